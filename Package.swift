@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "transcripts",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "transcripts", targets: ["transcripts"]),
+        .library(name: "TranscriptKit", targets: ["TranscriptKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Debian's libcmark-dev, linked as a system library.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Turns the files in Templates/ into Swift string literals at build time.
+        .executableTarget(name: "EmbedTool"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
+        // The library that does all the work.
+        .target(
+            name: "TranscriptKit",
+            dependencies: [
+                "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        // The thin command-line front end.
+        .executableTarget(
+            name: "transcripts",
+            dependencies: [
+                "TranscriptKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `swift run -c release transcripts-bench`: synthetic corpus, full build, messages/s and peak memory.
+        .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
+        .testTarget(
+            name: "TranscriptKitTests",
+            dependencies: ["TranscriptKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,29 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles every file under the package's top-level `Templates/` folder into the target as Swift
+/// string literals, so a `transcripts` binary copied anywhere needs no resource folder beside it.
+@main
+struct EmbedTemplates: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL.appending(path: "Templates")
+        var inputs: [URL] = []
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in walker {
+                let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
+                if isFile, !url.lastPathComponent.hasPrefix(".") { inputs.append(url) }
+            }
+        }
+        inputs.sort { $0.path < $1.path }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) built-in templates",
+                executable: try context.tool(named: "EmbedTool").url,
+                arguments: [root.path, output.path] + inputs.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+}

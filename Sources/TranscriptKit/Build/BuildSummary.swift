@@ -1,0 +1,48 @@
+import Foundation
+
+/// What a build did, for the summary line and for machines.
+public struct BuildSummary: Sendable, Equatable {
+    /// Per conversation: where it came from and how many messages went in and out.
+    public struct ConversationCount: Sendable, Equatable {
+        public var title: String
+        public var file: String
+        public var messagesRead: Int
+        public var messagesRendered: Int
+    }
+
+    public var conversations: [ConversationCount] = []
+    public var messagesRead = 0
+    public var messagesRendered = 0
+    /// Messages of kinds nobody understood (shown as such, never dropped).
+    public var unsupportedMessages = 0
+    public var pages = 0
+    public var files = 0
+    public var bytes = 0
+    public var seconds = 0.0
+    /// The folder the site was written to.
+    public var output = ""
+    /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
+    public var warnings: [String] = []
+
+    /// A few readable lines: the counts, then the warnings.
+    public var report: String {
+        var lines = [
+            "\(conversations.count) conversation\(conversations.count == 1 ? "" : "s"), "
+                + "\(messagesRead) message\(messagesRead == 1 ? "" : "s") read, \(messagesRendered) rendered"
+                + (unsupportedMessages > 0 ? " (\(unsupportedMessages) of unsupported kinds)" : "")
+                + ", \(pages) page\(pages == 1 ? "" : "s"), \(Self.bytesText(bytes)) in \(files) files, "
+                + String(format: "%.2f s", seconds) + " → \(output)"
+        ]
+        for count in conversations {
+            lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
+        }
+        for warning in warnings { lines.append("warning: " + warning) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func bytesText(_ bytes: Int) -> String {
+        if bytes < 10_000 { return "\(bytes) bytes" }
+        if bytes < 10_000_000 { return "\(bytes / 1000) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where a build writes: a fresh staging folder beside the output folder, swapped into place only when the
+/// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.
+final class OutputDirectory {
+    /// The folder the finished site ends up in.
+    let destination: URL
+    /// The folder being written.
+    let staging: URL
+    private(set) var bytesWritten = 0
+    private(set) var filesWritten = 0
+    private var createdFolders: Set<String> = []
+
+    init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let parent = self.destination.deletingLastPathComponent()
+        let name = self.destination.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes `contents` at `relativePath` (made only of our own safe path components) inside the site.
+    func write(_ contents: String, to relativePath: String) throws {
+        try write(Data(contents.utf8), to: relativePath)
+    }
+
+    func write(_ data: Data, to relativePath: String) throws {
+        precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
+                     "output paths are built by transcripts itself")
+        let url = staging.appendingPathComponent(relativePath)
+        let folder = url.deletingLastPathComponent()
+        do {
+            if !createdFolders.contains(folder.path) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                createdFolders.insert(folder.path)
+            }
+            try data.write(to: url)
+        } catch {
+            throw TranscriptsError(file: url.path, message: "cannot write the file (\(error.localizedDescription))")
+        }
+        bytesWritten += data.count
+        filesWritten += 1
+    }
+
+    /// Puts the staging folder in the output folder's place and removes the previous output.
+    func commit() throws {
+        let manager = FileManager.default
+        let previous = staging.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            var movedAside = false
+            if manager.fileExists(atPath: destination.path) {
+                try manager.moveItem(at: destination, to: previous)
+                movedAside = true
+            }
+            do {
+                try manager.moveItem(at: staging, to: destination)
+            } catch {
+                if movedAside { try? manager.moveItem(at: previous, to: destination) }
+                throw error
+            }
+            if movedAside { try manager.removeItem(at: previous) }
+        } catch {
+            throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Removes the staging folder after a failed build.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Builds a site: reads the config and the exports, renders every page and writes the site atomically.
+///
+/// ```swift
+/// let builder = SiteBuilder(options: BuildOptions(site: URL(fileURLWithPath: "Site")))
+/// let summary = try builder.build()
+/// print(summary.report)
+/// ```
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+    /// The display decisions; `DefaultDisplayDelegate` keeps every default.
+    public var delegate: any TranscriptDisplayDelegate
+    /// Called with a short line before each step, for a progress display.
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(
+        options: BuildOptions, delegate: any TranscriptDisplayDelegate = DefaultDisplayDelegate(),
+        progress: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.options = options
+        self.delegate = delegate
+        self.progress = progress
+    }
+
+    /// The site's config, as this build reads it.
+    public func loadConfiguration() throws -> SiteConfiguration {
+        let file = options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)
+        return try ConfigurationLoader.load(from: file, required: options.configFile != nil)
+    }
+
+    /// Builds the site and returns what it did. On any error the previous output is left as it was.
+    public func build() throws -> BuildSummary {
+        let started = DispatchTime.now()
+        guard FileManager.default.fileExists(atPath: options.site.path) else {
+            throw TranscriptsError(file: options.site.relativePathForDisplay, message: "the site folder does not exist")
+        }
+        let configuration = try loadConfiguration()
+        let templates = try TemplateSet(overridesFolder: options.site.appendingPathComponent("Templates"))
+        let inputs = try InputFinder.files(for: configuration.inputs, in: options.site)
+        let outputURL = options.output ?? URL(fileURLWithPath: configuration.output, relativeTo: options.site)
+        let output = try OutputDirectory(destination: outputURL)
+        do {
+            var summary = try render(inputs: inputs, configuration: configuration, templates: templates, into: output)
+            try output.commit()
+            summary.output = outputURL.relativePathForDisplay
+            summary.bytes = output.bytesWritten
+            summary.files = output.filesWritten
+            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            return summary
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    private func render(
+        inputs: InputFinder.Result, configuration: SiteConfiguration, templates: TemplateSet, into output: OutputDirectory
+    ) throws -> BuildSummary {
+        var summary = BuildSummary()
+        summary.warnings = inputs.warnings
+        let reader = CanonicalReader(defaultTimeZone: configuration.timeZone)
+        let renderer = ConversationRenderer(templates: templates, configuration: configuration, delegate: delegate)
+        var slugs = SlugRegistry()
+        var seenIDs: [String: String] = [:]
+        var cards: [ConversationSummary] = []
+        for (position, input) in inputs.files.enumerated() {
+            progress?("[\(position + 1)/\(inputs.files.count)] \(input.displayPath)")
+            let conversation = try reader.read(input.url, displayPath: input.displayPath)
+            if let other = seenIDs[conversation.id] {
+                throw TranscriptsError(
+                    file: input.displayPath, path: "id",
+                    message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site")
+            }
+            seenIDs[conversation.id] = input.displayPath
+            let slug = slugs.slug(for: conversation.id)
+            let path = "c/\(slug)/index.html"
+            let rendered = try renderer.render(conversation, file: input.displayPath, url: path, root: "../../")
+            try output.write(rendered.html, to: path)
+            cards.append(rendered.summary)
+            summary.pages += 1
+            summary.messagesRead += conversation.messages.count
+            summary.messagesRendered += rendered.rowsRendered
+            summary.unsupportedMessages += conversation.messages.filter {
+                if case .unsupported = $0.kind { return true } else { return false }
+            }.count
+            summary.warnings += rendered.warnings
+            summary.conversations.append(
+                BuildSummary.ConversationCount(
+                    title: conversation.title, file: input.displayPath,
+                    messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
+        }
+        progress?("writing the index")
+        let index = IndexPage(
+            site: SiteContext(siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language, root: ""),
+            description: configuration.description,
+            conversations: cards,
+            hasConversations: !cards.isEmpty)
+        try output.write(try templates.render(index, template: "index"), to: "index.html")
+        summary.pages += 1
+        for path in templates.assets.keys.sorted() {
+            try output.write(templates.assets[path]!, to: path)
+        }
+        return summary
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A site's settings, read from its `transcripts.yml`.
+///
+/// Every key is optional. Unknown keys and bad values are errors that name the key and the file.
+public struct SiteConfiguration: Sendable, Equatable {
+    /// The site's title, shown on every page.
+    public var title: String
+    /// A sentence under the title on the index page.
+    public var description: String?
+    /// The participant ids of the archive's owner: their messages are outgoing, on the right.
+    public var me: [String]
+    /// The time zone in which times are shown and dates without an offset are read (IANA name).
+    public var timeZone: TimeZone
+    /// The locale that formats dates and times, such as `en_GB` or `de_DE`.
+    public var locale: Locale
+    /// The language of the pages (`<html lang>`); by default the locale's language.
+    public var language: String
+    /// Files and folders of conversation exports, relative to the site folder.
+    public var inputs: [String]
+    /// The folder the site is written to, relative to the site folder.
+    public var output: String
+    /// A date header is shown before a message when more than this many seconds passed since the previous
+    /// one (MessageKit's `showsDateHeaderAfterTimeInterval`).
+    public var dateHeaderInterval: TimeInterval
+
+    public init(
+        title: String = "Transcripts", description: String? = nil, me: [String] = [],
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US"),
+        language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
+        dateHeaderInterval: TimeInterval = 3600
+    ) {
+        self.title = title
+        self.description = description
+        self.me = me
+        self.timeZone = timeZone
+        self.locale = locale
+        self.language = language ?? Self.languageTag(of: locale)
+        self.inputs = inputs
+        self.output = output
+        self.dateHeaderInterval = dateHeaderInterval
+    }
+
+    static func languageTag(of locale: Locale) -> String {
+        locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).first.map(String.init) ?? "en"
+    }
+}
+
+extension SiteConfiguration: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = SiteConfiguration()
+        title = try container.decodeIfPresent(String.self, forKey: .title) ?? defaults.title
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        if let single = try? container.decodeIfPresent(String.self, forKey: .me) {
+            me = [single]
+        } else {
+            me = try container.decodeIfPresent([String].self, forKey: .me) ?? []
+        }
+        if let name = try container.decodeIfPresent(String.self, forKey: .timeZone) {
+            guard let zone = TimeZone(identifier: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .timeZone, in: container,
+                    debugDescription: "\"\(name)\" is not a time zone name (examples: UTC, Europe/Berlin, America/New_York)")
+            }
+            timeZone = zone
+        } else {
+            timeZone = defaults.timeZone
+        }
+        if let identifier = try container.decodeIfPresent(String.self, forKey: .locale) {
+            let known = Set(Locale.availableIdentifiers)
+            let normalized = identifier.replacingOccurrences(of: "-", with: "_")
+            guard known.contains(normalized) || known.contains(Self.languageTag(of: Locale(identifier: normalized))) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .locale, in: container,
+                    debugDescription: "\"\(identifier)\" is not a known locale (examples: en_US, en_GB, de_DE, ja_JP)")
+            }
+            locale = Locale(identifier: normalized)
+        } else {
+            locale = defaults.locale
+        }
+        language = try container.decodeIfPresent(String.self, forKey: .language) ?? Self.languageTag(of: locale)
+        if let single = try? container.decodeIfPresent(String.self, forKey: .inputs) {
+            inputs = [single]
+        } else {
+            inputs = try container.decodeIfPresent([String].self, forKey: .inputs) ?? defaults.inputs
+        }
+        output = try container.decodeIfPresent(String.self, forKey: .output) ?? defaults.output
+        if let interval = try container.decodeIfPresent(DurationSetting.self, forKey: .dateHeaderInterval) {
+            dateHeaderInterval = interval.seconds
+        } else {
+            dateHeaderInterval = defaults.dateHeaderInterval
+        }
+    }
+}
+
+/// A duration written as seconds (`3600`) or with units (`90m`, `1h`, `1h30m`, `2d`, `45s`).
+struct DurationSetting: Decodable {
+    var seconds: TimeInterval
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            guard number >= 0 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a duration cannot be negative")
+            }
+            seconds = number
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let parsed = Self.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a duration (examples: 3600, 90m, 1h, 1h30m, 2d)")
+        }
+        seconds = parsed
+    }
+
+    static func parse(_ text: String) -> TimeInterval? {
+        var total = 0.0
+        var number = ""
+        var sawUnit = false
+        for character in text.trimmingCharacters(in: .whitespaces) {
+            if character.isNumber || character == "." {
+                number.append(character)
+                continue
+            }
+            let unit: Double
+            switch character {
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
+            default: return nil
+            }
+            guard let value = Double(number) else { return nil }
+            total += value * unit
+            number = ""
+            sawUnit = true
+        }
+        if !number.isEmpty {
+            guard !sawUnit, let value = Double(number) else { return nil }
+            total += value
+        }
+        return sawUnit || !text.isEmpty ? total : nil
+    }
+}

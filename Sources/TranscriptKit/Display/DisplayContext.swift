@@ -1,0 +1,24 @@
+/// What a display decision can look at: the conversation, the message's neighbours and the site's settings
+/// (MessageKit passes an index path and a collection view; a static page needs only this).
+public struct DisplayContext: Sendable {
+    /// The conversation being shown.
+    public let conversation: Conversation
+    /// The site's settings.
+    public let configuration: SiteConfiguration
+    /// The participant ids of the archive's owner, for fast lookups.
+    public let owners: Set<String>
+
+    public init(conversation: Conversation, configuration: SiteConfiguration) {
+        self.conversation = conversation
+        self.configuration = configuration
+        self.owners = Set(configuration.me)
+    }
+
+    /// The message at `index`.
+    public func message(at index: Int) -> Message { conversation.messages[index] }
+
+    /// The message before `index`, or nil for the first.
+    public func previousMessage(before index: Int) -> Message? {
+        index > 0 ? conversation.messages[index - 1] : nil
+    }
+}

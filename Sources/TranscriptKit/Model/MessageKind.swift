@@ -1,0 +1,57 @@
+/// What a message holds: the web counterpart of MessageKit's `MessageKind`.
+///
+/// In the canonical JSON a message names its kind in `type` and carries the kind's value under the key
+/// of the same name: `{"type": "photo", "photo": {"file": "media/cat.jpg"}}`.
+public enum MessageKind: Sendable, Equatable {
+    /// Plain text: no markup is interpreted, bare URLs become links and typed line breaks are kept.
+    case text(String)
+    /// Attributed text as CommonMark source.
+    case markdown(String)
+    case photo(MediaItem)
+    /// A video file with an optional thumbnail.
+    case video(MediaItem)
+    /// A sound file, with its duration.
+    case audio(MediaItem)
+    /// A recorded voice note, with its duration.
+    case voice(MediaItem)
+    /// Any other file.
+    case file(MediaItem)
+    case sticker(MediaItem)
+    case location(Location)
+    case contact(Contact)
+    case poll(Poll)
+    case linkPreview(LinkPreview)
+    /// An event such as a join, a rename or a call: shown as a centred label, never as a bubble.
+    case system(SystemEvent)
+    /// A kind of the site's own, with a payload.
+    case custom(CustomContent)
+    /// Something no importer understood, kept raw.
+    case unsupported(UnsupportedContent)
+
+    /// The kind's name: the value of `type` in the canonical JSON.
+    public var typeName: String {
+        switch self {
+        case .text: "text"
+        case .markdown: "markdown"
+        case .photo: "photo"
+        case .video: "video"
+        case .audio: "audio"
+        case .voice: "voice"
+        case .file: "file"
+        case .sticker: "sticker"
+        case .location: "location"
+        case .contact: "contact"
+        case .poll: "poll"
+        case .linkPreview: "linkPreview"
+        case .system: "system"
+        case .custom: "custom"
+        case .unsupported: "unsupported"
+        }
+    }
+
+    /// The names of every kind, in declaration order.
+    public static let typeNames = [
+        "text", "markdown", "photo", "video", "audio", "voice", "file", "sticker", "location", "contact", "poll",
+        "linkPreview", "system", "custom", "unsupported",
+    ]
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Formats message times and date headers in the site's time zone and locale, with no clock or system
+/// setting involved, so the same input always gives the same text. Not shared between threads: make one
+/// per unit of work.
+final class DateTexts {
+    private let timeZone: TimeZone
+    private let timeFormatter: DateFormatter
+    private let dayFormatter: DateFormatter
+    private let headerFormatter: DateFormatter
+    private var timeByMinute: [String?] = Array(repeating: nil, count: 1440)
+    private var dayByNumber: [Int: String] = [:]
+    private var offsetByHour: [Int: Int] = [:]
+
+    init(timeZone: TimeZone, locale: Locale) {
+        self.timeZone = timeZone
+        let utc = TimeZone(identifier: "UTC")!
+        func formatter(date: DateFormatter.Style, time: DateFormatter.Style, zone: TimeZone) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = zone
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.dateStyle = date
+            formatter.timeStyle = time
+            return formatter
+        }
+        // Times and days are formatted from wall-clock values in UTC, so the caches below are exact.
+        timeFormatter = formatter(date: .none, time: .short, zone: utc)
+        dayFormatter = formatter(date: .medium, time: .none, zone: utc)
+        headerFormatter = formatter(date: .full, time: .none, zone: utc)
+    }
+
+    /// The offset from UTC of the site's time zone at a moment.
+    func utcOffset(at timestamp: Timestamp) -> Int {
+        let hour = Int((timestamp.secondsSince1970 / 3600).rounded(.down))
+        if let known = offsetByHour[hour] { return known }
+        let offset = timeZone.secondsFromGMT(for: timestamp.date)
+        offsetByHour[hour] = offset
+        return offset
+    }
+
+    /// Wall-clock seconds (as if UTC) of the moment in the site's time zone.
+    func localSeconds(_ timestamp: Timestamp) -> Int {
+        Int((timestamp.secondsSince1970 + Double(utcOffset(at: timestamp))).rounded(.down))
+    }
+
+    /// The time of day, such as `09:30` or `9:30 AM`.
+    func time(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let minute = (local - day * 86_400) / 60
+        if let known = timeByMinute[minute] { return known }
+        let text = timeFormatter.string(from: Date(timeIntervalSince1970: Double(minute * 60)))
+        timeByMinute[minute] = text
+        return text
+    }
+
+    /// The day, such as `3 May 2024`.
+    func day(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        if let known = dayByNumber[day] { return known }
+        let text = dayFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
+        dayByNumber[day] = text
+        return text
+    }
+
+    /// The day and time, such as `3 May 2024, 09:30`.
+    func dayAndTime(_ timestamp: Timestamp) -> String { day(timestamp) + ", " + time(timestamp) }
+
+    /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
+    func header(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return headerFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400))) + ", " + time(timestamp)
+    }
+
+    /// ISO 8601 text of the moment in the offset it was recorded in, or the site's offset when it had none.
+    func iso(_ timestamp: Timestamp) -> String {
+        timestamp.iso8601(utcOffset: timestamp.utcOffset ?? utcOffset(at: timestamp))
+    }
+}

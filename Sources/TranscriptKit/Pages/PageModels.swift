@@ -1,0 +1,56 @@
+/// The values every page template can use, about the site and the page's place in it.
+///
+/// Template keys: `siteTitle`, `pageTitle`, `lang`, `root` (the relative path from the page to the site's
+/// top folder, such as `../../`, so a site works from any path prefix and from disk).
+public struct SiteContext: Sendable {
+    public var siteTitle: String
+    public var pageTitle: String
+    public var lang: String
+    public var root: String
+}
+
+/// The index page: every conversation with a summary.
+public struct IndexPage: Sendable {
+    public var site: SiteContext
+    public var description: String?
+    public var conversations: [ConversationSummary]
+    public var hasConversations: Bool
+}
+
+/// One conversation on the index page.
+public struct ConversationSummary: Sendable {
+    public var title: String
+    /// The conversation page, relative to the site's top folder.
+    public var url: String
+    public var kindLabel: String
+    public var participantNames: String
+    public var participantCount: Int
+    public var messageCount: Int
+    public var messageCountText: String
+    public var firstDate: String?
+    public var firstISO: String?
+    public var lastDate: String?
+    public var lastISO: String?
+    public var lastMessage: LastMessage?
+}
+
+/// The newest message of a conversation, as a short line of text.
+public struct LastMessage: Sendable {
+    public var senderName: String?
+    public var snippet: String
+}
+
+/// A conversation's page. `messagesHTML` holds the messages rendered one by one with the `message`
+/// template, so put it in the page with triple braces: `{{{messagesHTML}}}`.
+public struct ConversationPage: Sendable {
+    public var site: SiteContext
+    public var title: String
+    public var kind: String
+    public var kindLabel: String
+    public var participantNames: String
+    public var messageCount: Int
+    public var messageCountText: String
+    public var firstDate: String?
+    public var lastDate: String?
+    public var messagesHTML: String
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import TranscriptKit
+
+/// `transcripts build [SITE] [--output DIR] [--config FILE]`
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a site: read the exports, render every page, write the site folder.",
+        discussion: """
+            SITE is a folder with a transcripts.yml config and the exports it names (default: the current \
+            folder). The site is written to the config's output folder (default: SITE/public) all at once: \
+            when the build fails, the previous output stays as it was.
+            """
+    )
+
+    @Argument(help: "The site folder.", completion: .directory)
+    var site: String = "."
+
+    @Option(name: [.short, .long], help: "Write the site to this folder instead of the config's output.")
+    var output: String?
+
+    @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
+    var config: String?
+
+    func run() throws {
+        let progress = ProgressLine()
+        var report: (@Sendable (String) -> Void)?
+        if progress.isEnabled {
+            report = { @Sendable line in progress.show(line) }
+        }
+        let builder = SiteBuilder(
+            options: BuildOptions(
+                site: URL(fileURLWithPath: site),
+                configFile: config.map { URL(fileURLWithPath: $0) },
+                output: output.map { URL(fileURLWithPath: $0) }),
+            progress: report)
+        do {
+            let summary = try builder.build()
+            progress.clear()
+            print(summary.report)
+        } catch {
+            progress.clear()
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A single line on a terminal that shows what the build is doing, overwritten as it goes.
+struct ProgressLine: Sendable {
+    let isEnabled = isatty(STDERR_FILENO) == 1
+
+    func show(_ text: String) {
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    func clear() {
+        if isEnabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `transcripts`: a static site generator for chat transcripts.
+@main
+struct Transcripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcripts",
+        abstract: "Turn chat exports into a static website of bubble transcripts.",
+        version: "0.1.0",
+        subcommands: [BuildCommand.self],
+        defaultSubcommand: BuildCommand.self
+    )
+}
