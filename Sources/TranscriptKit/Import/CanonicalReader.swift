@@ -27,84 +27,85 @@ public struct CanonicalReader: Sendable {
         if url.pathExtension.lowercased() == "jsonl" {
             return try readLines(data, displayPath: displayPath)
         }
-        do {
-            return try makeDecoder().decode(Conversation.self, from: Self.withoutByteOrderMark(data))
-        } catch {
-            throw TranscriptsError(decoding: error, file: displayPath)
+        let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
+        return try data.withUnsafeBytes { raw in
+            let json: JSONValue
+            do {
+                json = try JSONParser.parse(raw.bindMemory(to: UInt8.self))
+            } catch let error as JSONParser.SyntaxError {
+                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+            }
+            do {
+                return try Conversation(json: json, path: [], context: context)
+            } catch {
+                throw TranscriptsError(decoding: error, file: displayPath)
+            }
         }
     }
 
-    private func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.userInfo[.defaultTimeZone] = defaultTimeZone
-        return decoder
-    }
-
-    private static func withoutByteOrderMark(_ data: Data) -> Data {
-        data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-    }
-
-    /// JSON Lines: the header on the first non-blank line, then one message per line, decoded in parallel.
+    /// JSON Lines: the header on the first non-blank line, then one message per line, read in parallel.
     private func readLines(_ data: Data, displayPath: String) throws -> Conversation {
-        let data = Self.withoutByteOrderMark(data)
-        var lines: [Range<Int>] = []
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            for index in 0..<bytes.count where bytes[index] == 0x0A {
+        let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
+        return try data.withUnsafeBytes { raw -> Conversation in
+            let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[...])
+            var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            var lines: [Range<Int>] = []
+            for index in start..<bytes.count where bytes[index] == 0x0A {
                 lines.append(start..<index)
                 start = index + 1
             }
             if start < bytes.count { lines.append(start..<bytes.count) }
-        }
-        let base = data.startIndex
-        func isBlank(_ range: Range<Int>) -> Bool {
-            data[(base + range.lowerBound)..<(base + range.upperBound)].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-        }
-        guard let headerLine = lines.firstIndex(where: { !isBlank($0) }) else {
-            throw TranscriptsError(file: displayPath, line: 1, message: "the file is empty; the first line must describe the conversation")
-        }
-        var conversation: Conversation
-        do {
-            let range = lines[headerLine]
-            conversation = try makeDecoder().decode(
-                Conversation.self, from: data[(base + range.lowerBound)..<(base + range.upperBound)])
-        } catch {
-            throw TranscriptsError(decoding: error, file: displayPath, line: headerLine + 1)
-        }
-        guard conversation.messages.isEmpty else {
-            throw TranscriptsError(
-                file: displayPath, line: headerLine + 1,
-                message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")
-        }
-        let messageLines = Array((headerLine + 1)..<lines.count)
-        let chunks = chunkRanges(count: messageLines.count, chunkSize: 4096)
-        let shared = SharedData(data: data, lines: lines, zone: defaultTimeZone)
-        let decoded = try chunks.concurrentMap { chunk -> [Message] in
-            let decoder = JSONDecoder()
-            decoder.userInfo[.defaultTimeZone] = shared.zone
-            var messages: [Message] = []
-            messages.reserveCapacity(chunk.count)
-            for position in chunk {
-                let lineIndex = messageLines[position]
-                let range = shared.lines[lineIndex]
-                let slice = shared.data[(shared.data.startIndex + range.lowerBound)..<(shared.data.startIndex + range.upperBound)]
-                if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                do {
-                    messages.append(try decoder.decode(Message.self, from: slice))
-                } catch {
-                    throw TranscriptsError(decoding: error, file: displayPath, line: lineIndex + 1)
-                }
+            let shared = SharedBytes(bytes: bytes, lines: lines)
+            guard let headerLine = lines.indices.first(where: { !shared.isBlank(line: $0) }) else {
+                throw TranscriptsError(file: displayPath, line: 1, message: "the file is empty; the first line must describe the conversation")
             }
-            return messages
+            var conversation = try shared.parse(line: headerLine, displayPath: displayPath) { json in
+                try Conversation(json: json, path: [], context: context)
+            }
+            guard conversation.messages.isEmpty else {
+                throw TranscriptsError(
+                    file: displayPath, line: headerLine + 1,
+                    message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")
+            }
+            let chunks = chunkRanges(count: lines.count - headerLine - 1, chunkSize: 4096)
+            let decoded = try chunks.concurrentMap { chunk -> [Message] in
+                var messages: [Message] = []
+                messages.reserveCapacity(chunk.count)
+                for position in chunk {
+                    let line = headerLine + 1 + position
+                    if shared.isBlank(line: line) { continue }
+                    messages.append(try shared.parse(line: line, displayPath: displayPath) { json in
+                        try Message(json: json, path: [], context: context)
+                    })
+                }
+                return messages
+            }
+            conversation.messages = decoded.flatMap { $0 }
+            return conversation
         }
-        conversation.messages = decoded.flatMap { $0 }
-        return conversation
     }
 }
 
-private struct SharedData: Sendable {
-    let data: Data
+/// The bytes of a JSON Lines file and its line ranges, read from several threads while the file is mapped.
+private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
     let lines: [Range<Int>]
-    let zone: TimeZone
+
+    func isBlank(line: Int) -> Bool {
+        lines[line].allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }
+    }
+
+    func parse<Value>(line: Int, displayPath: String, map: (JSONValue) throws -> Value) throws -> Value {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[lines[line]]))
+        } catch let error as JSONParser.SyntaxError {
+            throw TranscriptsError(file: displayPath, line: line + 1, message: "invalid JSON at column \(error.column): \(error.reason)")
+        }
+        do {
+            return try map(json)
+        } catch {
+            throw TranscriptsError(decoding: error, file: displayPath, line: line + 1)
+        }
+    }
 }

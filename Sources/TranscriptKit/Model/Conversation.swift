@@ -9,7 +9,7 @@ public enum ConversationKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// One conversation: its participants and its messages in the order of the export.
-public struct Conversation: Codable, Sendable, Equatable {
+public struct Conversation: Codable, Sendable, Equatable, JSONMappable {
     /// The conversation's id, unique within a site; it decides the page's address.
     public var id: String
     /// The title shown on the index and on the conversation's page.
@@ -38,21 +38,23 @@ public struct Conversation: Codable, Sendable, Equatable {
 
     /// The value of the optional `format` key that marks a file as this canonical format.
     public static let formatIdentifier = "transcripts/1"
+    static let keys = Set(CodingKeys.allCases.map(\.rawValue))
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let format = try container.decodeIfPresent(String.self, forKey: .format), format != Self.formatIdentifier {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container,
-                debugDescription: "unsupported format \"\(format)\" (this version reads \"\(Self.formatIdentifier)\")")
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        if let format = try object.optionalString("format"), format != Self.formatIdentifier {
+            throw JSONMappingError.invalid(
+                object.keyPath("format"), "unsupported format \"\(format)\" (this version reads \"\(Self.formatIdentifier)\")")
         }
-        id = try container.decodeIdentifier(forKey: .id)
-        title = try container.decodeIfPresent(String.self, forKey: .title) ?? id
-        kind = try container.decodeIfPresent(ConversationKind.self, forKey: .kind) ?? .group
-        participants = try container.decodeIfPresent([Participant].self, forKey: .participants) ?? []
-        messages = try container.decodeIfPresent([Message].self, forKey: .messages) ?? []
+        id = try object.identifier("id")
+        title = try object.optionalString("title") ?? id
+        kind = try object.optionalEnum("kind", ConversationKind.self) ?? .group
+        participants = try object.list("participants", of: Participant.self) ?? []
+        messages = try object.list("messages", of: Message.self) ?? []
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

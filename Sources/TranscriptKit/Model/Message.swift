@@ -1,5 +1,5 @@
 /// One message: the web counterpart of MessageKit's `MessageType` and IMUI's `IMUIMessageModelProtocol`.
-public struct Message: Codable, Sendable, Equatable {
+public struct Message: Codable, Sendable, Equatable, JSONMappable {
     /// The message's id, unique within its conversation; it is the message's anchor on the page.
     public var id: String
     /// The id of the participant who sent it; nil for system events without an actor.
@@ -45,56 +45,55 @@ public struct Message: Codable, Sendable, Equatable {
         case system, custom, unsupported
     }
 
-    private static let commonKeys: Set<String> = [
+    static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
     ]
+    static let kindKeys = Set(MessageKind.typeNames)
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decodeIfPresent(String.self, forKey: .type) ?? "text"
-        guard let kindKey = CodingKeys(stringValue: type), !Self.commonKeys.contains(type) else {
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        let type = try object.optionalString("type") ?? "text"
+        id = try object.identifier("id")
+        date = try object.mapped("date", as: Timestamp.self)
+        guard Self.kindKeys.contains(type) else {
             // A kind this version does not know: keep the whole item and show it as unsupported.
-            id = try container.decodeIdentifier(forKey: .id)
-            sender = try? container.decodeIfPresent(String.self, forKey: .sender)
-            date = try container.decode(Timestamp.self, forKey: .date)
-            kind = .unsupported(UnsupportedContent(type: type, raw: try JSONValue(from: decoder)))
-            replyTo = nil
+            sender = (try? object.optionalString("sender")) ?? nil
+            kind = .unsupported(UnsupportedContent(type: type, raw: json))
             reactions = []
-            edited = nil
-            status = nil
-            thread = nil
-            forwardedFrom = nil
             return
         }
-        try decoder.rejectUnknownKeys(allowed: Self.commonKeys.union([type]))
-        id = try container.decodeIdentifier(forKey: .id)
-        sender = try container.decodeIfPresent(String.self, forKey: .sender)
-        date = try container.decode(Timestamp.self, forKey: .date)
-        replyTo = try container.decodeIdentifierIfPresent(forKey: .replyTo)
-        reactions = try container.decodeIfPresent([Reaction].self, forKey: .reactions) ?? []
-        edited = try container.decodeIfPresent(Timestamp.self, forKey: .edited)
-        status = try container.decodeIfPresent(DeliveryStatus.self, forKey: .status)
-        thread = try container.decodeIdentifierIfPresent(forKey: .thread)
-        forwardedFrom = try container.decodeIfPresent(String.self, forKey: .forwardedFrom)
-        switch kindKey {
-        case .text: kind = .text(try container.decode(String.self, forKey: .text))
-        case .markdown: kind = .markdown(try container.decode(String.self, forKey: .markdown))
-        case .photo: kind = .photo(try container.decode(MediaItem.self, forKey: .photo))
-        case .video: kind = .video(try container.decode(MediaItem.self, forKey: .video))
-        case .audio: kind = .audio(try container.decode(MediaItem.self, forKey: .audio))
-        case .voice: kind = .voice(try container.decode(MediaItem.self, forKey: .voice))
-        case .file: kind = .file(try container.decode(MediaItem.self, forKey: .file))
-        case .sticker: kind = .sticker(try container.decode(MediaItem.self, forKey: .sticker))
-        case .location: kind = .location(try container.decode(Location.self, forKey: .location))
-        case .contact: kind = .contact(try container.decode(Contact.self, forKey: .contact))
-        case .poll: kind = .poll(try container.decode(Poll.self, forKey: .poll))
-        case .linkPreview: kind = .linkPreview(try container.decode(LinkPreview.self, forKey: .linkPreview))
-        case .system: kind = .system(try container.decode(SystemEvent.self, forKey: .system))
-        case .custom: kind = .custom(try container.decode(CustomContent.self, forKey: .custom))
-        case .unsupported: kind = .unsupported(try container.decode(UnsupportedContent.self, forKey: .unsupported))
-        default: fatalError("unreachable: \(kindKey) is a common key")
+        for key in object.members.keys where key != type && !Self.commonKeys.contains(key) {
+            throw JSONMappingError.invalid(
+                object.keyPath(key),
+                "unknown key \"\(key)\" (a message has \(Self.commonKeys.sorted().joined(separator: ", ")) and the key named by its type, here \"\(type)\")")
+        }
+        sender = try object.optionalIdentifier("sender")
+        replyTo = try object.optionalIdentifier("replyTo")
+        reactions = try object.list("reactions", of: Reaction.self) ?? []
+        edited = try object.optionalMapped("edited", as: Timestamp.self)
+        status = try object.optionalEnum("status", DeliveryStatus.self)
+        thread = try object.optionalIdentifier("thread")
+        forwardedFrom = try object.optionalString("forwardedFrom")
+        switch type {
+        case "text": kind = .text(try object.string("text"))
+        case "markdown": kind = .markdown(try object.string("markdown"))
+        case "photo": kind = .photo(try object.mapped("photo"))
+        case "video": kind = .video(try object.mapped("video"))
+        case "audio": kind = .audio(try object.mapped("audio"))
+        case "voice": kind = .voice(try object.mapped("voice"))
+        case "file": kind = .file(try object.mapped("file"))
+        case "sticker": kind = .sticker(try object.mapped("sticker"))
+        case "location": kind = .location(try object.mapped("location"))
+        case "contact": kind = .contact(try object.mapped("contact"))
+        case "poll": kind = .poll(try object.mapped("poll"))
+        case "linkPreview": kind = .linkPreview(try object.mapped("linkPreview"))
+        case "system": kind = .system(try object.mapped("system"))
+        case "custom": kind = .custom(try object.mapped("custom"))
+        default: kind = .unsupported(try object.mapped("unsupported"))
         }
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

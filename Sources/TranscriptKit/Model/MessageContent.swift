@@ -1,5 +1,5 @@
 /// A media file attached to a message: photo, video, audio, voice note, file or sticker.
-public struct MediaItem: Codable, Sendable, Equatable {
+public struct MediaItem: Codable, Sendable, Equatable, JSONMappable {
     /// The file's path, relative to the export's folder; nil when the export left the file out.
     public var file: String?
     /// The file's original name, when it differs from the path.
@@ -37,28 +37,30 @@ public struct MediaItem: Codable, Sendable, Equatable {
         self.emoji = emoji
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case file, name, mimeType, size, width, height, duration, thumbnail, caption, emoji
+    static let keys: Set<String> = [
+        "file", "name", "mimeType", "size", "width", "height", "duration", "thumbnail", "caption", "emoji",
+    ]
+
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        file = try object.optionalString("file")
+        name = try object.optionalString("name")
+        mimeType = try object.optionalString("mimeType")
+        size = try object.optionalCount("size")
+        width = try object.optionalCount("width")
+        height = try object.optionalCount("height")
+        duration = try object.optionalDouble("duration")
+        thumbnail = try object.optionalString("thumbnail")
+        caption = try object.optionalString("caption")
+        emoji = try object.optionalString("emoji")
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        file = try container.decodeIfPresent(String.self, forKey: .file)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType)
-        size = try container.decodeIfPresent(Int.self, forKey: .size)
-        width = try container.decodeIfPresent(Int.self, forKey: .width)
-        height = try container.decodeIfPresent(Int.self, forKey: .height)
-        duration = try container.decodeIfPresent(Double.self, forKey: .duration)
-        thumbnail = try container.decodeIfPresent(String.self, forKey: .thumbnail)
-        caption = try container.decodeIfPresent(String.self, forKey: .caption)
-        emoji = try container.decodeIfPresent(String.self, forKey: .emoji)
-    }
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// A place on Earth.
-public struct Location: Codable, Sendable, Equatable {
+public struct Location: Codable, Sendable, Equatable, JSONMappable {
     public var latitude: Double
     public var longitude: Double
     /// A place name, such as "Café Central".
@@ -72,26 +74,30 @@ public struct Location: Codable, Sendable, Equatable {
         self.address = address
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude, name, address }
+    static let keys: Set<String> = ["latitude", "longitude", "name", "address"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        latitude = try container.decode(Double.self, forKey: .latitude)
-        longitude = try container.decode(Double.self, forKey: .longitude)
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        guard let latitude = try object.optionalDouble("latitude") else { throw JSONMappingError.missing(path, "latitude") }
+        guard let longitude = try object.optionalDouble("longitude") else { throw JSONMappingError.missing(path, "longitude") }
         guard (-90...90).contains(latitude) else {
-            throw DecodingError.dataCorruptedError(forKey: .latitude, in: container, debugDescription: "latitude must be between -90 and 90")
+            throw JSONMappingError.invalid(object.keyPath("latitude"), "a latitude must be between -90 and 90")
         }
         guard (-180...180).contains(longitude) else {
-            throw DecodingError.dataCorruptedError(forKey: .longitude, in: container, debugDescription: "longitude must be between -180 and 180")
+            throw JSONMappingError.invalid(object.keyPath("longitude"), "a longitude must be between -180 and 180")
         }
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        address = try container.decodeIfPresent(String.self, forKey: .address)
+        self.latitude = latitude
+        self.longitude = longitude
+        name = try object.optionalString("name")
+        address = try object.optionalString("address")
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// A shared contact card.
-public struct Contact: Codable, Sendable, Equatable {
+public struct Contact: Codable, Sendable, Equatable, JSONMappable {
     public var name: String
     public var phones: [String]
     public var emails: [String]
@@ -102,20 +108,22 @@ public struct Contact: Codable, Sendable, Equatable {
         self.emails = emails
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case name, phones, emails }
+    static let keys: Set<String> = ["name", "phones", "emails"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        phones = try container.decodeIfPresent([String].self, forKey: .phones) ?? []
-        emails = try container.decodeIfPresent([String].self, forKey: .emails) ?? []
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        name = try object.string("name")
+        phones = try object.strings("phones") ?? []
+        emails = try object.strings("emails") ?? []
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// A poll: a question, its options and the votes they got.
-public struct Poll: Codable, Sendable, Equatable {
-    public struct Option: Codable, Sendable, Equatable {
+public struct Poll: Codable, Sendable, Equatable, JSONMappable {
+    public struct Option: Codable, Sendable, Equatable, JSONMappable {
         public var text: String
         /// How many voted for this option.
         public var votes: Int
@@ -128,16 +136,17 @@ public struct Poll: Codable, Sendable, Equatable {
             self.votes = max(votes ?? voters.count, voters.count)
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case text, votes, voters }
+        static let keys: Set<String> = ["text", "votes", "voters"]
 
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+            let object = try JSONObject(json, path: path, context: context)
+            try object.rejectUnknownKeys(Self.keys)
             self.init(
-                text: try container.decode(String.self, forKey: .text),
-                votes: try container.decodeIfPresent(Int.self, forKey: .votes),
-                voters: try container.decodeIfPresent([String].self, forKey: .voters) ?? [])
+                text: try object.string("text"), votes: try object.optionalCount("votes"),
+                voters: try object.identifiers("voters") ?? [])
         }
+
+        public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
     }
 
     public var question: String
@@ -154,20 +163,23 @@ public struct Poll: Codable, Sendable, Equatable {
         self.closed = closed
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case question, options, multipleChoice, closed }
+    static let keys: Set<String> = ["question", "options", "multipleChoice", "closed"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        question = try container.decode(String.self, forKey: .question)
-        options = try container.decode([Option].self, forKey: .options)
-        multipleChoice = try container.decodeIfPresent(Bool.self, forKey: .multipleChoice) ?? false
-        closed = try container.decodeIfPresent(Bool.self, forKey: .closed) ?? false
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        question = try object.string("question")
+        guard let options = try object.list("options", of: Option.self) else { throw JSONMappingError.missing(path, "options") }
+        self.options = options
+        multipleChoice = try object.optionalBool("multipleChoice") ?? false
+        closed = try object.optionalBool("closed") ?? false
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// A link with the preview card a chat app showed for it.
-public struct LinkPreview: Codable, Sendable, Equatable {
+public struct LinkPreview: Codable, Sendable, Equatable, JSONMappable {
     public var url: String
     /// Plain text the sender wrote with the link.
     public var text: String?
@@ -189,22 +201,24 @@ public struct LinkPreview: Codable, Sendable, Equatable {
         self.image = image
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case url, text, title, description, siteName, image }
+    static let keys: Set<String> = ["url", "text", "title", "description", "siteName", "image"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = try container.decode(String.self, forKey: .url)
-        text = try container.decodeIfPresent(String.self, forKey: .text)
-        title = try container.decodeIfPresent(String.self, forKey: .title)
-        description = try container.decodeIfPresent(String.self, forKey: .description)
-        siteName = try container.decodeIfPresent(String.self, forKey: .siteName)
-        image = try container.decodeIfPresent(String.self, forKey: .image)
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        url = try object.string("url")
+        text = try object.optionalString("text")
+        title = try object.optionalString("title")
+        description = try object.optionalString("description")
+        siteName = try object.optionalString("siteName")
+        image = try object.optionalString("image")
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// Something that happened in a conversation rather than something someone said (IMUI's event message).
-public struct SystemEvent: Codable, Sendable, Equatable {
+public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     /// What kind of event it was.
     public enum Event: String, Codable, Sendable, CaseIterable {
         case join, leave, rename, call, pin, create, other
@@ -219,18 +233,20 @@ public struct SystemEvent: Codable, Sendable, Equatable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case event, text }
+    static let keys: Set<String> = ["event", "text"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        event = try container.decodeIfPresent(Event.self, forKey: .event) ?? .other
-        text = try container.decode(String.self, forKey: .text)
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        event = try object.optionalEnum("event", Event.self) ?? .other
+        text = try object.string("text")
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// A message of a kind that a site or an importer defines itself (TUIKit's custom cell data).
-public struct CustomContent: Codable, Sendable, Equatable {
+public struct CustomContent: Codable, Sendable, Equatable, JSONMappable {
     /// The kind's name, such as `linkCard`; a site renders it with `Templates/messages/KIND.mustache`.
     public var kind: String
     /// The kind's data.
@@ -241,18 +257,20 @@ public struct CustomContent: Codable, Sendable, Equatable {
         self.payload = payload
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case kind, payload }
+    static let keys: Set<String> = ["kind", "payload"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decode(String.self, forKey: .kind)
-        payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload) ?? .object([:])
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        kind = try object.string("kind")
+        payload = object.value("payload") ?? .object([:])
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }
 
 /// An item that no importer understood, kept with its raw content so that it is shown, never dropped.
-public struct UnsupportedContent: Codable, Sendable, Equatable {
+public struct UnsupportedContent: Codable, Sendable, Equatable, JSONMappable {
     /// The item's own type name in its source, such as `hologram`.
     public var type: String
     /// The item as it was.
@@ -262,4 +280,15 @@ public struct UnsupportedContent: Codable, Sendable, Equatable {
         self.type = type
         self.raw = raw
     }
+
+    static let keys: Set<String> = ["type", "raw"]
+
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        type = try object.string("type")
+        raw = object.value("raw") ?? .null
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }

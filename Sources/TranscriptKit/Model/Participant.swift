@@ -1,6 +1,6 @@
 /// A person (or bot) who takes part in a conversation: the web counterpart of MessageKit's
 /// `SenderType` and IMUI's `IMUIUserProtocol`.
-public struct Participant: Codable, Sendable, Hashable {
+public struct Participant: Codable, Sendable, Hashable, JSONMappable {
     /// The participant's id, unique within the conversation; messages name their sender by it.
     public var id: String
     /// The name shown next to the participant's messages.
@@ -14,13 +14,15 @@ public struct Participant: Codable, Sendable, Hashable {
         self.avatar = avatar
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, avatar }
+    static let keys: Set<String> = ["id", "name", "avatar"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIdentifier(forKey: .id)
-        name = try container.decodeIfPresent(String.self, forKey: .name) ?? id
-        avatar = try container.decodeIfPresent(String.self, forKey: .avatar)
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        id = try object.identifier("id")
+        name = try object.optionalString("name") ?? id
+        avatar = try object.optionalString("avatar")
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }

@@ -1,5 +1,5 @@
 /// One emoji reaction on a message and who reacted with it.
-public struct Reaction: Codable, Sendable, Equatable {
+public struct Reaction: Codable, Sendable, Equatable, JSONMappable {
     /// The emoji (or a platform's name for a custom emoji).
     public var emoji: String
     /// The ids of the participants who reacted, when the export names them.
@@ -13,17 +13,15 @@ public struct Reaction: Codable, Sendable, Equatable {
         self.count = max(count ?? by.count, by.count)
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case emoji, by, count }
+    static let keys: Set<String> = ["emoji", "by", "count"]
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let emoji = try container.decode(String.self, forKey: .emoji)
-        let by = try container.decodeIfPresent([String].self, forKey: .by) ?? []
-        let count = try container.decodeIfPresent(Int.self, forKey: .count)
-        if let count, count < 0 {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: container, debugDescription: "a count cannot be negative")
-        }
-        self.init(emoji: emoji, by: by, count: count)
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        let object = try JSONObject(json, path: path, context: context)
+        try object.rejectUnknownKeys(Self.keys)
+        self.init(
+            emoji: try object.string("emoji"), by: try object.identifiers("by") ?? [],
+            count: try object.optionalCount("count"))
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 }

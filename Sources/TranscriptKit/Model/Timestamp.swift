@@ -5,7 +5,7 @@ import Foundation
 /// Encoded as ISO 8601 text: `2024-05-03T09:30:00+02:00`, `2024-05-03T07:30:00Z`, with optional fractional
 /// seconds. Text without an offset (`2024-05-03T09:30`) is read in the time zone given to the decoder (the
 /// site's `timeZone`), and remembered as such.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, Hashable, Comparable, Codable, JSONMappable {
     /// Seconds since 1970-01-01T00:00:00Z.
     public var secondsSince1970: Double
     /// The offset from UTC, in seconds, of the clock that wrote the time; nil when the source had none.
@@ -43,23 +43,25 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// ISO 8601 text of this moment as seen from the given offset.
     public func iso8601(utcOffset offset: Int) -> String { ISO8601Text.format(self, utcOffset: offset) }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let seconds = try? container.decode(Double.self) {
+    init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
+        switch json {
+        case .number(let seconds):
             self.init(secondsSince1970: seconds, utcOffset: nil)
-            return
+        case .string(let text):
+            guard let value = Timestamp(iso8601: text, defaultTimeZone: context.defaultTimeZone) else {
+                throw JSONMappingError.invalid(
+                    path,
+                    ISO8601Text.parse(text) == nil
+                        ? "expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"\(text)\""
+                        : "the date \"\(text)\" has no UTC offset and no time zone is configured")
+            }
+            self = value
+        default:
+            throw JSONMappingError.expected("an ISO 8601 date such as 2024-05-03T09:30:00+02:00", found: json, at: path)
         }
-        let text = try container.decode(String.self)
-        let zone = decoder.userInfo[.defaultTimeZone] as? TimeZone
-        guard let value = Timestamp(iso8601: text, defaultTimeZone: zone) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: ISO8601Text.parse(text) == nil
-                    ? "expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"\(text)\""
-                    : "the date \"\(text)\" has no UTC offset and no time zone is configured")
-        }
-        self = value
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -1,5 +1,3 @@
-import Mustache
-
 /// Everything the `message` template shows for one message: plain stored values, decided before rendering.
 ///
 /// Template keys: `anchor`, `kind`, `direction` (`outgoing` or `incoming`), `isSystem`, `dateHeader`
@@ -8,7 +6,7 @@ import Mustache
 /// (`label`, `hasFields`, `fields` of `name`/`value`), `reply` (`url`, `senderName`, `snippet`, `isMissing`),
 /// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
 /// `status`.
-public struct MessageRow: Sendable, MustacheParent {
+public struct MessageRow: Sendable, TemplateObject {
     public var anchor: String
     public var kind: String
     public var direction: String
@@ -29,55 +27,55 @@ public struct MessageRow: Sendable, MustacheParent {
     public var forwardedFrom: String?
     public var status: String?
 
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "anchor": anchor
-        case "kind": kind
-        case "direction": direction
-        case "isSystem": isSystem
-        case "dateHeader": dateHeader
-        case "showsSenderName": showsSenderName
-        case "senderName": senderName
-        case "senderColor": senderColor
-        case "continues": continues
-        case "timeText": timeText
-        case "iso": iso
-        case "dayAndTime": dayAndTime
-        case "bodyHTML": bodyHTML
-        case "details": details
-        case "reply": reply
-        case "reactions": reactions
-        case "hasReactions": !reactions.isEmpty
-        case "edited": edited
-        case "forwardedFrom": forwardedFrom
-        case "status": status
+        case "anchor": .text(anchor)
+        case "kind": .text(kind)
+        case "direction": .text(direction)
+        case "isSystem": .flag(isSystem)
+        case "dateHeader": dateHeader.templateValue
+        case "showsSenderName": .flag(showsSenderName)
+        case "senderName": .text(senderName)
+        case "senderColor": .number(senderColor)
+        case "continues": .flag(continues)
+        case "timeText": .text(timeText)
+        case "iso": .text(iso)
+        case "dayAndTime": .text(dayAndTime)
+        case "bodyHTML": bodyHTML.templateValue
+        case "details": details.templateValue
+        case "reply": reply.templateValue
+        case "reactions": .list(reactions)
+        case "hasReactions": .flag(!reactions.isEmpty)
+        case "edited": edited.templateValue
+        case "forwardedFrom": forwardedFrom.templateValue
+        case "status": status.templateValue
         default: nil
         }
     }
 }
 
 /// A date header above a message.
-public struct DateHeader: Sendable, MustacheParent {
+public struct DateHeader: Sendable, TemplateObject {
     public var text: String
     public var iso: String
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "text": text
-        case "iso": iso
+        case "text": .text(text)
+        case "iso": .text(iso)
         default: nil
         }
     }
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
-public struct Details: Sendable, MustacheParent {
-    public struct Field: Sendable, MustacheParent {
+public struct Details: Sendable, TemplateObject {
+    public struct Field: Sendable, TemplateObject {
         public var name: String
         public var value: String
-        public func child(named key: String) -> Any? {
+        public func templateValue(for key: String) -> TemplateValue? {
             switch key {
-            case "name": name
-            case "value": value
+            case "name": .text(name)
+            case "value": .text(value)
             default: nil
             }
         }
@@ -85,58 +83,58 @@ public struct Details: Sendable, MustacheParent {
 
     public var label: String
     public var fields: [Field]
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "label": label
-        case "fields": fields
-        case "hasFields": !fields.isEmpty
+        case "label": .text(label)
+        case "fields": .list(fields)
+        case "hasFields": .flag(!fields.isEmpty)
         default: nil
         }
     }
 }
 
 /// The quoted original above a reply.
-public struct ReplyQuote: Sendable, MustacheParent {
+public struct ReplyQuote: Sendable, TemplateObject {
     /// A link to the original (`#anchor`), or nil when it is not in the export.
     public var url: String?
     public var senderName: String?
     public var snippet: String
     public var isMissing: Bool
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "url": url
-        case "senderName": senderName
-        case "snippet": snippet
-        case "isMissing": isMissing
+        case "url": url.templateValue
+        case "senderName": senderName.templateValue
+        case "snippet": .text(snippet)
+        case "isMissing": .flag(isMissing)
         default: nil
         }
     }
 }
 
 /// One reaction under a message.
-public struct ReactionChip: Sendable, MustacheParent {
+public struct ReactionChip: Sendable, TemplateObject {
     public var emoji: String
     public var count: Int
     /// Who reacted, as a readable list of names; nil when the export does not say.
     public var names: String?
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "emoji": emoji
-        case "count": count
-        case "names": names
+        case "emoji": .text(emoji)
+        case "count": .number(count)
+        case "names": names.templateValue
         default: nil
         }
     }
 }
 
 /// The "edited" mark with the time of the edit.
-public struct EditedNote: Sendable, MustacheParent {
+public struct EditedNote: Sendable, TemplateObject {
     public var text: String
     public var iso: String
-    public func child(named name: String) -> Any? {
+    public func templateValue(for name: String) -> TemplateValue? {
         switch name {
-        case "text": text
-        case "iso": iso
+        case "text": .text(text)
+        case "iso": .text(iso)
         default: nil
         }
     }

@@ -18,6 +18,9 @@ public struct TemplateSet: Sendable {
     public private(set) var assets: [String: String]
     /// Which names came from the site's folder.
     public private(set) var overridden: Set<String>
+    /// The `message` template and its partials compiled for speed; nil when they use features only
+    /// swift-mustache has (then it renders them).
+    let compiledMessage: CompiledPartials?
 
     /// The built-in templates only.
     public static func builtIn() throws -> TemplateSet {
@@ -76,6 +79,7 @@ public struct TemplateSet: Sendable {
         self.sources = sources
         self.assets = assets
         self.overridden = overridden
+        self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
     }
 
     /// Renders `object` with the template `name`; an unknown name is an error that says which.
@@ -88,6 +92,17 @@ public struct TemplateSet: Sendable {
 
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRow]) throws -> String {
+        if let compiled = compiledMessage, let template = compiled.template(named: "message") {
+            var output = ""
+            output.reserveCapacity(rows.count * 1024)
+            template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)
+            return output
+        }
+        return try renderRowsWithMustache(rows)
+    }
+
+    /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
+    func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
         try render(["rows": rows], template: Self.rowsTemplateName)
     }
 

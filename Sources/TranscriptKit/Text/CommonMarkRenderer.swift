@@ -48,24 +48,32 @@ public struct CommonMarkRenderer: Sendable {
     /// A document of paragraphs (split at blank lines) whose lines are text nodes joined by line breaks.
     private static func plainDocument(_ source: String) -> OpaquePointer {
         let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
-        var paragraph: OpaquePointer?
-        var normalized = source
-        if normalized.contains("\r") {
-            normalized = normalized.replacingCRLF()
-        }
-        for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                paragraph = nil
-                continue
+        var source = source
+        source.withUTF8 { bytes in
+            var paragraph: OpaquePointer?
+            var lineStart = 0
+            while lineStart <= bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    paragraph = nil
+                } else {
+                    if let current = paragraph {
+                        cmark_node_append_child(current, cmark_node_new(CMARK_NODE_SOFTBREAK))
+                    } else {
+                        let created = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+                        cmark_node_append_child(document, created)
+                        paragraph = created
+                    }
+                    cmark_node_append_child(paragraph, makeText(String(decoding: line, as: UTF8.self)))
+                }
+                // A line ends at LF, CR or CRLF.
+                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A {
+                    lineEnd += 1
+                }
+                lineStart = lineEnd + 1
             }
-            if let current = paragraph {
-                cmark_node_append_child(current, cmark_node_new(CMARK_NODE_SOFTBREAK))
-            } else {
-                let created = cmark_node_new(CMARK_NODE_PARAGRAPH)!
-                cmark_node_append_child(document, created)
-                paragraph = created
-            }
-            cmark_node_append_child(paragraph, makeText(String(line)))
         }
         return document
     }
@@ -237,28 +245,5 @@ public struct CommonMarkRenderer: Sendable {
         }
         while bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension String {
-    /// The string with CRLF and lone CR line ends turned into LF.
-    func replacingCRLF() -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        var previousWasCR = false
-        for scalar in unicodeScalars {
-            if scalar == "\r" {
-                result.unicodeScalars.append("\n")
-                previousWasCR = true
-                continue
-            }
-            if scalar == "\n", previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = false
-            result.unicodeScalars.append(scalar)
-        }
-        return result
     }
 }

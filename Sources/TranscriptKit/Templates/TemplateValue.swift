@@ -1,0 +1,46 @@
+import Mustache
+
+/// A value a template can show: what a page model answers when a template asks for a key.
+public enum TemplateValue: Sendable {
+    /// Text; `{{key}}` escapes it for HTML, `{{{key}}}` does not.
+    case text(String)
+    /// A switch for `{{#key}}…{{/key}}` and `{{^key}}…{{/key}}`.
+    case flag(Bool)
+    case number(Int)
+    /// A nested object: `{{#key}}` renders its block with the object's keys in scope.
+    case object(any TemplateObject)
+    /// A list: `{{#key}}` renders its block once per item.
+    case list([any TemplateObject])
+}
+
+/// A page model the templates read: it answers each key with a value, or nil when it has none.
+///
+/// Conforming types work with both renderers: the fast compiled renderer that `TemplateSet` uses for
+/// messages, and swift-mustache (through `MustacheParent`), which renders everything else.
+public protocol TemplateObject: MustacheParent, Sendable {
+    /// The value for `key`, or nil when the object has no such key or its value is absent.
+    func templateValue(for key: String) -> TemplateValue?
+}
+
+extension TemplateObject {
+    public func child(named name: String) -> Any? {
+        switch templateValue(for: name) {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .object(let object): object
+        case .list(let objects): objects
+        case nil: nil
+        }
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// `.text` for a value, nil for none.
+    var templateValue: TemplateValue? { map(TemplateValue.text) }
+}
+
+extension Optional where Wrapped: TemplateObject {
+    /// `.object` for a value, nil for none.
+    var templateValue: TemplateValue? { map { .object($0) } }
+}
