@@ -45,8 +45,8 @@ let package = Package(
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
         .testTarget(
             name: "TranscriptKitTests",
-            dependencies: ["TranscriptKit"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["TranscriptKit", .product(name: "Mustache", package: "swift-mustache")],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

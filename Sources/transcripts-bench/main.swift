@@ -65,25 +65,33 @@ guard fileManager.isExecutableFile(atPath: binary.path) else {
     print("error: \(binary.path) not found; run `swift build -c release` first")
     exit(1)
 }
-var results: [(seconds: Double, peakKiB: Int)] = []
+var results: [(seconds: Double, cpu: Double, peakKiB: Int)] = []
 for run in 1...max(1, options.runs) {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["build", root.path]
-    process.standardOutput = FileHandle.nullDevice
+    let arguments = [binary.path, "build", root.path]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var pid: pid_t = 0
     let start = DispatchTime.now()
-    try process.run()
+    guard posix_spawn(&pid, binary.path, &actions, nil, &argv, environ) == 0 else {
+        print("error: cannot start \(binary.path)")
+        exit(1)
+    }
     var status: Int32 = 0
     var usage = rusage()
-    let pid = process.processIdentifier
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     guard status == 0 else {
         print("error: the build failed (status \(status))")
         exit(1)
     }
-    results.append((seconds, usage.ru_maxrss))
-    print(String(format: "run %d: %.3f s, %.0f messages/s, peak RSS %.1f MiB", run, seconds,
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    results.append((seconds, cpu, usage.ru_maxrss))
+    print(String(format: "run %d: %.3f s wall, %.3f s CPU, %.0f messages/s, peak RSS %.1f MiB", run, seconds, cpu,
                  Double(corpus.messages) / seconds, Double(usage.ru_maxrss) / 1024))
 }
 let sorted = results.sorted { $0.seconds < $1.seconds }
@@ -91,9 +99,9 @@ let median = sorted[sorted.count / 2]
 let outputBytes = (fileManager.enumerator(at: root.appendingPathComponent("public"), includingPropertiesForKeys: [.fileSizeKey])?
     .compactMap { ($0 as? URL).flatMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize } }
     .reduce(0, +)) ?? 0
-print(String(format: "median of %d: %.3f s, %.0f messages/s, peak RSS %.1f MiB, output %.1f MB", results.count,
-             median.seconds, Double(corpus.messages) / median.seconds, Double(median.peakKiB) / 1024,
-             Double(outputBytes) / 1_000_000))
+print(String(format: "median of %d: %.3f s wall, %.3f s CPU, %.0f messages/s, peak RSS %.1f MiB, output %.1f MB",
+             results.count, median.seconds, median.cpu, Double(corpus.messages) / median.seconds,
+             Double(median.peakKiB) / 1024, Double(outputBytes) / 1_000_000))
 if options.keep == nil { try? fileManager.removeItem(at: root) }
 
 // MARK: - Corpus writer

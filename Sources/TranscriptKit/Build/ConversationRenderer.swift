@@ -38,20 +38,32 @@ struct ConversationRenderer: Sendable {
             warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
         }
 
+        // Plain text is needed for reply quotes and the index's last message.
+        var wantsPlainText = [Bool](repeating: false, count: messages.count)
+        for message in messages {
+            if let target = message.replyTo.flatMap({ indexByID[$0] }) { wantsPlainText[target] = true }
+        }
+        if !messages.isEmpty { wantsPlainText[messages.count - 1] = true }
+        let plainTextWanted = wantsPlainText
         let chunks = chunkRanges(count: messages.count, chunkSize: Self.chunkSize)
         let renderer = CommonMarkRenderer()
         let texts = try chunks.concurrentMap { chunk in
-            chunk.map { index in Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format) } }
+            chunk.map { index in
+                Self.text(of: messages[index]).map {
+                    renderer.render($0.source, format: $0.format, wantsPlainText: plainTextWanted[index])
+                }
+            }
         }.flatMap { $0 }
 
         let context = DisplayContext(conversation: conversation, configuration: configuration)
         let delegate = self.delegate
         let templates = self.templates
-        let names2 = names
-        let indexByID2 = indexByID
+        let participantNamesByID = names
+        let messageIndexByID = indexByID
         let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
-                context: context, delegate: delegate, texts: texts, indexByID: indexByID2, names: names2)
+                context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
+                names: participantNamesByID)
             let rows = chunk.map { builder.row(at: $0) }
             return (try templates.renderRows(rows), rows.count)
         }

@@ -38,7 +38,9 @@ public struct SiteBuilder: Sendable {
         let configuration = try loadConfiguration()
         let templates = try TemplateSet(overridesFolder: options.site.appendingPathComponent("Templates"))
         let inputs = try InputFinder.files(for: configuration.inputs, in: options.site)
-        let outputURL = options.output ?? URL(fileURLWithPath: configuration.output, relativeTo: options.site)
+        let outputURL = options.output
+            ?? (configuration.output.hasPrefix("/")
+                ? URL(fileURLWithPath: configuration.output) : options.site.appendingPathComponent(configuration.output))
         let output = try OutputDirectory(destination: outputURL)
         do {
             var summary = try render(inputs: inputs, configuration: configuration, templates: templates, into: output)
@@ -63,7 +65,7 @@ public struct SiteBuilder: Sendable {
         let renderer = ConversationRenderer(templates: templates, configuration: configuration, delegate: delegate)
         var slugs = SlugRegistry()
         var seenIDs: [String: String] = [:]
-        var cards: [ConversationSummary] = []
+        var cards: [(summary: ConversationSummary, newest: Double)] = []
         for (position, input) in inputs.files.enumerated() {
             progress?("[\(position + 1)/\(inputs.files.count)] \(input.displayPath)")
             let conversation = try reader.read(input.url, displayPath: input.displayPath)
@@ -77,7 +79,7 @@ public struct SiteBuilder: Sendable {
             let path = "c/\(slug)/index.html"
             let rendered = try renderer.render(conversation, file: input.displayPath, url: path, root: "../../")
             try output.write(rendered.html, to: path)
-            cards.append(rendered.summary)
+            cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
             summary.pages += 1
             summary.messagesRead += conversation.messages.count
             summary.messagesRendered += rendered.rowsRendered
@@ -94,7 +96,10 @@ public struct SiteBuilder: Sendable {
         let index = IndexPage(
             site: SiteContext(siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language, root: ""),
             description: configuration.description,
-            conversations: cards,
+            // The most recently active conversation first, as chat apps list them.
+            conversations: cards.enumerated().sorted {
+                $0.element.newest != $1.element.newest ? $0.element.newest > $1.element.newest : $0.offset < $1.offset
+            }.map(\.element.summary),
             hasConversations: !cards.isEmpty)
         try output.write(try templates.render(index, template: "index"), to: "index.html")
         summary.pages += 1

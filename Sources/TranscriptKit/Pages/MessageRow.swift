@@ -6,26 +6,49 @@
 /// (`label`, `hasFields`, `fields` of `name`/`value`), `reply` (`url`, `senderName`, `snippet`, `isMissing`),
 /// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
 /// `status`.
-public struct MessageRow: Sendable, TemplateObject {
-    public var anchor: String
-    public var kind: String
-    public var direction: String
-    public var isSystem: Bool
-    public var dateHeader: DateHeader?
-    public var showsSenderName: Bool
-    public var senderName: String
-    public var senderColor: Int
-    public var continues: Bool
-    public var timeText: String
-    public var iso: String
-    public var dayAndTime: String
-    public var bodyHTML: String?
-    public var details: Details?
-    public var reply: ReplyQuote?
-    public var reactions: [ReactionChip]
-    public var edited: EditedNote?
-    public var forwardedFrom: String?
-    public var status: String?
+public final class MessageRow: Sendable, TemplateObject {
+    public let anchor: String
+    public let kind: String
+    public let direction: String
+    public let isSystem: Bool
+    public let dateHeader: DateHeader?
+    public let showsSenderName: Bool
+    public let senderName: String
+    public let senderColor: Int
+    public let continues: Bool
+    public let timeText: String
+    public let iso: String
+    public let dayAndTime: String
+    public let bodyHTML: String?
+    public let details: Details?
+    public let reply: ReplyQuote?
+    public let reactions: [ReactionChip]
+    public let edited: EditedNote?
+    public let forwardedFrom: String?
+    public let status: String?
+
+
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: DateHeader?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: EditedNote?, forwardedFrom: String?, status: String?) {
+        self.anchor = anchor
+        self.kind = kind
+        self.direction = direction
+        self.isSystem = isSystem
+        self.dateHeader = dateHeader
+        self.showsSenderName = showsSenderName
+        self.senderName = senderName
+        self.senderColor = senderColor
+        self.continues = continues
+        self.timeText = timeText
+        self.iso = iso
+        self.dayAndTime = dayAndTime
+        self.bodyHTML = bodyHTML
+        self.details = details
+        self.reply = reply
+        self.reactions = reactions
+        self.edited = edited
+        self.forwardedFrom = forwardedFrom
+        self.status = status
+    }
 
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
@@ -55,9 +78,15 @@ public struct MessageRow: Sendable, TemplateObject {
 }
 
 /// A date header above a message.
-public struct DateHeader: Sendable, TemplateObject {
-    public var text: String
-    public var iso: String
+public final class DateHeader: Sendable, TemplateObject {
+    public let text: String
+    public let iso: String
+
+    public init(text: String, iso: String) {
+        self.text = text
+        self.iso = iso
+    }
+
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
         case "text": .text(text)
@@ -68,10 +97,16 @@ public struct DateHeader: Sendable, TemplateObject {
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
-public struct Details: Sendable, TemplateObject {
-    public struct Field: Sendable, TemplateObject {
-        public var name: String
-        public var value: String
+public final class Details: Sendable, TemplateObject {
+    public final class Field: Sendable, TemplateObject {
+        public let name: String
+        public let value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+
         public func templateValue(for key: String) -> TemplateValue? {
             switch key {
             case "name": .text(name)
@@ -81,8 +116,14 @@ public struct Details: Sendable, TemplateObject {
         }
     }
 
-    public var label: String
-    public var fields: [Field]
+    public let label: String
+    public let fields: [Field]
+
+    public init(label: String, fields: [Field]) {
+        self.label = label
+        self.fields = fields
+    }
+
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
         case "label": .text(label)
@@ -94,12 +135,20 @@ public struct Details: Sendable, TemplateObject {
 }
 
 /// The quoted original above a reply.
-public struct ReplyQuote: Sendable, TemplateObject {
+public final class ReplyQuote: Sendable, TemplateObject {
     /// A link to the original (`#anchor`), or nil when it is not in the export.
-    public var url: String?
-    public var senderName: String?
-    public var snippet: String
-    public var isMissing: Bool
+    public let url: String?
+    public let senderName: String?
+    public let snippet: String
+    public let isMissing: Bool
+
+    public init(url: String?, senderName: String?, snippet: String, isMissing: Bool) {
+        self.url = url
+        self.senderName = senderName
+        self.snippet = snippet
+        self.isMissing = isMissing
+    }
+
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
         case "url": url.templateValue
@@ -112,11 +161,18 @@ public struct ReplyQuote: Sendable, TemplateObject {
 }
 
 /// One reaction under a message.
-public struct ReactionChip: Sendable, TemplateObject {
-    public var emoji: String
-    public var count: Int
+public final class ReactionChip: Sendable, TemplateObject {
+    public let emoji: String
+    public let count: Int
     /// Who reacted, as a readable list of names; nil when the export does not say.
-    public var names: String?
+    public let names: String?
+
+    public init(emoji: String, count: Int, names: String?) {
+        self.emoji = emoji
+        self.count = count
+        self.names = names
+    }
+
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
         case "emoji": .text(emoji)
@@ -128,9 +184,15 @@ public struct ReactionChip: Sendable, TemplateObject {
 }
 
 /// The "edited" mark with the time of the edit.
-public struct EditedNote: Sendable, TemplateObject {
-    public var text: String
-    public var iso: String
+public final class EditedNote: Sendable, TemplateObject {
+    public let text: String
+    public let iso: String
+
+    public init(text: String, iso: String) {
+        self.text = text
+        self.iso = iso
+    }
+
     public func templateValue(for name: String) -> TemplateValue? {
         switch name {
         case "text": .text(text)

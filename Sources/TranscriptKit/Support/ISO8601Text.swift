@@ -60,8 +60,14 @@ enum ISO8601Text {
                 } else if sign == 43 || sign == 45 {
                     index += 1
                     guard let hours = digits(2), hours <= 18 else { return nil }
-                    _ = expect(58)
-                    let minutes = digits(2) ?? 0
+                    var minutes = 0
+                    if expect(58) {
+                        guard let written = digits(2) else { return nil }
+                        minutes = written
+                    } else if index < bytes.count {
+                        guard let written = digits(2) else { return nil }
+                        minutes = written
+                    }
                     guard minutes < 60 else { return nil }
                     offset = (hours * 3600 + minutes * 60) * (sign == 45 ? -1 : 1)
                 } else {
@@ -88,14 +94,37 @@ enum ISO8601Text {
         let whole = local.rounded(.down)
         let millis = Int(((local - whole) * 1000).rounded())
         let fields = CivilTime(secondsSince1970: Int(whole))
-        var text = fields.isoDate + "T" + pad2(fields.hour) + ":" + pad2(fields.minute) + ":" + pad2(fields.second)
-        if millis > 0 && millis < 1000 {
-            text += "." + String(String(millis + 1000).dropFirst())
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(0x30 + rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
         }
-        if utcOffset == 0 { return text + "Z" }
-        let magnitude = abs(utcOffset)
-        text += (utcOffset < 0 ? "-" : "+") + pad2(magnitude / 3600) + ":" + pad2(magnitude % 3600 / 60)
-        return text
+        guard (0...9999).contains(fields.year) else {
+            // Outside ISO 8601's four-digit years: the same layout with the year as it is.
+            return "\(fields.year)-\(pad2(fields.month))-\(pad2(fields.day))T\(pad2(fields.hour)):\(pad2(fields.minute)):\(pad2(fields.second))Z"
+        }
+        digits(fields.year, 4); bytes.append(0x2D); digits(fields.month, 2); bytes.append(0x2D); digits(fields.day, 2)
+        bytes.append(0x54)
+        digits(fields.hour, 2); bytes.append(0x3A); digits(fields.minute, 2); bytes.append(0x3A); digits(fields.second, 2)
+        if millis > 0 && millis < 1000 {
+            bytes.append(0x2E)
+            digits(millis, 3)
+        }
+        if utcOffset == 0 {
+            bytes.append(0x5A)
+        } else {
+            let magnitude = abs(utcOffset)
+            bytes.append(utcOffset < 0 ? 0x2D : 0x2B)
+            digits(magnitude / 3600, 2); bytes.append(0x3A); digits(magnitude % 3600 / 60, 2)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func pad2(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }

@@ -130,7 +130,7 @@ struct CompiledTemplate: Sendable {
         var lineStart = source.startIndex
         var index = source.startIndex
         while index < source.endIndex {
-            if source[index] == "\n" {
+            if source[index] == "\n" || source[index] == "\r\n" {
                 let next = source.index(after: index)
                 lines.append(source[lineStart..<next])
                 lineStart = next
@@ -143,7 +143,7 @@ struct CompiledTemplate: Sendable {
             guard let pieces = split(line) else { return nil }
             let tags = pieces.filter { if case .tag = $0 { return true } else { return false } }
             let textIsBlank = pieces.allSatisfy {
-                if case .text(let text) = $0 { return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" } }
+                if case .text(let text) = $0 { return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" } }
                 return true
             }
             if tags.count == 1, textIsBlank, case .tag(let sigil, let name) = tags[0], "#^/!>".contains(sigil) {

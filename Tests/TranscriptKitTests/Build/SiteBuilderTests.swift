@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct SiteBuilderTests {
+    func build(_ site: URL, output: URL? = nil) throws -> BuildSummary {
+        try SiteBuilder(options: BuildOptions(site: site, output: output)).build()
+    }
+
+    /// The conversation page's message list.
+    func transcript(_ html: String) -> String {
+        guard let start = html.range(of: "<ol class=\"transcript\">\n"), let end = html.range(of: "</ol>", range: start.upperBound..<html.endIndex)
+        else { return "" }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func buildsAFixtureSite() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        let summary = try build(site)
+        #expect(summary.conversations.count == 1)
+        #expect(summary.messagesRead == 3)
+        #expect(summary.messagesRendered == 3)
+        #expect(summary.pages == 2)
+        #expect(summary.files == 3)
+        let output = site.appendingPathComponent("public")
+        let page = try TestSupport.read(output.appendingPathComponent("c/small/index.html"))
+        #expect(transcript(page) == """
+            <li class="date-header"><h2><time datetime="2024-05-03T09:30:00+02:00">Friday, 3 May 2024, 09:30</time></h2></li>
+            <li class="message incoming kind-text" id="m-1">
+            <p class="sender sender-color-\(SenderColor.index(for: "ann"))">Ann</p>
+            <div class="bubble">
+            <div class="text" dir="auto"><p>Hi &lt;b&gt;there&lt;/b&gt;<br />
+            see <a href="https://x.org/a_b">https://x.org/a_b</a></p>
+            </div>
+            <p class="message-meta"><a class="time" href="#m-1"><time datetime="2024-05-03T09:30:00+02:00" title="3 May 2024, 09:30">09:30</time></a></p>
+            </div>
+            </li>
+            <li class="message outgoing kind-markdown" id="m-2">
+            <div class="bubble">
+            <span class="visually-hidden">Me: </span>
+            <a class="reply" href="#m-1"><span class="reply-sender">Ann</span> <span class="reply-snippet" dir="auto">Hi &lt;b&gt;there&lt;/b&gt; see https://x.org/a_b</span></a>
+            <div class="text" dir="auto"><p><strong>Yes!</strong> 👍</p>
+            </div>
+            <p class="message-meta"><a class="time" href="#m-2"><time datetime="2024-05-03T09:31:00+02:00" title="3 May 2024, 09:31">09:31</time></a></p>
+            </div>
+            <ul class="reactions" aria-label="Reactions">
+            <li title="Ann"><span class="reaction-emoji">❤️</span> <span class="reaction-count">1</span><span class="visually-hidden"> from Ann</span></li>
+            </ul>
+            </li>
+            <li class="date-header"><h2><time datetime="2024-05-03T11:00:00+02:00">Friday, 3 May 2024, 11:00</time></h2></li>
+            <li class="event" id="m-3"><div class="event-text" dir="auto"><p>Bo joined</p>
+            </div> <a class="time" href="#m-3"><time datetime="2024-05-03T11:00:00+02:00" title="3 May 2024, 11:00">11:00</time></a></li>
+
+            """)
+        #expect(page.contains("<title>Small &lt;talk&gt; · Test</title>"))
+        #expect(page.contains("<html lang=\"en\">"))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"../../assets/transcripts.css\">"))
+        let index = try TestSupport.read(output.appendingPathComponent("index.html"))
+        #expect(index.contains("<h2><a href=\"c/small/index.html\">Small &lt;talk&gt;</a></h2>"))
+        #expect(index.contains("Group chat · 3 messages · <time datetime=\"2024-05-03T09:30:00+02:00\">3 May 2024</time> – <time datetime=\"2024-05-03T11:00:00+02:00\">3 May 2024</time>"))
+        #expect(index.contains("<p class=\"card-last\" dir=\"auto\">Bo joined</p>"))
+    }
+
+    @Test func everyMessageOfEveryKindIsOnThePage() throws {
+        let site = try TestSupport.makeSite(conversations: ["kinds.json": BuildFixtures.everyKind])
+        let summary = try build(site)
+        #expect(summary.messagesRead == 16)
+        #expect(summary.messagesRendered == 16)
+        #expect(summary.unsupportedMessages == 1)
+        #expect(summary.warnings.contains { $0.contains("1 reply points to messages not in the export") })
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/kinds/index.html"))
+        for id in 1...16 { #expect(page.contains("id=\"m-\(id)\""), "message \(id)") }
+        for label in ["Photo", "Video", "Audio", "Voice message", "File", "Sticker", "Location", "Contact", "Poll", "Link",
+                      "Custom message “linkCard”", "Unsupported message “hologram”"] {
+            #expect(page.contains("<p class=\"details-label\">\(label)</p>"), "\(label)")
+        }
+        #expect(page.contains("<dt>Coordinates</dt><dd dir=\"auto\">52.52, 13.405</dd>"))
+        #expect(page.contains("<dt>Duration</dt><dd dir=\"auto\">1:15</dd>"))
+        #expect(page.contains("<dt>Bytes</dt><dd dir=\"auto\">1.5 MB</dd>"))
+        #expect(page.contains("<dt>Yes</dt><dd dir=\"auto\">2 votes</dd>"))
+        #expect(page.contains("<dt>depth</dt><dd dir=\"auto\">3</dd>"))
+        #expect(page.contains("<p class=\"reply reply-missing\">↩ A message that is not in this export</p>"))
+        #expect(page.contains("<p class=\"forwarded\">Forwarded from Bo</p>"))
+        #expect(page.contains("<span class=\"edited\" title=\"Edited 3 May 2024, 09:40\">edited</span>"))
+        #expect(page.contains("<li class=\"event\" id=\"m-13\">"))
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small, "kinds.json": BuildFixtures.everyKind])
+        let first = try TestSupport.temporaryFolder()
+        let second = try TestSupport.temporaryFolder()
+        _ = try build(site, output: first.appendingPathComponent("out"))
+        _ = try build(site, output: second.appendingPathComponent("out"))
+        let files = try Self.files(in: first.appendingPathComponent("out"))
+        #expect(files.count == 4)
+        #expect(files == (try Self.files(in: second.appendingPathComponent("out"))))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputAsItWas() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        _ = try build(site)
+        let output = site.appendingPathComponent("public")
+        let before = try Self.files(in: output)
+        try TestSupport.write(
+            ["conversations/zz-broken.json": TestSupport.conversation(id: "broken", messages: [#"{"id": "1", "date": "soon", "text": "x"}"#])],
+            in: site)
+        #expect(throws: TranscriptsError.self) { try build(site) }
+        #expect(try Self.files(in: output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aSecondBuildReplacesTheOutput() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        _ = try build(site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/small.json"))
+        try TestSupport.write(["conversations/kinds.json": BuildFixtures.everyKind], in: site)
+        _ = try build(site)
+        let paths = try Self.files(in: site.appendingPathComponent("public")).keys.sorted()
+        #expect(paths == ["assets/transcripts.css", "c/kinds/index.html", "index.html"])
+    }
+
+    @Test func hostileNamesAndTitlesAreEscapedEverywhere() throws {
+        let payload = #"<script>alert(1)</script><img src=x onerror=alert(2)>\"'"#
+        let site = try TestSupport.makeSite(
+            config: "title: \"\(payload.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\nme: me\n",
+            conversations: [
+                "x.json": TestSupport.conversation(
+                    id: "x", title: payload,
+                    messages: [
+                        #"{"id": "\#(payload)", "sender": "evil", "date": "2024-05-03T09:30:00Z", "type": "markdown", "markdown": "\#(payload) [x](javascript:alert(3))", "reactions": [{"emoji": "\#(payload)", "by": ["evil"]}]}"#,
+                        #"{"id": "2", "sender": "evil", "date": "2024-05-03T09:31:00Z", "type": "\#(payload)"}"#,
+                    ],
+                    participants: #"[{"id":"evil","name":"\#(payload)"}]"#)
+            ])
+        _ = try build(site)
+        for (path, contents) in try Self.files(in: site.appendingPathComponent("public")) where path.hasSuffix(".html") {
+            let text = String(decoding: contents, as: UTF8.self)
+            #expect(!text.contains("<script"), "\(path)")
+            #expect(!text.contains("<img"), "\(path)")
+            #expect(!text.contains("href=\"javascript:"), "\(path)")
+            #expect(text.contains("&lt;script&gt;"), "\(path)")
+        }
+    }
+
+    @Test(arguments: [
+        ("{\"id\": \"c\", \"messages\": [{\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": 5}]}",
+         "conversations/c.json: at messages[0].text: expected a string, found the number 5"),
+        ("{\"id\": \"c\",\n \"messages\": [}", "conversations/c.json:2: invalid JSON at line 2, column 15: expected a value"),
+        ("{\"id\": \"c\", \"messages\": [{\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": \"a\"}, {\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": \"b\"}]}",
+         "conversations/c.json: at messages[1].id: the id \"1\" is already used by messages[0]; message ids must be unique"),
+    ])
+    func badInputNamesTheFileAndWhere(json: String, expected: String) throws {
+        let site = try TestSupport.makeSite(conversations: ["c.json": json])
+        do {
+            _ = try build(site)
+            Issue.record("expected an error")
+        } catch {
+            // Paths are shown relative to the current folder when they are inside it, else in full.
+            #expect(String(describing: error) == site.path + "/" + expected)
+        }
+    }
+
+    @Test func jsonLinesAreReadLineByLine() throws {
+        let header = #"{"format": "transcripts/1", "id": "big", "title": "Big", "kind": "channel"}"#
+        var lines = [header]
+        for number in 1...5000 {
+            lines.append(#"{"id": \#(number), "sender": "ann", "date": "2024-05-03T09:30:00", "text": "message \#(number)"}"#)
+        }
+        let site = try TestSupport.makeSite(conversations: ["big.jsonl": lines.joined(separator: "\n") + "\n"])
+        let summary = try build(site)
+        #expect(summary.messagesRead == 5000)
+        #expect(summary.messagesRendered == 5000)
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/big/index.html"))
+        #expect(page.contains("<p>message 4999</p>"))
+        // Read in the site's time zone (Europe/Berlin), shown with its offset.
+        #expect(page.contains("datetime=\"2024-05-03T09:30:00+02:00\""))
+
+        try TestSupport.write(["conversations/big.jsonl": lines[0...2].joined(separator: "\n") + "\n{\"id\": 9, \"text\": \"x\"}\n"], in: site)
+        do {
+            _ = try build(site)
+            Issue.record("expected an error")
+        } catch let error as TranscriptsError {
+            #expect(error.line == 4)
+            #expect(error.message == "\"date\" is required but missing")
+        }
+    }
+
+    @Test func conversationIdsMustBeUniqueAndFoldersStaySafe() throws {
+        var registry = SlugRegistry()
+        #expect(registry.slug(for: "family") == "family")
+        #expect(registry.slug(for: "Family").hasPrefix("family-"))
+        #expect(registry.slug(for: "../../etc/passwd").hasPrefix("etc-passwd-"))
+        #expect(registry.slug(for: "日本語").count == 8)
+        let site = try TestSupport.makeSite(conversations: [
+            "a.json": TestSupport.conversation(id: "same", messages: []),
+            "b.json": TestSupport.conversation(id: "same", messages: []),
+        ])
+        #expect(throws: TranscriptsError.self) { try build(site) }
+    }
+
+    static func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+        }
+        return result
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct TemplateSetTests {
+    @Test func builtInTemplatesAreCompiledIn() throws {
+        let templates = try TemplateSet.builtIn()
+        for name in TemplateSet.requiredTemplates { #expect(templates.sources[name] != nil) }
+        #expect(templates.assets["assets/transcripts.css"]?.contains(".bubble") == true)
+        #expect(templates.compiledMessage != nil)
+    }
+
+    @Test func aSiteTemplateOverridesTheBuiltInOneByName() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["index.mustache": "<p>{{site.siteTitle}}!</p>", "assets/transcripts.css": "body{}"], in: folder)
+        let templates = try TemplateSet(overridesFolder: folder)
+        #expect(templates.overridden == ["index", "assets/transcripts.css"])
+        #expect(templates.assets["assets/transcripts.css"] == "body{}")
+        let page = IndexPage(
+            site: SiteContext(siteTitle: "A & B", pageTitle: "", lang: "en", root: ""), description: nil,
+            conversations: [], hasConversations: false)
+        #expect(try templates.render(page, template: "index") == "<p>A &amp; B!</p>")
+    }
+
+    @Test func aPartialThatDoesNotExistIsAnErrorNamingIt() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["message.mustache": "{{> partials/avatar}}"], in: folder)
+        do {
+            _ = try TemplateSet(overridesFolder: folder)
+            Issue.record("expected an error")
+        } catch let error as TranscriptsError {
+            #expect(error.file?.hasSuffix("message.mustache") == true)
+            #expect(error.message.contains("\"partials/avatar\", which does not exist"))
+        }
+    }
+
+    @Test func renderingAnUnknownTemplateIsAnError() throws {
+        #expect(throws: TranscriptsError(message: "the template \"nope\" does not exist")) {
+            try TemplateSet.builtIn().render([String: String](), template: "nope")
+        }
+    }
+
+    @Test func aSyntaxErrorNamesTheFileAndLine() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["conversation.mustache": "ok\n{{#open}}\nnever closed\n"], in: folder)
+        do {
+            _ = try TemplateSet(overridesFolder: folder)
+            Issue.record("expected an error")
+        } catch let error as TranscriptsError {
+            #expect(error.file?.hasSuffix("conversation.mustache") == true)
+            #expect(error.line != nil)
+            #expect(error.message.hasPrefix("template syntax error"))
+        }
+    }
+}
+
+/// The compiled renderer must give exactly what swift-mustache gives.
+@Suite struct CompiledTemplateTests {
+    struct Object: TemplateObject {
+        var values: [String: TemplateValue]
+        func templateValue(for key: String) -> TemplateValue? { values[key] }
+    }
+
+    static let context = Object(values: [
+        "name": .text("<Ann & \"Bo\">"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
+        "empty": .list([]), "html": .text("<b>bold</b>"),
+        "items": .list([Object(values: ["label": .text("one")]), Object(values: ["label": .text("two"), "extra": .text("x")])]),
+        "nested": .object(Object(values: ["inner": .object(Object(values: ["deep": .text("found")]))])),
+    ])
+
+    @Test(arguments: [
+        "Hello {{name}}!", "{{{html}}} {{&html}} {{html}}", "{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}not{{/no}}",
+        "{{count}} {{missing}}|", "{{#items}}[{{label}}{{extra}}{{name}}]{{/items}}", "{{^empty}}none{{/empty}}",
+        "{{nested.inner.deep}} {{#nested}}{{#inner}}{{deep}}{{/inner}}{{/nested}}",
+        "<ul>\n  {{#items}}\n  <li>{{label}}</li>\n  {{/items}}\n</ul>\n", "a\n{{! comment }}\nb\n",
+        "  {{#yes}}\n  indented\n  {{/yes}}\n", "{{#name}}[{{.}}]{{/name}}",
+        "x {{#yes}} inline {{/yes}} y\n", "{{> part}}\n", "  {{> part}}\nafter\n", "line\r\n{{#yes}}\r\nwin\r\n{{/yes}}\r\n",
+    ])
+    func matchesSwiftMustache(source: String) throws {
+        let partial = "<i>{{name}}</i>\n"
+        let compiled = try #require(CompiledPartials(sources: ["t": source, "part": partial], names: ["t"]))
+        let fast = compiled.template(named: "t")!.render(.object(Self.context), partials: compiled)
+        var library = MustacheLibraryForTests()
+        try library.register(source, named: "t")
+        try library.register(partial, named: "part")
+        #expect(fast == library.render(Self.context, "t"))
+    }
+
+    @Test(arguments: ["{{=<% %>=}}", "{{<parent}}{{/parent}}", "{{$block}}{{/block}}", "{{uppercase(name)}}", "{{#a}}", "{{/a}}"])
+    func leavesWhatItDoesNotCoverToSwiftMustache(source: String) {
+        #expect(CompiledTemplate(source: source) == nil)
+    }
+
+    @Test func messagesRenderTheSameWithBothRenderers() throws {
+        let site = try TestSupport.makeSite(conversations: ["chat.json": BuildFixtures.everyKind])
+        let configuration = try SiteBuilder(options: BuildOptions(site: site)).loadConfiguration()
+        let conversation = try CanonicalReader(defaultTimeZone: configuration.timeZone)
+            .read(site.appendingPathComponent("conversations/chat.json"), displayPath: "chat.json")
+        let templates = try TemplateSet.builtIn()
+        let renderer = CommonMarkRenderer()
+        let texts = conversation.messages.map { message in
+            ConversationRenderer.text(of: message).map { renderer.render($0.source, format: $0.format) }
+        }
+        var indexByID: [String: Int] = [:]
+        for (index, message) in conversation.messages.enumerated() { indexByID[message.id] = index }
+        let builder = MessageRowBuilder(
+            context: DisplayContext(conversation: conversation, configuration: configuration),
+            delegate: DefaultDisplayDelegate(), texts: texts, indexByID: indexByID,
+            names: Dictionary(uniqueKeysWithValues: conversation.participants.map { ($0.id, $0.name) }))
+        let rows = conversation.messages.indices.map { builder.row(at: $0) }
+        let fast = try templates.renderRows(rows)
+        #expect(fast == (try templates.renderRowsWithMustache(rows)))
+        #expect(fast.contains("kind-location"))
+    }
+}
+
+/// swift-mustache's library, for comparisons.
+struct MustacheLibraryForTests {
+    var library = MustacheLibrary()
+    mutating func register(_ source: String, named name: String) throws { try library.register(source, named: name) }
+    func render(_ object: Any, _ name: String) -> String? { library.render(object, withTemplate: name) }
+}

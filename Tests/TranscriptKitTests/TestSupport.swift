@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// The test target's folder.
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The package's top folder.
+    static let packageFolder = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+
+    /// A new empty folder under the system's temporary folder.
+    static func temporaryFolder(_ name: String = #function) throws -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("transcripts-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes files (relative path → contents) under `folder`.
+    static func write(_ files: [String: String], in folder: URL) throws {
+        for (path, contents) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A site folder with a config and conversations, built from strings.
+    static func makeSite(
+        config: String = "title: Test\nme: me\ntimeZone: Europe/Berlin\nlocale: en_GB\n",
+        conversations: [String: String], extra: [String: String] = [:], name: String = #function
+    ) throws -> URL {
+        let site = try temporaryFolder(name)
+        var files = extra
+        files["transcripts.yml"] = config
+        for (file, json) in conversations { files["conversations/" + file] = json }
+        try write(files, in: site)
+        return site
+    }
+
+    static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// A conversation file with the given messages (JSON objects written as text).
+    static func conversation(
+        id: String = "chat", title: String = "Chat", kind: String = "group", messages: [String],
+        participants: String = #"[{"id":"me","name":"Me"},{"id":"ann","name":"Ann"}]"#
+    ) -> String {
+        #"{"format":"transcripts/1","id":"\#(id)","title":"\#(title)","kind":"\#(kind)","participants":\#(participants),"messages":[\#(messages.joined(separator: ","))]}"#
+    }
+
+    /// Decodes one message from JSON text with the canonical reader's mapping.
+    static func message(_ json: String, timeZone: String = "Europe/Berlin") throws -> Message {
+        try Message(
+            json: JSONParser.parse(json), path: [],
+            context: JSONDecodingContext(defaultTimeZone: TimeZone(identifier: timeZone)))
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct CommonMarkRendererTests {
+    let renderer = CommonMarkRenderer()
+
+    func html(_ source: String, _ format: TextFormat = .markdown) -> String {
+        renderer.render(source, format: format).html
+    }
+
+    // MARK: Safety
+
+    @Test func rawHTMLIsShownAsTextNeverAsMarkup() {
+        #expect(html("<script>alert(1)</script>") == "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
+        #expect(html("hi <img src=x onerror=alert(1)> there") == "<p>hi &lt;img src=x onerror=alert(1)&gt; there</p>\n")
+        #expect(html("<div onclick=\"x\">\nblock\n</div>") == "<p>&lt;div onclick=&quot;x&quot;&gt;<br />\nblock<br />\n&lt;/div&gt;</p>\n")
+    }
+
+    @Test(arguments: [
+        "[a](javascript:alert(1))", "[a](JAVASCRIPT:alert(1))", "[a](jav&#x61;script:alert(1))", "[a](vbscript:x)",
+        "[a](data:text/html;base64,PHNjcmlwdD4=)", "[a](file:///etc/passwd)",
+    ])
+    func unsafeLinkTargetsAreEmptied(source: String) {
+        #expect(html(source) == "<p><a href=\"\">a</a></p>\n")
+    }
+
+    @Test func imagesBecomeLinksSoNothingRemoteLoads() {
+        #expect(html("![cat](https://example.com/cat.png)") == "<p><a href=\"https://example.com/cat.png\">cat</a></p>\n")
+        #expect(html("![](https://e.org/x.png \"T\")") == "<p><a href=\"https://e.org/x.png\" title=\"T\">https://e.org/x.png</a></p>\n")
+        #expect(!html("![x](javascript:alert(1))").contains("javascript"))
+    }
+
+    @Test func plainTextInterpretsNothing() {
+        #expect(html("**not bold** <b>x</b> [a](b) # no heading", .plain)
+            == "<p>**not bold** &lt;b&gt;x&lt;/b&gt; [a](b) # no heading</p>\n")
+    }
+
+    // MARK: Links and line breaks
+
+    @Test func bareURLsBecomeLinksWithTrailingPunctuationLeftOut() {
+        #expect(html("see https://example.com/a?b=1&c=2, ok") == "<p>see <a href=\"https://example.com/a?b=1&amp;c=2\">https://example.com/a?b=1&amp;c=2</a>, ok</p>\n")
+        #expect(html("(https://en.wikipedia.org/wiki/Swift_(programming_language))")
+            == "<p>(<a href=\"https://en.wikipedia.org/wiki/Swift_(programming_language)\">https://en.wikipedia.org/wiki/Swift_(programming_language)</a>)</p>\n")
+        #expect(html("www.example.org.", .plain) == "<p><a href=\"http://www.example.org\">www.example.org</a>.</p>\n")
+    }
+
+    @Test func urlsWithStarsAndUnderscoresStayWhole() {
+        #expect(html("go https://a.example/c*d*e now") == "<p>go <a href=\"https://a.example/c*d*e\">https://a.example/c*d*e</a> now</p>\n")
+        #expect(html("https://x.org/_private_/page and _emphasis_")
+            == "<p><a href=\"https://x.org/_private_/page\">https://x.org/_private_/page</a> and <em>emphasis</em></p>\n")
+        #expect(html("https://a.example/c*d*e", .plain) == "<p><a href=\"https://a.example/c*d*e\">https://a.example/c*d*e</a></p>\n")
+    }
+
+    @Test func codeAndExistingLinksAreLeftAlone() {
+        #expect(html("`https://a.example/c*d*e`") == "<p><code>https://a.example/c*d*e</code></p>\n")
+        #expect(html("```\nhttps://a.example/c*d*e\n```") == "<pre><code>https://a.example/c*d*e\n</code></pre>\n")
+        #expect(html("[docs](https://a.example/x_y_z)") == "<p><a href=\"https://a.example/x_y_z\">docs</a></p>\n")
+        #expect(html("<https://a.example/x_y>") == "<p><a href=\"https://a.example/x_y\">https://a.example/x_y</a></p>\n")
+    }
+
+    @Test func typedLineBreaksAreKept() {
+        #expect(html("one\ntwo") == "<p>one<br />\ntwo</p>\n")
+        #expect(html("one\r\ntwo\n\nthree", .plain) == "<p>one<br />\ntwo</p>\n<p>three</p>\n")
+    }
+
+    @Test func markdownFeaturesRender() {
+        #expect(html("**b** _i_ `c`") == "<p><strong>b</strong> <em>i</em> <code>c</code></p>\n")
+        #expect(html("- a\n- b") == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(html("> quoted") == "<blockquote>\n<p>quoted</p>\n</blockquote>\n")
+    }
+
+    @Test func emojiCJKAndRTLPassThrough() {
+        #expect(html("👩‍💻 今日は مرحبا שלום 🇩🇪") == "<p>👩‍💻 今日は مرحبا שלום 🇩🇪</p>\n")
+    }
+
+    // MARK: Plain text
+
+    @Test func plainTextComesFromTheSameParse() {
+        let rendered = renderer.render("**Hello** _there_\n- see https://x.org\n\n```\ncode()\n```", format: .markdown)
+        #expect(rendered.plainText == "Hello there see https://x.org code()")
+        #expect(renderer.render("a\nb", format: .plain).plainText == "a b")
+        #expect(renderer.render("x", format: .plain, wantsPlainText: false).plainText == "")
+    }
+}
+
+@Suite struct MarkdownURLProtectorTests {
+    @Test func escapesEmphasisCharactersOnlyInsideBareURLs() {
+        #expect(MarkdownURLProtector.protect("a https://x.org/a_b*c d_e") == #"a https://x.org/a\_b\*c d_e"#)
+        #expect(MarkdownURLProtector.protect("no urls *here*") == "no urls *here*")
+        #expect(MarkdownURLProtector.protect("`https://x.org/a_b`") == "`https://x.org/a_b`")
+        #expect(MarkdownURLProtector.protect("    https://x.org/a_b") == "    https://x.org/a_b")
+    }
+}

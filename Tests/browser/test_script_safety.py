@@ -1,0 +1,96 @@
+"""The hostile fixture site (Tests/browser/fixture-site) comes out as harmless text: no script element, no
+event-handler attribute, no javascript: link, no remote image, and none of its payloads runs."""
+
+from __future__ import annotations
+
+
+INSPECT = r"""
+const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
+const describe = e => e.outerHTML.slice(0, 160);
+for (const e of document.querySelectorAll('script')) found.scripts.push(describe(e));
+for (const e of document.querySelectorAll('*')) {
+  for (const a of e.attributes) {
+    if (a.name.toLowerCase().startsWith('on')) found.handlers.push(a.name + ' on ' + describe(e));
+  }
+}
+const unsafe = /^(javascript|vbscript|data):/i;
+const harmlessData = /^data:image\/(png|gif|jpeg|webp);/i;  // what cmark's safe mode lets through
+for (const e of document.querySelectorAll('*')) {
+  for (const name of ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data', 'srcset']) {
+    const value = e.getAttribute(name);
+    if (value === null) continue;
+    // Browsers skip control characters and spaces in a scheme: strip them as they do.
+    const clean = value.replace(/[\u0000-\u0020]/g, '');
+    if (unsafe.test(clean) && !harmlessData.test(clean))
+      found.jsLinks.push(name + '=' + value.slice(0, 80) + ' on ' + describe(e));
+  }
+}
+for (const e of document.querySelectorAll('img, picture source, video, audio, input[type=image], image, use')) {
+  const src = e.currentSrc || e.src || e.getAttribute('src') || e.getAttribute('href') || e.getAttribute('srcset') || '';
+  if (src && !/^(file:|data:)/i.test(src)) found.remote.push(describe(e));
+  if (src && /^file:/i.test(src) && !src.startsWith(arguments[0])) found.remote.push(describe(e));
+}
+for (const e of document.querySelectorAll('iframe, frame, object, embed, applet, base, form, svg, math, meta[http-equiv]'))
+  found.embeds.push(describe(e));
+for (const e of document.querySelectorAll('main style, main [style], body > style'))
+  found.styled.push(describe(e));
+found.pwned = typeof window.__pwned !== 'undefined';
+found.text = document.body.innerText;
+return found;
+"""
+
+# Text the fixture's payloads must show as, proof that they were escaped rather than dropped.
+MUST_SHOW = [
+    "Hello <script>window.__pwned=1</script> there",
+    'Plain text with <img src=x onerror="window.__pwned=1">',
+    '<div onclick="window.__pwned=1" style="position:fixed;inset:0">overlay</div>',
+    "Alice <script>window.__pwned=1</script>",
+    "Carol <script>window.__pwned=1</script> joined",
+]
+
+
+def test_hostile_input_cannot_run_script(fixture_site, browser):
+    site = fixture_site
+    root_url = site.root.resolve().as_uri() + "/"
+    problems = []
+    texts = {}
+    for page in site.pages:
+        browser.get(site.url(page))
+        # Give delayed payloads (onerror of a failing image, onload of an SVG) time to fire.
+        browser.execute_async_script("const done = arguments[0]; setTimeout(done, 200);")
+        found = browser.execute_script(INSPECT, root_url)
+        where = site.relative(page)
+        texts[where] = found["text"]
+        for key, label in [
+            ("scripts", "a <script> element"),
+            ("handlers", "an event-handler attribute"),
+            ("jsLinks", "a javascript:/data: URL"),
+            ("remote", "an image or media element that loads from outside the site"),
+            ("embeds", "an embedding, form, base or refresh element"),
+            ("styled", "a style element or attribute inside the content"),
+        ]:
+            for item in found[key]:
+                problems.append(f"  {where}: {label}: {item}")
+        if found["pwned"]:
+            problems.append(f"  {where}: a payload ran (window.__pwned is set)")
+        # Hovering and clicking everything must not run anything either.
+        browser.execute_script(
+            "for (const e of document.querySelectorAll('main *')) {"
+            "  for (const type of ['mouseover', 'mouseenter', 'focus', 'animationstart']) e.dispatchEvent(new Event(type));"
+            "}"
+        )
+        if browser.execute_script("return typeof window.__pwned !== 'undefined'"):
+            problems.append(f"  {where}: a payload ran on hover or focus (window.__pwned is set)")
+    assert not problems, "the hostile fixture site is not safe:\n" + "\n".join(problems)
+
+    conversation = next(t for w, t in texts.items() if w.startswith("c/hostile"))
+    hidden = [s for s in MUST_SHOW if s not in conversation]
+    assert not hidden, f"these payloads were dropped instead of shown as text: {hidden}"
+
+
+def test_hostile_page_titles_are_text(fixture_site, browser):
+    hostile = next(p for p in fixture_site.conversation_pages if "hostile" in p.parent.name)
+    browser.get(fixture_site.url(hostile))
+    title = browser.title
+    assert "<script>" in title or "<img" in title, f"the page title lost its text: {title!r}"
+    assert browser.execute_script("return document.head.querySelectorAll('script, style, base').length") == 0

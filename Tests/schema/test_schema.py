@@ -1,0 +1,63 @@
+"""The JSON Schemas in docs/schema accept every example and demo conversation, and refuse broken ones."""
+import json
+import pathlib
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "docs" / "schema"
+NAMES = ["conversation.schema.json", "conversation-header.schema.json", "message.schema.json"]
+
+
+@pytest.fixture(scope="module")
+def validators():
+    schemas = {name: json.loads((SCHEMAS / name).read_text()) for name in NAMES}
+    registry = Registry().with_resources((name, Resource.from_contents(schema)) for name, schema in schemas.items())
+    return {name: Draft202012Validator({"$ref": name}, registry=registry) for name in NAMES}
+
+
+def errors_in(validators, path):
+    """Every schema error in a .json or .jsonl file, as 'line/path: message' strings."""
+    text = path.read_text(encoding="utf-8-sig")
+    found = []
+    if path.suffix == ".jsonl":
+        lines = text.split("\n")
+        first = next(i for i, line in enumerate(lines) if line.strip())
+        checks = [("conversation-header.schema.json", json.loads(lines[first]), first + 1)]
+        checks += [("message.schema.json", json.loads(lines[i]), i + 1) for i in range(first + 1, len(lines)) if lines[i].strip()]
+    else:
+        checks = [("conversation.schema.json", json.loads(text), 1)]
+    for name, instance, line in checks:
+        for error in validators[name].iter_errors(instance):
+            found.append(f"{path.name}:{line}: {list(error.absolute_path)}: {error.message}")
+    return found
+
+
+FILES = sorted((ROOT / "docs" / "examples").glob("*.json*")) + sorted((ROOT / "Site" / "conversations").glob("*.json*"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_examples_and_demo_conversations_are_valid(validators, path):
+    assert errors_in(validators, path) == []
+
+
+def test_there_are_examples_to_check():
+    assert len(FILES) >= 5
+
+
+@pytest.mark.parametrize("message", [
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "text": "x", "colour": "red"},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "photo", "photo": {"file": 3}},
+    {"date": "2024-05-03T09:30:00Z", "text": "x"},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "poll", "poll": {"question": "Q"}},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "text": "x", "status": "lost"},
+])
+def test_the_schema_refuses_what_the_reader_refuses(validators, message):
+    assert list(validators["message.schema.json"].iter_errors(message)) != []
+
+
+def test_unknown_types_stay_valid(validators):
+    message = {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "hologram", "depth": 3}
+    assert list(validators["message.schema.json"].iter_errors(message)) == []

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what building transcripts needs on a Debian machine with Swift: libcmark-dev and pkg-config.
+# Idempotent and quiet: it does nothing when both are there.
+set -euo pipefail
+if pkg-config --exists libcmark 2>/dev/null; then exit 0; fi
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing libcmark-dev and pkg-config (apt)"
+export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp)
+if ! { $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends libcmark-dev pkg-config; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "setup: could not install libcmark-dev" >&2
+    exit 1
+fi
+rm -f "$log"

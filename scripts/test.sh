@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The second README command: installs what the tests need, then runs every test:
+# the Swift tests, the JSON Schema tests and the browser tests (Chromium, the Nu HTML Checker, axe-core).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/browser-setup.sh
+python3 -c 'import jsonschema, referencing' 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check jsonschema referencing
+
+# One file, and only one, talks to the C library.
+count=$(grep -rl '^import CCmark' Sources | wc -l)
+if [ "$count" -ne 1 ]; then
+    echo "test: expected exactly one file to import CCmark, found $count:" >&2
+    grep -rl '^import CCmark' Sources >&2
+    exit 1
+fi
+
+swift build --build-tests
+swift test
+TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q Tests/schema Tests/browser
