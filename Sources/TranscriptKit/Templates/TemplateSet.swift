@@ -55,16 +55,16 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         for name in sources.keys.sorted() {
             do {
-                try library.register(sources[name]!, named: name)
+                try library.register(Self.escapingPragma + sources[name]!, named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TranscriptsError(
-                    file: origin[name], line: error.context.lineNumber,
+                    file: origin[name], line: max(1, error.context.lineNumber - 1),
                     message: "template syntax error at column \(error.context.columnNumber): \(error.error)")
             } catch {
                 throw TranscriptsError(file: origin[name], message: "template syntax error: \(error)")
             }
         }
-        try library.register("{{#rows}}{{> message}}{{/rows}}", named: Self.rowsTemplateName)
+        try library.register(Self.escapingPragma + "{{#rows}}{{> message}}{{/rows}}", named: Self.rowsTemplateName)
         for required in Self.requiredTemplates where sources[required] == nil {
             throw TranscriptsError(message: "the template \"\(required)\" is missing")
         }
@@ -104,6 +104,30 @@ public struct TemplateSet: Sendable {
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
     func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
         try render(["rows": rows], template: Self.rowsTemplateName)
+    }
+
+    // MARK: - Escaping
+
+    /// swift-mustache escapes by `Character`, so a `"` or `<` followed by a combining mark is one character
+    /// that is not `"` and goes out unescaped: `title="{{name}}"` with the name `x"\u{301} onclick=…` would
+    /// add an attribute. Every template therefore starts with a pragma that selects `HTMLEscaping`, which
+    /// escapes by Unicode scalar, like the compiled renderer. (The pragma's line is standalone, so it
+    /// leaves no trace in the output; error line numbers are shifted back by one.)
+    static var escapingPragma: String {
+        Self.registerEscaping
+        return "{{% CONTENT_TYPE: transcripts-html}}\n"
+    }
+
+    private static let registerEscaping: Void = {
+        MustacheContentTypes.register(ScalarHTMLEscaping(), named: "transcripts-html")
+    }()
+
+    private struct ScalarHTMLEscaping: MustacheContentType {
+        func escapeText(_ text: String) -> String {
+            var output = ""
+            HTMLEscaping.append(text, to: &output)
+            return output
+        }
     }
 
     // MARK: - Loading

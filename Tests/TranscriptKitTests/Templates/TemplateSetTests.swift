@@ -36,6 +36,18 @@ import Testing
         }
     }
 
+    @Test func combiningMarksCannotHideQuotesFromEscaping() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["index.mustache": "<p title=\"{{site.siteTitle}}\">{{site.siteTitle}}</p>"], in: folder)
+        let templates = try TemplateSet(overridesFolder: folder)
+        let title = "a\"\u{301} onmouseover=alert(1) x=\"\u{301}<\u{301}b>"
+        let page = IndexPage(
+            site: SiteContext(siteTitle: title, pageTitle: "", lang: "en", root: ""), description: nil,
+            conversations: [], hasConversations: false)
+        let html = try templates.render(page, template: "index")
+        #expect(html == "<p title=\"a&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}&lt;\u{301}b&gt;\">a&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}&lt;\u{301}b&gt;</p>")
+    }
+
     @Test func renderingAnUnknownTemplateIsAnError() throws {
         #expect(throws: TranscriptsError(message: "the template \"nope\" does not exist")) {
             try TemplateSet.builtIn().render([String: String](), template: "nope")
@@ -64,7 +76,7 @@ import Testing
     }
 
     static let context = Object(values: [
-        "name": .text("<Ann & \"Bo\">"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
+        "name": .text("<Ann & \"Bo\"\u{301}>"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
         "empty": .list([]), "html": .text("<b>bold</b>"),
         "items": .list([Object(values: ["label": .text("one")]), Object(values: ["label": .text("two"), "extra": .text("x")])]),
         "nested": .object(Object(values: ["inner": .object(Object(values: ["deep": .text("found")]))])),
@@ -83,8 +95,8 @@ import Testing
         let compiled = try #require(CompiledPartials(sources: ["t": source, "part": partial], names: ["t"]))
         let fast = compiled.template(named: "t")!.render(.object(Self.context), partials: compiled)
         var library = MustacheLibraryForTests()
-        try library.register(source, named: "t")
-        try library.register(partial, named: "part")
+        try library.register(TemplateSet.escapingPragma + source, named: "t")
+        try library.register(TemplateSet.escapingPragma + partial, named: "part")
         #expect(fast == library.render(Self.context, "t"))
     }
 
