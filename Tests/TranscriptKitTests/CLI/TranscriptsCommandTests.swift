@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the real `transcripts` binary, as a user does.
+@Suite struct TranscriptsCommandTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `transcripts` binary of the same build as the tests (beside the test bundle).
+    static var binary: URL {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [bundle.appendingPathComponent("transcripts"), bundle.deletingLastPathComponent().appendingPathComponent("transcripts")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let binary = Self.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the binary first: swift build")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func buildPrintsASummary() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        let result = try run(["build", site.path])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("1 conversation, 3 messages read, 3 rendered, 2 pages, "))
+        #expect(result.output.contains("  Small <talk>: 3 read, 3 rendered ("))
+        #expect(result.errors == "")
+    }
+
+    @Test func theOutputFolderCanBeChosen() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        let output = try TestSupport.temporaryFolder().appendingPathComponent("elsewhere")
+        let result = try run(["build", site.path, "--output", output.path])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("c/small/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
+    }
+
+    @Test func badInputIsAClearErrorWithoutAStackTrace() throws {
+        let site = try TestSupport.makeSite(
+            conversations: ["c.json": TestSupport.conversation(messages: [#"{"id": "1", "date": "later", "text": "x"}"#])])
+        let result = try run(["build", site.path])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors == "error: \(site.path)/conversations/c.json: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
+    }
+
+    @Test func aMissingSiteOrConfigIsNamed() throws {
+        let missing = try run(["build", "/nonexistent/site"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "error: /nonexistent/site: the site folder does not exist\n")
+        let site = try TestSupport.makeSite(conversations: [:])
+        let config = try run(["build", site.path, "--config", site.appendingPathComponent("other.yml").path])
+        #expect(config.status == 1)
+        #expect(config.errors.hasSuffix("other.yml: the config file does not exist\n"))
+    }
+
+    @Test func helpDescribesTheCommand() throws {
+        let result = try run(["build", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE: transcripts build [<site>] [--output <output>] [--config <config>]"))
+    }
+}
