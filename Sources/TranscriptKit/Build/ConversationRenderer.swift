@@ -5,9 +5,12 @@ struct ConversationRenderer: Sendable {
     let configuration: SiteConfiguration
     let delegate: any TranscriptDisplayDelegate
     static let chunkSize = 2048
+    /// Stands for the messages while the page around them is rendered.
+    static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
     struct Output {
-        var html: String
+        /// The page, in parts to be written one after another.
+        var html: [String]
         var summary: ConversationSummary
         var rowsRendered: Int
         var warnings: [String]
@@ -67,7 +70,6 @@ struct ConversationRenderer: Sendable {
             let rows = chunk.map { builder.row(at: $0) }
             return (try templates.renderRows(rows), rows.count)
         }
-        let messagesHTML = pieces.map(\.0).joined()
         let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
 
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale)
@@ -87,8 +89,16 @@ struct ConversationRenderer: Sendable {
             messageCountText: countText,
             firstDate: first.map { dates.day($0.date) },
             lastDate: last.map { dates.day($0.date) },
-            messagesHTML: messagesHTML)
-        let html = try templates.render(page, template: "conversation")
+            messagesHTML: Self.messagesMarker)
+        // The page is rendered around a marker, and the messages are written in its place: a big
+        // conversation's HTML is never copied into one string.
+        let frame = try templates.render(page, template: "conversation")
+        let marker = frame.ranges(of: Self.messagesMarker)
+        guard marker.count == 1 else {
+            throw TranscriptsError(
+                message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+        }
+        let html = [String(frame[..<marker[0].lowerBound])] + pieces.map(\.0) + [String(frame[marker[0].upperBound...])]
 
         let newest = messages.last
         let summary = ConversationSummary(

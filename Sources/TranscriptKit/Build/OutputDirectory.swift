@@ -28,10 +28,11 @@ final class OutputDirectory {
 
     /// Writes `contents` at `relativePath` (made only of our own safe path components) inside the site.
     func write(_ contents: String, to relativePath: String) throws {
-        try write(Data(contents.utf8), to: relativePath)
+        try write([contents], to: relativePath)
     }
 
-    func write(_ data: Data, to relativePath: String) throws {
+    /// Writes the parts one after another into one file, without joining them in memory first.
+    func write(_ parts: [String], to relativePath: String) throws {
         precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
                      "output paths are built by transcripts itself")
         let url = staging.appendingPathComponent(relativePath)
@@ -41,11 +42,32 @@ final class OutputDirectory {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 createdFolders.insert(folder.path)
             }
-            try data.write(to: url)
         } catch {
-            throw TranscriptsError(file: url.path, message: "cannot write the file (\(error.localizedDescription))")
+            throw TranscriptsError(file: folder.path, message: "cannot create the folder (\(error.localizedDescription))")
         }
-        bytesWritten += data.count
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        for var part in parts {
+            let failure = part.withUTF8 { bytes -> Int32? in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += written
+                }
+                return nil
+            }
+            if let failure {
+                throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(failure))))")
+            }
+            bytesWritten += part.utf8.count
+        }
         filesWritten += 1
     }
 

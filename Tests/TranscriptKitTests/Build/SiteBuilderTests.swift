@@ -211,3 +211,27 @@ import Testing
         return result
     }
 }
+
+@Suite struct ConversationTemplateTests {
+    @Test func aConversationTemplateWithoutTheMessagesIsAnError() throws {
+        let site = try TestSupport.makeSite(
+            conversations: ["small.json": BuildFixtures.small],
+            extra: ["Templates/conversation.mustache": "{{<page}}{{$main}}<h1>{{title}}</h1>{{/main}}{{/page}}"])
+        do {
+            _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+            Issue.record("expected an error")
+        } catch let error as TranscriptsError {
+            #expect(error.message.contains("{{{messagesHTML}}}"))
+        }
+    }
+
+    @Test func aCustomConversationTemplateFramesTheMessages() throws {
+        let site = try TestSupport.makeSite(
+            conversations: ["small.json": BuildFixtures.small],
+            extra: ["Templates/conversation.mustache": "<main>{{title}}<ol>{{{messagesHTML}}}</ol></main>\n"])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/small/index.html"))
+        #expect(page.hasPrefix("<main>Small &lt;talk&gt;<ol><li class=\"date-header\">"))
+        #expect(page.hasSuffix("</li>\n</ol></main>\n"))
+    }
+}
