@@ -4,7 +4,16 @@ struct ConversationRenderer: Sendable {
     let templates: TemplateSet
     let configuration: SiteConfiguration
     let delegate: any TranscriptDisplayDelegate
-    static let chunkSize = 2048
+    /// Every minute's time of day in the site's locale, made once per build.
+    let timesOfDay: [String]
+
+    init(templates: TemplateSet, configuration: SiteConfiguration, delegate: any TranscriptDisplayDelegate) {
+        self.templates = templates
+        self.configuration = configuration
+        self.delegate = delegate
+        self.timesOfDay = DateTexts.timesOfDay(locale: configuration.locale)
+    }
+    static let chunkSize = 512
     /// Stands for the messages while the page around them is rendered.
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
@@ -63,16 +72,17 @@ struct ConversationRenderer: Sendable {
         let templates = self.templates
         let participantNamesByID = names
         let messageIndexByID = indexByID
+        let timesOfDay = self.timesOfDay
         let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
-                names: participantNamesByID)
+                names: participantNamesByID, timesOfDay: timesOfDay)
             let rows = chunk.map { builder.row(at: $0) }
             return (try templates.renderRows(rows), rows.count)
         }
         let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
 
-        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale)
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
         let first = messages.min { $0.date < $1.date }
         let last = messages.max { $0.date < $1.date }
         let participantNames = ListFormatting.join(conversation.participants.map(\.name))

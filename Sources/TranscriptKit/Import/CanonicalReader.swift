@@ -67,7 +67,7 @@ public struct CanonicalReader: Sendable {
                     file: displayPath, line: headerLine + 1,
                     message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")
             }
-            let chunks = chunkRanges(count: lines.count - headerLine - 1, chunkSize: 4096)
+            let chunks = chunkRanges(count: lines.count - headerLine - 1, chunkSize: 1024)
             let decoded = try chunks.concurrentMap { chunk -> [Message] in
                 var messages: [Message] = []
                 messages.reserveCapacity(chunk.count)

@@ -5,15 +5,27 @@ import Foundation
 /// per unit of work.
 final class DateTexts {
     private let timeZone: TimeZone
-    private let timeFormatter: DateFormatter
     private let dayFormatter: DateFormatter
     private let headerFormatter: DateFormatter
-    private var timeByMinute: [String?] = Array(repeating: nil, count: 1440)
+    private let timeByMinute: [String]
     private var dayByNumber: [Int: String] = [:]
     private var offsetByHour: [Int: Int] = [:]
 
-    init(timeZone: TimeZone, locale: Locale) {
+    /// The time of day for each minute of a day (`09:30`, `9:30 AM`, ...), in `locale`: made once and
+    /// shared by every `DateTexts` of a build.
+    static func timesOfDay(locale: Locale) -> [String] {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        return (0..<1440).map { formatter.string(from: Date(timeIntervalSince1970: Double($0 * 60))) }
+    }
+
+    init(timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil) {
         self.timeZone = timeZone
+        self.timeByMinute = timesOfDay ?? Self.timesOfDay(locale: locale)
         let utc = TimeZone(identifier: "UTC")!
         func formatter(date: DateFormatter.Style, time: DateFormatter.Style, zone: TimeZone) -> DateFormatter {
             let formatter = DateFormatter()
@@ -24,8 +36,7 @@ final class DateTexts {
             formatter.timeStyle = time
             return formatter
         }
-        // Times and days are formatted from wall-clock values in UTC, so the caches below are exact.
-        timeFormatter = formatter(date: .none, time: .short, zone: utc)
+        // Times and days are formatted from wall-clock values in UTC, so the caches are exact.
         dayFormatter = formatter(date: .medium, time: .none, zone: utc)
         headerFormatter = formatter(date: .full, time: .none, zone: utc)
     }
@@ -48,11 +59,7 @@ final class DateTexts {
     func time(_ timestamp: Timestamp) -> String {
         let local = localSeconds(timestamp)
         let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let minute = (local - day * 86_400) / 60
-        if let known = timeByMinute[minute] { return known }
-        let text = timeFormatter.string(from: Date(timeIntervalSince1970: Double(minute * 60)))
-        timeByMinute[minute] = text
-        return text
+        return timeByMinute[(local - day * 86_400) / 60]
     }
 
     /// The day, such as `3 May 2024`.

@@ -13,14 +13,15 @@ struct MessageRowBuilder {
 
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: [RenderedText?],
-        indexByID: [String: Int], names: [String: String]
+        indexByID: [String: Int], names: [String: String], timesOfDay: [String]? = nil
     ) {
         self.context = context
         self.delegate = delegate
         self.texts = texts
         self.indexByID = indexByID
         self.names = names
-        self.dates = DateTexts(timeZone: context.configuration.timeZone, locale: context.configuration.locale)
+        self.dates = DateTexts(
+            timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
 
     func row(at index: Int) -> MessageRow {
