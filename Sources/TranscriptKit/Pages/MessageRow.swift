@@ -11,7 +11,7 @@ public final class MessageRow: Sendable, TemplateObject {
     public let kind: String
     public let direction: String
     public let isSystem: Bool
-    public let dateHeader: DateHeader?
+    public let dateHeader: TimeLabel?
     public let showsSenderName: Bool
     public let senderName: String
     public let senderColor: Int
@@ -23,12 +23,12 @@ public final class MessageRow: Sendable, TemplateObject {
     public let details: Details?
     public let reply: ReplyQuote?
     public let reactions: [ReactionChip]
-    public let edited: EditedNote?
+    public let edited: TimeLabel?
     public let forwardedFrom: String?
     public let status: String?
 
 
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: DateHeader?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: EditedNote?, forwardedFrom: String?, status: String?) {
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?) {
         self.anchor = anchor
         self.kind = kind
         self.direction = direction
@@ -77,8 +77,8 @@ public final class MessageRow: Sendable, TemplateObject {
     }
 }
 
-/// A date header above a message.
-public final class DateHeader: Sendable, TemplateObject {
+/// A moment shown as text, with its ISO 8601 form for `<time datetime>`: a date header, an edit time.
+public final class TimeLabel: Sendable, TemplateObject {
     public let text: String
     public let iso: String
 
@@ -178,25 +178,6 @@ public final class ReactionChip: Sendable, TemplateObject {
         case "emoji": .text(emoji)
         case "count": .number(count)
         case "names": names.templateValue
-        default: nil
-        }
-    }
-}
-
-/// The "edited" mark with the time of the edit.
-public final class EditedNote: Sendable, TemplateObject {
-    public let text: String
-    public let iso: String
-
-    public init(text: String, iso: String) {
-        self.text = text
-        self.iso = iso
-    }
-
-    public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "text": .text(text)
-        case "iso": .text(iso)
         default: nil
         }
     }

@@ -40,7 +40,7 @@ struct MessageRowBuilder {
             kind: message.kind.typeName,
             direction: outgoing ? "outgoing" : "incoming",
             isSystem: isSystem,
-            dateHeader: showsHeader ? DateHeader(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
+            dateHeader: showsHeader ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
             showsSenderName: delegate.showsSenderName(for: message, at: index, in: context),
             senderName: senderName(message.sender),
             senderColor: message.sender.map(SenderColor.index(for:)) ?? 0,
@@ -56,7 +56,7 @@ struct MessageRowBuilder {
                     emoji: reaction.emoji, count: reaction.count,
                     names: reaction.by.isEmpty ? nil : ListFormatting.join(reaction.by.map { senderName($0) }))
             },
-            edited: message.edited.map { EditedNote(text: dates.dayAndTime($0), iso: dates.iso($0)) },
+            edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
             forwardedFrom: message.forwardedFrom,
             status: message.status?.rawValue
         )

@@ -88,20 +88,25 @@ public struct CommonMarkRenderer: Sendable {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
+    /// Calls `visit` for every node of the tree, on entering it and (for containers) on leaving it.
+    private static func walk(_ document: OpaquePointer, _ visit: (cmark_event_type, OpaquePointer) -> Void) {
+        let iterator = cmark_iter_new(document)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            visit(event, cmark_iter_get_node(iterator)!)
+        }
+    }
+
     /// Collects the nodes to change first (a tree must not change while it is walked), then changes them.
     private static func transform(_ document: OpaquePointer) {
         var texts: [OpaquePointer] = []
         var rawHTML: [OpaquePointer] = []
         var images: [OpaquePointer] = []
         var linkDepth = 0
-        let iterator = cmark_iter_new(document)!
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            let node = cmark_iter_get_node(iterator)!
-            let type = cmark_node_get_type(node)
-            switch type {
+        walk(document) { event, node in
+            switch cmark_node_get_type(node) {
             case CMARK_NODE_LINK:
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
             case CMARK_NODE_IMAGE:
@@ -222,12 +227,7 @@ public struct CommonMarkRenderer: Sendable {
                 }
             }
         }
-        let iterator = cmark_iter_new(document)!
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            let node = cmark_iter_get_node(iterator)!
+        walk(document) { event, node in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 appendLiteral(node)
