@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct CanonicalReaderTests {
+    let reader = CanonicalReader(defaultTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+
+    static let documented: [URL] = {
+        let folders = ["docs/examples", "Site/conversations"].map { TestSupport.packageFolder.appendingPathComponent($0) }
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter(CanonicalReader.canRead).sorted { $0.path < $1.path }
+        }
+    }()
+
+    @Test(arguments: documented)
+    func readsTheDocumentedExamplesAndTheDemo(file: URL) throws {
+        let conversation = try reader.read(file, displayPath: file.lastPathComponent)
+        #expect(!conversation.messages.isEmpty)
+        #expect(!conversation.title.isEmpty)
+    }
+
+    @Test func everyKindExampleHoldsEveryKind() throws {
+        let file = TestSupport.packageFolder.appendingPathComponent("docs/examples/every-kind.json")
+        let kinds = Set(try reader.read(file, displayPath: "every-kind.json").messages.map(\.kind.typeName))
+        #expect(kinds == Set(MessageKind.typeNames))
+    }
+
+    @Test func theDemoHasWhatTheIssueAsksFor() throws {
+        let files = Self.documented.filter { $0.path.contains("Site/conversations") }
+        let conversations = try files.map { try reader.read($0, displayPath: $0.lastPathComponent) }
+        #expect(conversations.contains { $0.kind == .group && Set($0.messages.map { ISO8601Text.format($0.date, utcOffset: 3600).prefix(10) }).count >= 3 })
+        #expect(conversations.contains { $0.kind == .direct })
+        let messages = conversations.flatMap(\.messages)
+        #expect(messages.contains { if case .markdown = $0.kind { true } else { false } })
+        #expect(messages.contains { if case .photo = $0.kind { true } else { false } })
+        #expect(messages.contains { if case .system = $0.kind { true } else { false } })
+        #expect(messages.contains { $0.replyTo != nil })
+        let texts = messages.compactMap { message -> String? in
+            switch message.kind {
+            case .text(let text), .markdown(let text): text
+            default: nil
+            }
+        }
+        #expect(texts.contains { $0.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) } }, "Arabic")
+        #expect(texts.contains { $0.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) } }, "Hebrew")
+        #expect(texts.contains { $0.unicodeScalars.contains { (0x3040...0x9FFF).contains($0.value) } }, "CJK")
+        #expect(texts.contains { $0.contains("https://") })
+    }
+
+    @Test func aJSONLinesFileMustStartWithTheConversation() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("x.jsonl")
+        try "\n\n{\"id\": \"c\", \"messages\": [{\"id\": 1, \"date\": 0, \"text\": \"x\"}]}\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: TranscriptsError(file: "x.jsonl", line: 3, message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")) {
+            try reader.read(file, displayPath: "x.jsonl")
+        }
+        try "".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: TranscriptsError.self) { try reader.read(file, displayPath: "x.jsonl") }
+    }
+}
