@@ -7,7 +7,9 @@ from __future__ import annotations
 INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
-for (const e of document.querySelectorAll('script')) found.scripts.push(describe(e));
+// The only script a page may have is our own theme toggle, loaded from the site's assets folder.
+const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/theme\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
+for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
 for (const e of document.querySelectorAll('*')) {
   for (const a of e.attributes) {
     if (a.name.toLowerCase().startsWith('on')) found.handlers.push(a.name + ' on ' + describe(e));
@@ -31,7 +33,9 @@ for (const e of document.querySelectorAll('img, picture source, video, audio, in
   if (src && /^file:/i.test(src) && !src.startsWith(arguments[0])) found.remote.push(describe(e));
 }
 for (const e of document.querySelectorAll('iframe, frame, object, embed, applet, base, form, svg, math, meta[http-equiv]'))
-  found.embeds.push(describe(e));
+  // Bubble tails are inline SVG of our templates: a fixed shape with two paths and nothing else.
+  if (!(e.matches('svg.tail-shape') && [...e.children].every(c => c.matches('path.tail-fill, path.tail-line'))))
+    found.embeds.push(describe(e));
 for (const e of document.querySelectorAll('main style, main [style], body > style'))
   found.styled.push(describe(e));
 found.pwned = typeof window.__pwned !== 'undefined';
@@ -93,4 +97,13 @@ def test_hostile_page_titles_are_text(fixture_site, browser):
     browser.get(fixture_site.url(hostile))
     title = browser.title
     assert "<script>" in title or "<img" in title, f"the page title lost its text: {title!r}"
-    assert browser.execute_script("return document.head.querySelectorAll('script, style, base').length") == 0
+    # The head holds only what the templates put there: the theme toggle script and the looks' <style>.
+    head = browser.execute_script(
+        "return [...document.head.querySelectorAll('script, style, base')].map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
+    for tag, src, text in head:
+        if tag == "SCRIPT":
+            assert src.endswith("assets/theme.js") and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
+        else:
+            assert tag == "STYLE", f"unexpected {tag} in the head"
+            rules = [line for line in text.splitlines() if line.strip() and not line.startswith(("@media", "}"))]
+            assert all(".look-" in line and "<" not in line for line in rules), f"unexpected CSS in the head: {text[:200]!r}"

@@ -77,9 +77,10 @@ struct ConversationRenderer: Sendable {
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
                 names: participantNamesByID, timesOfDay: timesOfDay)
-            let rows = chunk.map { builder.row(at: $0) }
-            return (try templates.renderRows(rows), rows.count)
+            let built = chunk.map { builder.row(at: $0) }
+            return (try templates.renderRows(built.map(\.row)), built.count, Set(built.map(\.look)))
         }
+        let looks = pieces.reduce(into: Set<Look>()) { $0.formUnion($1.2) }.map(LookStyle.init).sorted { $0.className < $1.className }
         let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
 
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
@@ -99,6 +100,7 @@ struct ConversationRenderer: Sendable {
             messageCountText: countText,
             firstDate: first.map { dates.day($0.date) },
             lastDate: last.map { dates.day($0.date) },
+            looks: looks,
             messagesHTML: Self.messagesMarker)
         // The page is rendered around a marker, and the messages are written in its place: a big
         // conversation's HTML is never copied into one string.

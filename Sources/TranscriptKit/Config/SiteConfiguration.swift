@@ -23,12 +23,19 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// A date header is shown before a message when more than this many seconds passed since the previous
     /// one (MessageKit's `showsDateHeaderAfterTimeInterval`).
     public var dateHeaderInterval: TimeInterval
+    /// How messages look (colours, bubble style, tails, footers, avatars, layout) on the whole site.
+    public var display: DisplaySettings
+    /// Display settings for single conversations, by conversation id.
+    public var conversations: [String: DisplaySettings]
+    /// Display settings for the messages that match, applied in order after the others.
+    public var rules: [DisplayRule]
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US"),
         language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
-        dateHeaderInterval: TimeInterval = 3600
+        dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
+        conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = []
     ) {
         self.title = title
         self.description = description
@@ -39,6 +46,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.inputs = inputs
         self.output = output
         self.dateHeaderInterval = dateHeaderInterval
+        self.display = display
+        self.conversations = conversations
+        self.rules = rules
     }
 
     static func languageTag(of locale: Locale) -> String {
@@ -48,7 +58,8 @@ public struct SiteConfiguration: Sendable, Equatable {
 
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval
+        case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
+        case conversations, rules
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +107,9 @@ extension SiteConfiguration: Decodable {
         } else {
             dateHeaderInterval = defaults.dateHeaderInterval
         }
+        display = try container.decodeIfPresent(DisplaySettings.self, forKey: .display) ?? DisplaySettings()
+        conversations = try container.decodeIfPresent([String: DisplaySettings].self, forKey: .conversations) ?? [:]
+        rules = try container.decodeIfPresent([DisplayRule].self, forKey: .rules) ?? []
     }
 }
 

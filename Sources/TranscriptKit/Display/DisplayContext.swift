@@ -7,11 +7,19 @@ public struct DisplayContext: Sendable {
     public let configuration: SiteConfiguration
     /// The participant ids of the archive's owner, for fast lookups.
     public let owners: Set<String>
+    /// The display settings from `transcripts.yml` that apply to this conversation.
+    public let resolver: DisplayResolver
 
     public init(conversation: Conversation, configuration: SiteConfiguration) {
         self.conversation = conversation
         self.configuration = configuration
         self.owners = Set(configuration.me)
+        self.resolver = DisplayResolver(configuration: configuration, conversationID: conversation.id)
+    }
+
+    /// The message after `index`, or nil for the last.
+    public func nextMessage(after index: Int) -> Message? {
+        index + 1 < conversation.messages.count ? conversation.messages[index + 1] : nil
     }
 
     /// The message at `index`.

@@ -5,7 +5,9 @@
 /// message before), `timeText`, `iso`, `dayAndTime`, `bodyHTML` (safe HTML from cmark), `details`
 /// (`label`, `hasFields`, `fields` of `name`/`value`), `reply` (`url`, `senderName`, `snippet`, `isMissing`),
 /// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
-/// `status`.
+/// `status`, `lookClass`, `styleName`, `hasOutline`, `tail` (`corner`, `shape`), `avatar` (`image`,
+/// `initials`, `color`), `reservesAvatarSpace`, `nameInside`, `nameAbove`, `footer` (`time`, `status`,
+/// `reactions`, `edited`), `footerTemplate`, `tailSide`.
 public final class MessageRow: Sendable, TemplateObject {
     public let anchor: String
     public let kind: String
@@ -26,9 +28,27 @@ public final class MessageRow: Sendable, TemplateObject {
     public let edited: TimeLabel?
     public let forwardedFrom: String?
     public let status: String?
+    /// The class of the message's look (colours and layout), defined in the page's `<style>`.
+    public let lookClass: String
+    /// `none`, `bubble`, `bubbleOutline`, `bubbleTail` or `bubbleTailOutline`.
+    public let styleName: String
+    public let hasOutline: Bool
+    /// The tail's `corner` and `shape`, when this bubble has one.
+    public let tail: TailView?
+    public let avatar: AvatarView?
+    /// Whether the row keeps room for an avatar (all messages of a group line up beside it).
+    public let reservesAvatarSpace: Bool
+    /// Whether the sender's name goes inside the bubble rather than above it.
+    public let nameInside: Bool
+    public let footer: FooterView?
+    /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of a
+    /// group that have none, so a group's bubbles line up; nil for styles without a tail.
+    public let tailSide: String?
+    /// The template that draws the footer (`footer` unless the display settings name another).
+    public let footerTemplate: String
 
 
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?) {
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, footerTemplate: String) {
         self.anchor = anchor
         self.kind = kind
         self.direction = direction
@@ -48,6 +68,16 @@ public final class MessageRow: Sendable, TemplateObject {
         self.edited = edited
         self.forwardedFrom = forwardedFrom
         self.status = status
+        self.lookClass = lookClass
+        self.styleName = styleName
+        self.hasOutline = hasOutline
+        self.tail = tail
+        self.avatar = avatar
+        self.reservesAvatarSpace = reservesAvatarSpace
+        self.nameInside = nameInside
+        self.footer = footer
+        self.tailSide = tailSide
+        self.footerTemplate = footerTemplate
     }
 
     public func templateValue(for name: String) -> TemplateValue? {
@@ -72,6 +102,17 @@ public final class MessageRow: Sendable, TemplateObject {
         case "edited": edited.templateValue
         case "forwardedFrom": forwardedFrom.templateValue
         case "status": status.templateValue
+        case "lookClass": .text(lookClass)
+        case "styleName": .text(styleName)
+        case "hasOutline": .flag(hasOutline)
+        case "tail": tail.templateValue
+        case "avatar": avatar.templateValue
+        case "reservesAvatarSpace": .flag(reservesAvatarSpace)
+        case "nameInside": .flag(nameInside)
+        case "nameAbove": .flag(showsSenderName && !nameInside)
+        case "footer": footer.templateValue
+        case "footerTemplate": .text(footerTemplate)
+        case "tailSide": tailSide.templateValue
         default: nil
         }
     }
@@ -178,6 +219,52 @@ public final class ReactionChip: Sendable, TemplateObject {
         case "emoji": .text(emoji)
         case "count": .number(count)
         case "names": names.templateValue
+        default: nil
+        }
+    }
+}
+
+/// A bubble's tail: its corner (`topLeft`, `topRight`, `bottomLeft`, `bottomRight`) and shape (`curved`,
+/// `pointedEdge`).
+public final class TailView: Sendable, TemplateObject {
+    public let corner: String
+    public let shape: String
+
+    public init(corner: TailCorner, shape: TailStyle) {
+        self.corner = corner.rawValue
+        self.shape = shape.rawValue
+    }
+
+    public func templateValue(for key: String) -> TemplateValue? {
+        switch key {
+        case "corner": .text(corner)
+        case "shape": .text(shape)
+        case "isCurved": .flag(shape == TailStyle.curved.rawValue)
+        default: nil
+        }
+    }
+}
+
+/// The lines below a message that the display settings switch on.
+public final class FooterView: Sendable, TemplateObject {
+    public let time: String?
+    public let status: String?
+    public let reactions: String?
+    public let edited: String?
+
+    public init(time: String?, status: String?, reactions: String?, edited: String?) {
+        self.time = time
+        self.status = status
+        self.reactions = reactions
+        self.edited = edited
+    }
+
+    public func templateValue(for key: String) -> TemplateValue? {
+        switch key {
+        case "time": time.templateValue
+        case "status": status.templateValue
+        case "reactions": reactions.templateValue
+        case "edited": edited.templateValue
         default: nil
         }
     }

@@ -9,42 +9,58 @@ struct MessageRowBuilder {
     let indexByID: [String: Int]
     /// Participant names by id.
     let names: [String: String]
+    /// Avatar pictures by participant id, as addresses relative to the page.
+    let avatarImages: [String: String]
     let dates: DateTexts
 
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: [RenderedText?],
-        indexByID: [String: Int], names: [String: String], timesOfDay: [String]? = nil
+        indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
+        timesOfDay: [String]? = nil
     ) {
         self.context = context
         self.delegate = delegate
         self.texts = texts
         self.indexByID = indexByID
         self.names = names
+        self.avatarImages = avatarImages
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
 
-    func row(at index: Int) -> MessageRow {
+    /// The message's row, and its look for the page's `<style>`.
+    func row(at index: Int) -> (row: MessageRow, look: Look) {
         let message = context.message(at: index)
-        let isSystem: Bool
-        if case .system = message.kind { isSystem = true } else { isSystem = false }
+        let isSystem = message.kind.isEvent
         let outgoing = delegate.isFromArchiveOwner(message, at: index, in: context)
         let showsHeader = delegate.showsDateHeader(for: message, at: index, in: context)
-        let previous = context.previousMessage(before: index)
-        var continues = false
-        if let previous, !showsHeader, previous.sender == message.sender {
-            if case .system = previous.kind {} else { continues = !isSystem }
+        let grouped = delegate.isGroupedWithPrevious(message, at: index, in: context)
+        let display = delegate.display(for: message, at: index, in: context)
+        let fullStyle = delegate.messageStyle(for: message, at: index, in: context)
+        var style = fullStyle
+        // As in iMessage, only the last bubble of a group has a tail.
+        if let next = context.nextMessage(after: index), delegate.isGroupedWithPrevious(next, at: index + 1, in: context) {
+            style = style.withoutTail
         }
-        return MessageRow(
+        var look = Look(display)
+        look.background = delegate.backgroundColor(for: message, at: index, in: context)
+        look.text = delegate.textColor(for: message, at: index, in: context)
+        look.outline = style.outline
+        let showsAvatar = delegate.showsAvatar(for: message, at: index, in: context)
+        let reservesAvatarSpace = !isSystem
+            && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing))
+        let footerItems = delegate.footerItems(for: message, at: index, in: context)
+        let name = senderName(message.sender)
+        let row = MessageRow(
             anchor: Anchor.forMessage(id: message.id),
             kind: message.kind.typeName,
             direction: outgoing ? "outgoing" : "incoming",
             isSystem: isSystem,
             dateHeader: showsHeader ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
             showsSenderName: delegate.showsSenderName(for: message, at: index, in: context),
-            senderName: senderName(message.sender),
+            senderName: name,
             senderColor: message.sender.map(SenderColor.index(for:)) ?? 0,
-            continues: continues,
+            continues: grouped,
             timeText: dates.time(message.date),
             iso: dates.iso(message.date),
             dayAndTime: dates.dayAndTime(message.date),
@@ -58,8 +74,46 @@ struct MessageRowBuilder {
             },
             edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
             forwardedFrom: message.forwardedFrom,
-            status: message.status?.rawValue
+            status: message.status?.rawValue,
+            lookClass: look.className,
+            styleName: style.name,
+            hasOutline: style.outline != nil,
+            tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
+            avatar: showsAvatar
+                ? message.sender.map { sender in
+                    AvatarView(
+                        image: avatarImages[sender], initials: AvatarView.initials(of: name),
+                        color: SenderColor.index(for: sender))
+                } : nil,
+            reservesAvatarSpace: reservesAvatarSpace,
+            nameInside: display.layout.namePosition == .inside,
+            footer: footer(footerItems, for: message),
+            tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            footerTemplate: display.footerTemplate ?? "footer"
         )
+        return (row, look)
+    }
+
+    private func footer(_ items: [FooterItem], for message: Message) -> FooterView? {
+        guard !items.isEmpty else { return nil }
+        var time: String?
+        var status: String?
+        var reactions: String?
+        var edited: String?
+        for item in items {
+            switch item {
+            case .time: time = dates.header(message.date)
+            case .status: status = message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
+            case .reactions:
+                let described = message.reactions.map { reaction in
+                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : ListFormatting.join(reaction.by.map { senderName($0) }))
+                }
+                reactions = described.isEmpty ? nil : described.joined(separator: "; ")
+            case .edited: edited = message.edited.map { "Edited " + dates.dayAndTime($0) }
+            }
+        }
+        guard time != nil || status != nil || reactions != nil || edited != nil else { return nil }
+        return FooterView(time: time, status: status, reactions: reactions, edited: edited)
     }
 
     func senderName(_ id: String?) -> String {

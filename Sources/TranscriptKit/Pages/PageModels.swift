@@ -52,5 +52,7 @@ public struct ConversationPage: Sendable {
     public var messageCountText: String
     public var firstDate: String?
     public var lastDate: String?
+    /// The looks of the page's messages, for its `<style>`: `className`, `light` and `dark` CSS properties.
+    public var looks: [LookStyle]
     public var messagesHTML: String
 }

@@ -13,14 +13,19 @@ struct CompiledTemplate: Sendable {
         case variable(path: [String], escaped: Bool)
         case section(path: [String], inverted: Bool, body: [Node])
         case partial(name: String, indentation: String)
+        /// `{{>*key}}`: the partial whose name is the value of `key`.
+        case dynamicPartial(path: [String], indentation: String)
     }
 
     let nodes: [Node]
+    /// The template's name, when it was compiled from a named template.
+    let sourceName: String?
 
     /// Compiles `source`; nil when it uses something this renderer does not cover.
-    init?(source: String) {
+    init?(source: String, name: String? = nil) {
         guard let tokens = Self.tokenize(source), let nodes = Self.tree(tokens) else { return nil }
         self.nodes = nodes
+        self.sourceName = name
     }
 
     // MARK: - Rendering
@@ -92,6 +97,12 @@ struct CompiledTemplate: Sendable {
                 if let template = partials.template(named: name, indentation: indentation) {
                     render(template.nodes, stack: &stack, partials: partials, into: &output)
                 }
+            case .dynamicPartial(let path, let indentation):
+                if case .text(let name)? = lookup(path, in: stack),
+                    let template = partials.template(named: name, indentation: indentation)
+                {
+                    render(template.nodes, stack: &stack, partials: partials, into: &output)
+                }
             }
         }
     }
@@ -120,6 +131,7 @@ struct CompiledTemplate: Sendable {
         case open(String, inverted: Bool)
         case close(String)
         case partial(String, indentation: String)
+        case dynamicPartial(String, indentation: String)
     }
 
     /// Splits the source into tokens line by line, applying the spec's standalone-line rule: a line holding
@@ -189,7 +201,8 @@ struct CompiledTemplate: Sendable {
             guard let close = after.range(of: closing) else { return nil }
             let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if sigil != "!" {
-                guard !name.isEmpty, !name.contains("("), !name.contains(" "), !name.hasPrefix("*") else { return nil }
+                guard !name.isEmpty, !name.contains("("), !name.contains(" ") else { return nil }
+                guard !name.hasPrefix("*") || sigil == ">" else { return nil }
             }
             pieces.append(.tag(sigil: sigil, name: name))
             rest = after[close.upperBound...]
@@ -204,7 +217,10 @@ struct CompiledTemplate: Sendable {
         case "#": .open(name, inverted: false)
         case "^": .open(name, inverted: true)
         case "/": .close(name)
-        case ">": .partial(name, indentation: indentation)
+        case ">":
+            name.hasPrefix("*")
+                ? .dynamicPartial(String(name.dropFirst()).trimmingCharacters(in: .whitespaces), indentation: indentation)
+                : .partial(name, indentation: indentation)
         case "{", "&": .variable(name, escaped: false)
         default: .variable(name, escaped: true)
         }
@@ -229,6 +245,8 @@ struct CompiledTemplate: Sendable {
                 stack[stack.count - 1].nodes.append(.variable(path: path(name), escaped: escaped))
             case .partial(let name, let indentation):
                 stack[stack.count - 1].nodes.append(.partial(name: name, indentation: indentation))
+            case .dynamicPartial(let name, let indentation):
+                stack[stack.count - 1].nodes.append(.dynamicPartial(path: path(name), indentation: indentation))
             case .open(let name, let inverted):
                 stack.append((name, inverted, []))
             case .close(let name):
@@ -251,10 +269,25 @@ struct CompiledPartials: Sendable {
         var templates: [String: CompiledTemplate] = [:]
         var indented: [String: CompiledTemplate] = [:]
         var pending = Array(names)
+        var expanded = Set<String>()
         while let name = pending.popLast() {
-            guard templates[name] == nil, let source = sources[name] else { continue }
-            guard let template = CompiledTemplate(source: source) else { return nil }
+            guard !expanded.contains(name), let source = sources[name] else { continue }
+            expanded.insert(name)
+            guard let template = templates[name] ?? CompiledTemplate(source: source, name: name) else { return nil }
             templates[name] = template
+            if Self.hasDynamicPartials(template.nodes) {
+                // Any template may be named at render time: compile every one that can be (the renderer
+                // checks with `contains` that the names it will be given compiled).
+                for (name, source) in sources where templates[name] == nil && name != template.sourceName {
+                    if let compiled = CompiledTemplate(source: source) { templates[name] = compiled }
+                    for indentation in Self.dynamicIndentations(template.nodes) where !indentation.isEmpty {
+                        if let compiled = CompiledTemplate(source: Self.indent(source, by: indentation)) {
+                            indented[name + "\u{0}" + indentation] = compiled
+                        }
+                    }
+                }
+                pending.append(contentsOf: templates.keys.sorted())
+            }
             for (partial, indentation) in Self.partials(in: template.nodes) {
                 pending.append(partial)
                 if !indentation.isEmpty, let partialSource = sources[partial] {
@@ -267,8 +300,31 @@ struct CompiledPartials: Sendable {
         self.indented = indented
     }
 
+    /// Whether the template `name` compiled.
+    func contains(_ name: String) -> Bool { templates[name] != nil }
+
     func template(named name: String, indentation: String = "") -> CompiledTemplate? {
         indentation.isEmpty ? templates[name] : indented[name + "\u{0}" + indentation]
+    }
+
+    private static func hasDynamicPartials(_ nodes: [CompiledTemplate.Node]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .dynamicPartial: true
+            case .section(_, _, let body): hasDynamicPartials(body)
+            default: false
+            }
+        }
+    }
+
+    private static func dynamicIndentations(_ nodes: [CompiledTemplate.Node]) -> [String] {
+        nodes.flatMap { node -> [String] in
+            switch node {
+            case .dynamicPartial(_, let indentation): [indentation]
+            case .section(_, _, let body): dynamicIndentations(body)
+            default: []
+            }
+        }
     }
 
     private static func partials(in nodes: [CompiledTemplate.Node]) -> [(String, String)] {

@@ -92,7 +92,9 @@ public struct TemplateSet: Sendable {
 
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRow]) throws -> String {
-        if let compiled = compiledMessage, let template = compiled.template(named: "message") {
+        if let compiled = compiledMessage, let template = compiled.template(named: "message"),
+            Set(rows.map(\.footerTemplate)).allSatisfy(compiled.contains)
+        {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
             template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)

@@ -121,7 +121,7 @@ import Testing
             context: DisplayContext(conversation: conversation, configuration: configuration),
             delegate: DefaultDisplayDelegate(), texts: texts, indexByID: indexByID,
             names: Dictionary(uniqueKeysWithValues: conversation.participants.map { ($0.id, $0.name) }))
-        let rows = conversation.messages.indices.map { builder.row(at: $0) }
+        let rows = conversation.messages.indices.map { builder.row(at: $0).row }
         let fast = try templates.renderRows(rows)
         #expect(fast == (try templates.renderRowsWithMustache(rows)))
         #expect(fast.contains("kind-location"))

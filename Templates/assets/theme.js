@@ -1,0 +1,38 @@
+// transcripts: the light/dark toggle. The pages follow the system's colour scheme without it; with it, the
+// reader's choice is kept (localStorage) and set as data-theme on <html> before the page is drawn.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var key = "transcripts-theme";
+  try {
+    var saved = window.localStorage.getItem(key);
+    if (saved === "light" || saved === "dark") root.setAttribute("data-theme", saved);
+  } catch (error) { /* storage can be off; the system's scheme applies */ }
+
+  function current() {
+    var chosen = root.getAttribute("data-theme");
+    if (chosen) return chosen;
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var header = document.querySelector(".site-header");
+    if (!header) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "theme-toggle";
+    function label() {
+      var dark = current() === "dark";
+      button.textContent = dark ? "Light mode" : "Dark mode";
+      button.setAttribute("aria-label", dark ? "Switch to light mode" : "Switch to dark mode");
+    }
+    button.addEventListener("click", function () {
+      var next = current() === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      try { window.localStorage.setItem(key, next); } catch (error) { /* kept for this page only */ }
+      label();
+    });
+    label();
+    header.appendChild(button);
+  });
+})();
