@@ -78,9 +78,16 @@ struct ConversationRenderer: Sendable {
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
                 names: participantNamesByID, timesOfDay: timesOfDay)
             let built = chunk.map { builder.row(at: $0) }
-            return (try templates.renderRows(built.map(\.row)), built.count, Set(built.map(\.look)))
+            var looks: [String: Look] = [:]
+            for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
+            return (try templates.renderRows(built.map(\.row)), built.count, looks)
         }
-        let looks = pieces.reduce(into: Set<Look>()) { $0.formUnion($1.2) }.map(LookStyle.init).sorted { $0.className < $1.className }
+        let distinctLooks = pieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
+            .values.sorted { $0.className < $1.className }
+        let looks = distinctLooks.map(LookStyle.init)
+        for look in distinctLooks {
+            warnings += look.contrastWarnings.map { "\(file): \($0)" }
+        }
         let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
 
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)

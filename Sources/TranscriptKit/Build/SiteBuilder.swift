@@ -37,6 +37,11 @@ public struct SiteBuilder: Sendable {
         }
         let configuration = try loadConfiguration()
         let templates = try TemplateSet(overridesFolder: options.site.appendingPathComponent("Templates"))
+        for name in configuration.footerTemplates where templates.sources[name] == nil {
+            throw TranscriptsError(
+                file: (options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)).relativePathForDisplay,
+                message: "footerTemplate names the template \"\(name)\", which does not exist (put \(name).mustache in the site's Templates folder)")
+        }
         let inputs = try InputFinder.files(for: configuration.inputs, in: options.site)
         let outputURL = options.output
             ?? (configuration.output.hasPrefix("/")

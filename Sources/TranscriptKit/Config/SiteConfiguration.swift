@@ -51,6 +51,16 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.rules = rules
     }
 
+    /// Every template that the display settings name as a footer.
+    var footerTemplates: [String] {
+        func names(_ settings: DisplaySettings) -> [String] {
+            [settings.footerTemplate, settings.outgoing?.settings.footerTemplate, settings.incoming?.settings.footerTemplate]
+                .compactMap { $0 }
+        }
+        let all = names(display) + conversations.keys.sorted().flatMap { names(conversations[$0]!) } + rules.flatMap { names($0.display) }
+        return Array(Set(all)).sorted()
+    }
+
     static func languageTag(of locale: Locale) -> String {
         locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).first.map(String.init) ?? "en"
     }

@@ -1,15 +1,34 @@
-/// Every display setting of one message, with the defaults filled in.
-public struct ResolvedDisplay: Sendable, Hashable {
-    public var background: DisplayColor
-    public var text: DisplayColor
-    public var style: MessageStyle
-    public var footer: [FooterItem]
-    public var footerTemplate: String?
+/// Every display setting of one message, with the defaults filled in. (A class: the defaults of the display
+/// delegate ask for it many times per message, and a reference is cheap to pass around.)
+public final class ResolvedDisplay: Sendable {
+    public let background: DisplayColor
+    public let text: DisplayColor
+    public let style: MessageStyle
+    public let footer: [FooterItem]
+    public let footerTemplate: String?
     /// nil: decided by the conversation's kind (avatars and names in group chats and channels).
-    public var showsAvatar: Bool?
-    public var showsSenderName: Bool?
-    public var groupInterval: Double
-    public var layout: MessageLayout
+    public let showsAvatar: Bool?
+    public let showsSenderName: Bool?
+    public let groupInterval: Double
+    public let layout: MessageLayout
+    /// The CSS class of the look these settings give, when the delegate does not change its colours.
+    let look: Look
+
+    public init(
+        background: DisplayColor, text: DisplayColor, style: MessageStyle, footer: [FooterItem], footerTemplate: String?,
+        showsAvatar: Bool?, showsSenderName: Bool?, groupInterval: Double, layout: MessageLayout
+    ) {
+        self.background = background
+        self.text = text
+        self.style = style
+        self.footer = footer
+        self.footerTemplate = footerTemplate
+        self.showsAvatar = showsAvatar
+        self.showsSenderName = showsSenderName
+        self.groupInterval = groupInterval
+        self.layout = layout
+        self.look = Look(background: background, text: text, outline: style.outline, layout: layout)
+    }
 }
 
 /// IMUI's cell layout settings for one message, as CSS lengths.

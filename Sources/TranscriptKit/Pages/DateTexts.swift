@@ -72,8 +72,16 @@ final class DateTexts {
         return text
     }
 
+    private var lastDayAndTime: (minute: Int, text: String)?
+
     /// The day and time, such as `3 May 2024, 09:30`.
-    func dayAndTime(_ timestamp: Timestamp) -> String { day(timestamp) + ", " + time(timestamp) }
+    func dayAndTime(_ timestamp: Timestamp) -> String {
+        let minute = Int((timestamp.secondsSince1970 / 60).rounded(.down))
+        if let last = lastDayAndTime, last.minute == minute { return last.text }
+        let text = day(timestamp) + ", " + time(timestamp)
+        lastDayAndTime = (minute, text)
+        return text
+    }
 
     /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
     func header(_ timestamp: Timestamp) -> String {

@@ -1,21 +1,51 @@
+import Foundation
+
 /// The CSS values of a message's display settings: colours and layout lengths. Messages with equal looks
 /// share a class (`look-` and a hash of the values, the same in every build), defined once per page in a
 /// `<style>` element, so the HTML carries no inline styles.
 public struct Look: Sendable, Hashable {
-    public var background: DisplayColor
-    public var text: DisplayColor
-    public var outline: DisplayColor?
-    public var layout: MessageLayout
+    public let background: DisplayColor
+    public let text: DisplayColor
+    public let outline: DisplayColor?
+    public let layout: MessageLayout
+    /// `look-` and eight hex digits of a hash of the values.
+    public let className: String
 
-    init(_ display: ResolvedDisplay) {
-        background = display.background
-        text = display.text
-        outline = display.style.outline
-        layout = display.layout
+    init(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout) {
+        self.background = background
+        self.text = text
+        self.outline = outline
+        self.layout = layout
+        className = Self.className(
+            light: Self.lightProperties(background: background, text: text, outline: outline, layout: layout),
+            dark: Self.darkProperties(background: background, text: text, outline: outline))
+    }
+
+    /// This look with other colours (a delegate's), or itself when they are the same.
+    func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?) -> Look {
+        if background == self.background, text == self.text, outline == self.outline { return self }
+        return Look(background: background, text: text, outline: outline, layout: layout)
+    }
+
+    /// Text on a background with less contrast than WCAG AA asks for (4.5:1), in light or dark mode.
+    var contrastWarnings: [String] {
+        [("light", background.light, text.light), ("dark", background.dark, text.dark)].compactMap { mode, fill, ink in
+            guard fill.components.alpha == 1, ink.components.alpha == 1 else { return nil }
+            let ratio = fill.contrast(with: ink)
+            guard ratio < 4.5 else { return nil }
+            return "text \(ink) on \(fill) has a contrast of \(String(format: "%.1f", ratio)):1 in \(mode) mode (WCAG AA asks for 4.5:1)"
+        }
     }
 
     /// The CSS custom properties for light mode.
-    var lightProperties: String {
+    var lightProperties: String { Self.lightProperties(background: background, text: text, outline: outline, layout: layout) }
+
+    /// The CSS custom properties that change in dark mode.
+    var darkProperties: String { Self.darkProperties(background: background, text: text, outline: outline) }
+
+    private static func lightProperties(
+        background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout
+    ) -> String {
         "--bubble-bg: \(background.light); --bubble-fg: \(text.light);"
             + (outline.map { " --bubble-line: \($0.light);" } ?? "")
             + " --avatar-size: \(layout.avatarSize); --avatar-offset: \(layout.avatarOffset);"
@@ -23,15 +53,13 @@ public struct Look: Sendable, Hashable {
             + " --cell-inset: \(layout.cellInset); --bubble-inset: \(layout.bubbleInset);"
     }
 
-    /// The CSS custom properties that change in dark mode.
-    var darkProperties: String {
+    private static func darkProperties(background: DisplayColor, text: DisplayColor, outline: DisplayColor?) -> String {
         "--bubble-bg: \(background.dark); --bubble-fg: \(text.dark);" + (outline.map { " --bubble-line: \($0.dark);" } ?? "")
     }
 
-    /// The class name: `look-` and eight hex digits of a hash of the values.
-    var className: String {
+    private static func className(light: String, dark: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (lightProperties + "|" + darkProperties).utf8 {
+        for byte in (light + "|" + dark).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

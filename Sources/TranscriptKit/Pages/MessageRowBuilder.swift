@@ -11,6 +11,8 @@ struct MessageRowBuilder {
     let names: [String: String]
     /// Avatar pictures by participant id, as addresses relative to the page.
     let avatarImages: [String: String]
+    /// Initials by participant id.
+    let initials: [String: String]
     let dates: DateTexts
 
     init(
@@ -24,6 +26,7 @@ struct MessageRowBuilder {
         self.indexByID = indexByID
         self.names = names
         self.avatarImages = avatarImages
+        self.initials = names.mapValues(AvatarView.initials(of:))
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
@@ -42,10 +45,9 @@ struct MessageRowBuilder {
         if let next = context.nextMessage(after: index), delegate.isGroupedWithPrevious(next, at: index + 1, in: context) {
             style = style.withoutTail
         }
-        var look = Look(display)
-        look.background = delegate.backgroundColor(for: message, at: index, in: context)
-        look.text = delegate.textColor(for: message, at: index, in: context)
-        look.outline = style.outline
+        let look = display.look.with(
+            background: delegate.backgroundColor(for: message, at: index, in: context),
+            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline)
         let showsAvatar = delegate.showsAvatar(for: message, at: index, in: context)
         let reservesAvatarSpace = !isSystem
             && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing))
@@ -82,7 +84,7 @@ struct MessageRowBuilder {
             avatar: showsAvatar
                 ? message.sender.map { sender in
                     AvatarView(
-                        image: avatarImages[sender], initials: AvatarView.initials(of: name),
+                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name),
                         color: SenderColor.index(for: sender))
                 } : nil,
             reservesAvatarSpace: reservesAvatarSpace,
