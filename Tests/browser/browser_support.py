@@ -18,6 +18,7 @@ from pathlib import Path
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent.parent
 FIXTURE_SITE = TESTS_DIR / "fixture-site"
+DISPLAY_SITE = TESTS_DIR / "display-site"
 
 CHROMIUM = os.environ.get("TRANSCRIPTS_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("TRANSCRIPTS_CHROMEDRIVER", "/usr/bin/chromedriver")

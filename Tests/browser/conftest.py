@@ -5,6 +5,7 @@ Sites:
 - `demo`: $TRANSCRIPTS_SITE, or the repository's Site/ folder. Skipped when Site/ has no transcripts.yml
   and TRANSCRIPTS_SITE is not set; an error when TRANSCRIPTS_SITE names a folder that is not a site.
 - `fixture`: Tests/browser/fixture-site, hostile input that must come out as harmless text.
+- `display`: Tests/browser/display-site, whose display settings test_display.py checks in computed styles.
 
 The binary is $TRANSCRIPTS_BIN, or .build/debug/transcripts in the repository root.
 """
@@ -17,7 +18,7 @@ import pytest
 
 import browser_support as support
 
-SITE_NAMES = ["demo", "fixture"]
+SITE_NAMES = ["demo", "fixture", "display"]
 
 
 def pytest_report_header(config):
@@ -44,6 +45,8 @@ def _built_sites(transcripts_bin, tmp_path_factory):
             return cache[name]
         if name == "fixture":
             source = support.FIXTURE_SITE
+        elif name == "display":
+            source = support.DISPLAY_SITE
         else:
             source, asked = support.demo_site_dir()
             if not (source / "transcripts.yml").is_file():
@@ -96,3 +99,8 @@ def browser(_driver_session):
     """The session's one Chromium, reset to a 1024x768 light-mode viewport with an empty log."""
     support.reset_browser(_driver_session)
     yield _driver_session
+
+
+@pytest.fixture(scope="session")
+def display_site(_built_sites) -> support.BuiltSite:
+    return _built_sites("display")
