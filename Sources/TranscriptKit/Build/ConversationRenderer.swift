@@ -25,7 +25,10 @@ struct ConversationRenderer: Sendable {
         var warnings: [String]
     }
 
-    func render(_ conversation: Conversation, file: String, url: String, root: String) throws -> Output {
+    /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
+    func render(
+        _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:]
+    ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(messages.count)
@@ -76,7 +79,7 @@ struct ConversationRenderer: Sendable {
         let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
-                names: participantNamesByID, timesOfDay: timesOfDay)
+                names: participantNamesByID, avatarImages: avatarImages, timesOfDay: timesOfDay)
             let built = chunk.map { builder.row(at: $0) }
             var looks: [String: Look] = [:]
             for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }

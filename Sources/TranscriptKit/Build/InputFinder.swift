@@ -13,6 +13,12 @@ enum InputFinder {
         var warnings: [String]
     }
 
+    /// Files that exports refer to (pictures, sound, video, documents): not reported as skipped.
+    static let mediaExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "avif", "heic", "svg", "mp4", "mov", "webm", "mkv", "mp3", "m4a", "ogg",
+        "opus", "wav", "aac", "pdf", "vcf", "txt", "md",
+    ]
+
     static func files(for inputs: [String], in site: URL) throws -> Result {
         var files: [Input] = []
         var warnings: [String] = []
@@ -38,12 +44,17 @@ enum InputFinder {
                 at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
             while let next = walker?.nextObject() as? URL {
                 guard (try? next.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-                if CanonicalReader.canRead(next) { found.append(next) } else { skipped += 1 }
+                if CanonicalReader.canRead(next) {
+                    found.append(next)
+                } else if !mediaExtensions.contains(next.pathExtension.lowercased()) {
+                    skipped += 1
+                }
             }
             found.sort { $0.path < $1.path }
             files += found.map { Input(url: $0, displayPath: $0.relativePathForDisplay) }
             if skipped > 0 {
-                warnings.append("\(url.relativePathForDisplay): skipped \(skipped) file\(skipped == 1 ? "" : "s") that are not .json or .jsonl")
+                warnings.append(
+                    "\(url.relativePathForDisplay): skipped \(skipped) file\(skipped == 1 ? " that is" : "s that are") not .json or .jsonl")
             }
         }
         return Result(files: files, warnings: warnings)

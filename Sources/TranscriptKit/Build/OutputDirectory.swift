@@ -33,6 +33,26 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
+        try withFile(relativePath) { descriptor in
+            for var part in parts {
+                if let failure = part.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) { return failure }
+                bytesWritten += part.utf8.count
+            }
+            return nil
+        }
+    }
+
+    /// Writes bytes at `relativePath`.
+    func write(_ data: Data, to relativePath: String) throws {
+        try withFile(relativePath) { descriptor in
+            if let failure = data.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
+            bytesWritten += data.count
+            return nil
+        }
+    }
+
+    /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).
+    private func withFile(_ relativePath: String, _ body: (Int32) -> Int32?) throws {
         precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
                      "output paths are built by transcripts itself")
         let url = staging.appendingPathComponent(relativePath)
@@ -50,25 +70,23 @@ final class OutputDirectory {
             throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        for var part in parts {
-            let failure = part.withUTF8 { bytes -> Int32? in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    offset += written
-                }
-                return nil
-            }
-            if let failure {
-                throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(failure))))")
-            }
-            bytesWritten += part.utf8.count
+        if let failure = body(descriptor) {
+            throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(failure))))")
         }
         filesWritten += 1
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Puts the staging folder in the output folder's place and removes the previous output.

@@ -71,6 +71,7 @@ public struct SiteBuilder: Sendable {
         var slugs = SlugRegistry()
         var seenIDs: [String: String] = [:]
         var cards: [(summary: ConversationSummary, newest: Double)] = []
+        let media = MediaCopier(output: output)
         for (position, input) in inputs.files.enumerated() {
             progress?("[\(position + 1)/\(inputs.files.count)] \(input.displayPath)")
             let conversation = try reader.read(input.url, displayPath: input.displayPath)
@@ -82,7 +83,17 @@ public struct SiteBuilder: Sendable {
             seenIDs[conversation.id] = input.displayPath
             let slug = slugs.slug(for: conversation.id)
             let path = "c/\(slug)/index.html"
-            let rendered = try renderer.render(conversation, file: input.displayPath, url: path, root: "../../")
+            var avatars: [String: String] = [:]
+            for participant in conversation.participants {
+                guard let avatar = participant.avatar else { continue }
+                switch media.copyImage(avatar, from: input.url.deletingLastPathComponent()) {
+                case .success(let sitePath): avatars[participant.id] = "../../" + sitePath
+                case .failure(let refusal):
+                    summary.warnings.append("\(input.displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
+                }
+            }
+            let rendered = try renderer.render(
+                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars)
             try output.write(rendered.html, to: path)
             cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
             summary.pages += 1

@@ -242,3 +242,49 @@ import Testing
         #expect(page.hasSuffix("</li>\n</ol></main>\n"))
     }
 }
+
+@Suite struct AvatarTests {
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+
+    @Test func avatarsFromTheExportAreCopiedOnceAndUnsafePathsRefused() throws {
+        let outside = try TestSupport.temporaryFolder()
+        try Self.png.write(to: outside.appendingPathComponent("secret.png"))
+        let participants = """
+            [{"id":"me","name":"Me","avatar":"pics/me.png"},{"id":"ann","name":"Ann","avatar":"pics/same.png"},
+             {"id":"up","name":"Up","avatar":"../../secret.png"},{"id":"abs","name":"Abs","avatar":"\(outside.path)/secret.png"},
+             {"id":"link","name":"Link","avatar":"pics/link.png"},{"id":"gone","name":"Gone","avatar":"pics/none.png"},
+             {"id":"doc","name":"Doc","avatar":"pics/notes.txt"}]
+            """
+        let messages = ["me", "ann", "up", "abs", "link", "gone", "doc"].enumerated().map { index, sender in
+            #"{"id": "\#(index)", "sender": "\#(sender)", "date": "2024-05-03T0\#(index):00:00Z", "text": "x"}"#
+        }
+        let site = try TestSupport.makeSite(
+            config: "me: nobody\n",
+            conversations: ["c.json": TestSupport.conversation(messages: messages, participants: participants)],
+            extra: ["conversations/pics/notes.txt": "not a picture"])
+        let pics = site.appendingPathComponent("conversations/pics")
+        try Self.png.write(to: pics.appendingPathComponent("me.png"))
+        try Self.png.write(to: pics.appendingPathComponent("same.png"))
+        try FileManager.default.createSymbolicLink(
+            at: pics.appendingPathComponent("link.png"), withDestinationURL: outside.appendingPathComponent("secret.png"))
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let media = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/media").path)
+        #expect(media == [MediaCopier.contentName(Self.png) + ".png"])
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        #expect(page.components(separatedBy: "<img class=\"avatar\" src=\"../../media/\(media[0])\" alt=\"\">").count == 3)
+        for (id, reason) in [("up", "leads outside the export's folder"), ("abs", "is not a path relative to the export's folder"),
+                             ("link", "leads outside the export's folder"), ("gone", "does not exist"), ("doc", "is not an image")] {
+            #expect(summary.warnings.contains { $0.contains("the avatar of \(id) (") && $0.contains(reason) }, "\(id)")
+        }
+        #expect(page.contains("<span class=\"avatar avatar-color-\(SenderColor.index(for: "up"))\" aria-hidden=\"true\">U</span>"))
+    }
+
+    @Test func initialsComeFromTheName() {
+        #expect(AvatarView.initials(of: "Alice Weber") == "AW")
+        #expect(AvatarView.initials(of: "bob") == "B")
+        #expect(AvatarView.initials(of: "Jean-Luc Picard") == "JP")
+        #expect(AvatarView.initials(of: "李雷") == "李")
+        #expect(AvatarView.initials(of: "🙂 Sam") == "S")
+        #expect(AvatarView.initials(of: "") == "?")
+    }
+}
