@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // docs/display.md's complete example of a display delegate of one's own.
+        .executableTarget(name: "custom-delegate-example", dependencies: ["TranscriptKit"], path: "Examples/CustomDelegate"),
         // `swift run -c release transcripts-bench`: synthetic corpus, full build, messages/s and peak memory.
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
         .testTarget(
