@@ -101,7 +101,8 @@ struct ConversationRenderer: Sendable {
         let page = ConversationPage(
             site: SiteContext(
                 siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
-                lang: configuration.language, root: root),
+                lang: configuration.language,
+                dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root),
             title: conversation.title,
             kind: conversation.kind.rawValue,
             kindLabel: Self.kindLabel(conversation.kind),

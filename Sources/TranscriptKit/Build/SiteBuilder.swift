@@ -110,7 +110,8 @@ public struct SiteBuilder: Sendable {
         }
         progress?("writing the index")
         let index = IndexPage(
-            site: SiteContext(siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language, root: ""),
+            site: SiteContext(siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
+                dir: configuration.isRightToLeft ? "rtl" : "ltr", root: ""),
             description: configuration.description,
             // The most recently active conversation first, as chat apps list them.
             conversations: cards.enumerated().sorted {

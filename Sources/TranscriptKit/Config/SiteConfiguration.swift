@@ -51,6 +51,12 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.rules = rules
     }
 
+    /// Whether the pages' language is written right to left (then the page is mirrored: outgoing messages
+    /// on the left, their tails on that side).
+    public var isRightToLeft: Bool {
+        ["ar", "he", "iw", "fa", "ur", "yi", "ps", "dv", "ckb", "sd", "ug"].contains(language.lowercased())
+    }
+
     /// Every template that the display settings name as a footer.
     var footerTemplates: [String] {
         func names(_ settings: DisplaySettings) -> [String] {

@@ -4,6 +4,7 @@ public struct DisplayResolver: Sendable {
     private let base: [DisplaySettings]  // [incoming, outgoing]
     private let rules: [DisplayRule]
     private let resolvedBase: [ResolvedDisplay]
+    private let rightToLeft: Bool
 
     public init(configuration: SiteConfiguration, conversationID: String) {
         let conversation = configuration.conversations[conversationID] ?? DisplaySettings()
@@ -13,7 +14,9 @@ public struct DisplayResolver: Sendable {
         }
         self.base = base
         rules = configuration.rules.filter { $0.applies(toConversation: conversationID) }
-        resolvedBase = [false, true].map { DisplayDefaults.resolve(base[$0 ? 1 : 0], outgoing: $0) }
+        let rightToLeft = configuration.isRightToLeft
+        self.rightToLeft = rightToLeft
+        resolvedBase = [false, true].map { DisplayDefaults.resolve(base[$0 ? 1 : 0], outgoing: $0, rightToLeft: rightToLeft) }
     }
 
     /// The settings of `message`, shown as outgoing or incoming.
@@ -23,6 +26,6 @@ public struct DisplayResolver: Sendable {
             settings = (settings ?? base[outgoing ? 1 : 0]).overlaid(with: rule.display.forDirection(outgoing: outgoing))
         }
         guard let settings else { return resolvedBase[outgoing ? 1 : 0] }
-        return DisplayDefaults.resolve(settings, outgoing: outgoing)
+        return DisplayDefaults.resolve(settings, outgoing: outgoing, rightToLeft: rightToLeft)
     }
 }

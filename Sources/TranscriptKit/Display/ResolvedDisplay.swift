@@ -54,8 +54,9 @@ public enum DisplayDefaults {
     /// Messages from one sender less than five minutes apart form a group.
     public static let groupInterval = 300.0
 
-    static func resolve(_ settings: DisplaySettings, outgoing: Bool) -> ResolvedDisplay {
-        let corner = settings.tailCorner ?? (outgoing ? .bottomRight : .bottomLeft)
+    static func resolve(_ settings: DisplaySettings, outgoing: Bool, rightToLeft: Bool = false) -> ResolvedDisplay {
+        // The tail's default corner is the bottom one on the message's side (mirrored on right-to-left pages).
+        let corner = settings.tailCorner ?? (outgoing != rightToLeft ? .bottomRight : .bottomLeft)
         let tailStyle = settings.tailStyle ?? .curved
         let outline = settings.outline ?? Self.outline
         let style: MessageStyle =

@@ -1,12 +1,22 @@
 /// The values every page template can use, about the site and the page's place in it.
 ///
-/// Template keys: `siteTitle`, `pageTitle`, `lang`, `root` (the relative path from the page to the site's
+/// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's
 /// top folder, such as `../../`, so a site works from any path prefix and from disk).
 public struct SiteContext: Sendable {
     public var siteTitle: String
     public var pageTitle: String
     public var lang: String
+    /// `ltr` or `rtl`, from the language.
+    public var dir: String
     public var root: String
+
+    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String) {
+        self.siteTitle = siteTitle
+        self.pageTitle = pageTitle
+        self.lang = lang
+        self.dir = dir
+        self.root = root
+    }
 }
 
 /// The index page: every conversation with a summary.

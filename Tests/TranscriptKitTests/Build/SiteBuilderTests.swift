@@ -59,7 +59,7 @@ import Testing
 
             """)
         #expect(page.contains("<title>Small &lt;talk&gt; · Test</title>"))
-        #expect(page.contains("<html lang=\"en\">"))
+        #expect(page.contains("<html lang=\"en\" dir=\"ltr\">"))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"../../assets/transcripts.css\">"))
         let index = try TestSupport.read(output.appendingPathComponent("index.html"))
         #expect(index.contains("<h2><a href=\"c/small/index.html\">Small &lt;talk&gt;</a></h2>"))

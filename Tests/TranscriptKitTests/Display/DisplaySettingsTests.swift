@@ -213,3 +213,29 @@ import Testing
         #expect(page.contains("--bubble-bg: #000000; --bubble-fg: #1c1c1e; --bubble-line: #ff0000;"))
     }
 }
+
+@Suite struct PageDirectionAndHeaderTests {
+    @Test func rightToLeftPagesMirrorTheTails() throws {
+        let site = try TestSupport.makeSite(
+            config: "me: me\nlocale: ar_EG\ndisplay: {style: bubbleTail}\n",
+            conversations: ["c.json": TestSupport.conversation(messages: [
+                #"{"id": "1", "sender": "me", "date": "2024-05-03T09:30:00Z", "text": "مرحبا"}"#,
+                #"{"id": "2", "sender": "ann", "date": "2024-05-03T09:31:00Z", "text": "أهلا"}"#,
+            ])])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        #expect(page.contains("<li class=\"message outgoing kind-text look-") && page.contains("tail-space-left\" id=\"m-1\">"))
+        #expect(page.contains("<div class=\"bubble style-bubbleTail tail-bottomLeft tail-curved\">\n<svg"))
+        #expect(page.contains("<div class=\"bubble style-bubbleTail tail-bottomRight tail-curved\">"))
+    }
+
+    @Test func aSiteCanReplaceTheDateHeader() throws {
+        let site = try TestSupport.makeSite(
+            conversations: ["c.json": TestSupport.conversation(messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "a"}"#])],
+            extra: ["Templates/partials/date-header.mustache": "<li class=\"day\"><h2>— {{text}} —</h2></li>\n"])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        #expect(page.contains("<li class=\"day\"><h2>— Friday, 3 May 2024, 11:30 —</h2></li>"))
+    }
+}
