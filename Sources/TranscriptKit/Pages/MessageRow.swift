@@ -81,38 +81,96 @@ public final class MessageRow: Sendable, TemplateObject {
     }
 
     public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "anchor": .text(anchor)
-        case "kind": .text(kind)
-        case "direction": .text(direction)
-        case "isSystem": .flag(isSystem)
-        case "dateHeader": dateHeader.templateValue
-        case "showsSenderName": .flag(showsSenderName)
-        case "senderName": .text(senderName)
-        case "senderColor": .number(senderColor)
-        case "continues": .flag(continues)
-        case "timeText": .text(timeText)
-        case "iso": .text(iso)
-        case "dayAndTime": .text(dayAndTime)
-        case "bodyHTML": bodyHTML.templateValue
-        case "details": details.templateValue
-        case "reply": reply.templateValue
-        case "reactions": .list(reactions)
-        case "hasReactions": .flag(!reactions.isEmpty)
-        case "edited": edited.templateValue
-        case "forwardedFrom": forwardedFrom.templateValue
-        case "status": status.templateValue
-        case "lookClass": .text(lookClass)
-        case "styleName": .text(styleName)
-        case "hasOutline": .flag(hasOutline)
-        case "tail": tail.templateValue
-        case "avatar": avatar.templateValue
-        case "reservesAvatarSpace": .flag(reservesAvatarSpace)
-        case "nameInside": .flag(nameInside)
-        case "nameAbove": .flag(showsSenderName && !nameInside)
-        case "footer": footer.templateValue
-        case "footerTemplate": .text(footerTemplate)
-        case "tailSide": tailSide.templateValue
+        // A message template asks for dozens of keys per message: the first letter narrows the string
+        // comparisons down to a few.
+        switch name.utf8.first {
+        case UInt8(ascii: "a"):
+            switch name {
+            case "anchor": .text(anchor)
+            case "avatar": avatar.templateValue
+            default: nil
+            }
+        case UInt8(ascii: "b"):
+            switch name {
+            case "bodyHTML": bodyHTML.templateValue
+            default: nil
+            }
+        case UInt8(ascii: "c"):
+            switch name {
+            case "continues": .flag(continues)
+            default: nil
+            }
+        case UInt8(ascii: "d"):
+            switch name {
+            case "direction": .text(direction)
+            case "dateHeader": dateHeader.templateValue
+            case "dayAndTime": .text(dayAndTime)
+            case "details": details.templateValue
+            default: nil
+            }
+        case UInt8(ascii: "e"):
+            switch name {
+            case "edited": edited.templateValue
+            default: nil
+            }
+        case UInt8(ascii: "f"):
+            switch name {
+            case "forwardedFrom": forwardedFrom.templateValue
+            case "footer": footer.templateValue
+            case "footerTemplate": .text(footerTemplate)
+            default: nil
+            }
+        case UInt8(ascii: "h"):
+            switch name {
+            case "hasReactions": .flag(!reactions.isEmpty)
+            case "hasOutline": .flag(hasOutline)
+            default: nil
+            }
+        case UInt8(ascii: "i"):
+            switch name {
+            case "isSystem": .flag(isSystem)
+            case "iso": .text(iso)
+            default: nil
+            }
+        case UInt8(ascii: "k"):
+            switch name {
+            case "kind": .text(kind)
+            default: nil
+            }
+        case UInt8(ascii: "l"):
+            switch name {
+            case "lookClass": .text(lookClass)
+            default: nil
+            }
+        case UInt8(ascii: "n"):
+            switch name {
+            case "nameInside": .flag(nameInside)
+            case "nameAbove": .flag(showsSenderName && !nameInside)
+            default: nil
+            }
+        case UInt8(ascii: "r"):
+            switch name {
+            case "reply": reply.templateValue
+            case "reactions": .list(reactions)
+            case "reservesAvatarSpace": .flag(reservesAvatarSpace)
+            default: nil
+            }
+        case UInt8(ascii: "s"):
+            switch name {
+            case "showsSenderName": .flag(showsSenderName)
+            case "senderName": .text(senderName)
+            case "senderColor": .number(senderColor)
+            case "status": status.templateValue
+            case "styleName": .text(styleName)
+            default: nil
+            }
+        case UInt8(ascii: "t"):
+            switch name {
+            case "timeText": .text(timeText)
+            case "tail": tail.templateValue
+            case "tailSide": tailSide.templateValue
+            default: nil
+            }
         default: nil
         }
     }

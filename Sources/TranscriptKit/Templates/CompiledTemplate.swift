@@ -110,11 +110,13 @@ struct CompiledTemplate: Sendable {
     private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         var found: TemplateValue?
-        for value in stack.reversed() {
-            if case .object(let object) = value, let child = object.templateValue(for: first) {
+        var position = stack.count - 1
+        while position >= 0 {
+            if case .object(let object) = stack[position], let child = object.templateValue(for: first) {
                 found = child
                 break
             }
+            position -= 1
         }
         for key in path.dropFirst() {
             guard case .object(let object) = found else { return nil }

@@ -17,7 +17,7 @@ public enum TemplateValue: Sendable {
 ///
 /// Conforming types work with both renderers: the fast compiled renderer that `TemplateSet` uses for
 /// messages, and swift-mustache (through `MustacheParent`), which renders everything else.
-public protocol TemplateObject: MustacheParent, Sendable {
+public protocol TemplateObject: AnyObject, MustacheParent, Sendable {
     /// The value for `key`, or nil when the object has no such key or its value is absent.
     func templateValue(for key: String) -> TemplateValue?
 }

@@ -70,8 +70,9 @@ import Testing
 
 /// The compiled renderer must give exactly what swift-mustache gives.
 @Suite struct CompiledTemplateTests {
-    struct Object: TemplateObject {
-        var values: [String: TemplateValue]
+    final class Object: TemplateObject {
+        let values: [String: TemplateValue]
+        init(values: [String: TemplateValue]) { self.values = values }
         func templateValue(for key: String) -> TemplateValue? { values[key] }
     }
 
