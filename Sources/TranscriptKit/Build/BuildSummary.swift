@@ -15,6 +15,8 @@ public struct BuildSummary: Sendable, Equatable {
     public var messagesRendered = 0
     /// Messages of kinds nobody understood (shown as such, never dropped).
     public var unsupportedMessages = 0
+    /// Files that exports name but that are missing or were refused (shown as placeholders).
+    public var missingMedia = 0
     public var pages = 0
     public var files = 0
     public var bytes = 0

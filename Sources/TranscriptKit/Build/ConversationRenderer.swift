@@ -27,7 +27,8 @@ struct ConversationRenderer: Sendable {
 
     /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
     func render(
-        _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:]
+        _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
+        media: [Int: MessageMedia] = [:]
     ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
@@ -79,7 +80,8 @@ struct ConversationRenderer: Sendable {
         let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
-                names: participantNamesByID, avatarImages: avatarImages, timesOfDay: timesOfDay)
+                names: participantNamesByID, avatarImages: avatarImages, media: media,
+                templateNames: Set(templates.sources.keys), root: root, timesOfDay: timesOfDay)
             let built = chunk.map { builder.row(at: $0) }
             var looks: [String: Look] = [:]
             for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }

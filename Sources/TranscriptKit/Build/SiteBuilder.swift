@@ -92,8 +92,15 @@ public struct SiteBuilder: Sendable {
                     summary.warnings.append("\(input.displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
                 }
             }
+            let copied = MessageMedia.copy(conversation.messages, from: input.url.deletingLastPathComponent(), with: media)
+            if !copied.problems.isEmpty {
+                let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+                summary.warnings.append(
+                    "\(input.displayPath): \(copied.problems.count) media file\(copied.problems.count == 1 ? " is" : "s are") missing or refused, shown as placeholders: \(listed)\(copied.problems.count > 3 ? ", ..." : "")")
+                summary.missingMedia += copied.problems.count
+            }
             let rendered = try renderer.render(
-                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars)
+                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media)
             try output.write(rendered.html, to: path)
             cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
             summary.pages += 1

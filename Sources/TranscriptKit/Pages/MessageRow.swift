@@ -7,7 +7,7 @@
 /// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
 /// `status`, `lookClass`, `styleName`, `hasOutline`, `tail` (`corner`, `shape`), `avatar` (`image`,
 /// `initials`, `color`), `reservesAvatarSpace`, `nameInside`, `nameAbove`, `footer` (`time`, `status`,
-/// `reactions`, `edited`), `footerTemplate`, `tailSide`.
+/// `reactions`, `edited`), `footerTemplate`, `tailSide`, `kindTemplate`, `content` (see `KindContent`).
 public final class MessageRow: Sendable, TemplateObject {
     public let anchor: String
     public let kind: String
@@ -44,11 +44,15 @@ public final class MessageRow: Sendable, TemplateObject {
     /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of a
     /// group that have none, so a group's bubbles line up; nil for styles without a tail.
     public let tailSide: String?
+    /// The template that draws the message's content: `messages/KIND` (see `KindContent`).
+    public let kindTemplate: String
+    /// The values of the message's kind for its template.
+    public let content: ValuesView?
     /// The template that draws the footer (`footer` unless the display settings name another).
     public let footerTemplate: String
 
 
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, footerTemplate: String) {
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
         self.anchor = anchor
         self.kind = kind
         self.direction = direction
@@ -77,6 +81,8 @@ public final class MessageRow: Sendable, TemplateObject {
         self.nameInside = nameInside
         self.footer = footer
         self.tailSide = tailSide
+        self.kindTemplate = kindTemplate
+        self.content = content
         self.footerTemplate = footerTemplate
     }
 
@@ -98,6 +104,7 @@ public final class MessageRow: Sendable, TemplateObject {
         case UInt8(ascii: "c"):
             switch name {
             case "continues": .flag(continues)
+            case "content": content.templateValue
             default: nil
             }
         case UInt8(ascii: "d"):
@@ -135,6 +142,7 @@ public final class MessageRow: Sendable, TemplateObject {
         case UInt8(ascii: "k"):
             switch name {
             case "kind": .text(kind)
+            case "kindTemplate": .text(kindTemplate)
             default: nil
             }
         case UInt8(ascii: "l"):

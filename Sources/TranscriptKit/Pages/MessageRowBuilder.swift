@@ -13,13 +13,23 @@ struct MessageRowBuilder {
     let avatarImages: [String: String]
     /// Initials by participant id.
     let initials: [String: String]
+    /// The site's copies of the messages' files, by message index.
+    let media: [Int: MessageMedia]
+    /// The names of the templates there are, to find a custom kind's own template.
+    let templateNames: Set<String>
+    /// The path from the page to the site's top folder.
+    let root: String
     let dates: DateTexts
 
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: [RenderedText?],
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
+        media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         timesOfDay: [String]? = nil
     ) {
+        self.media = media
+        self.templateNames = templateNames
+        self.root = root
         self.context = context
         self.delegate = delegate
         self.texts = texts
@@ -91,6 +101,8 @@ struct MessageRowBuilder {
             nameInside: display.layout.namePosition == .inside,
             footer: footer(footerItems, for: message),
             tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            kindTemplate: KindContent.template(for: message.kind, available: templateNames),
+            content: KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
             footerTemplate: display.footerTemplate ?? "footer"
         )
         return (row, look)

@@ -109,6 +109,15 @@ struct CompiledTemplate: Sendable {
 
     private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
+        if first.isEmpty {
+            // Anchored: only the current value.
+            var found = stack.last
+            for key in path.dropFirst() {
+                guard case .object(let object) = found else { return nil }
+                found = object.templateValue(for: key)
+            }
+            return found
+        }
         var found: TemplateValue?
         var position = stack.count - 1
         while position >= 0 {
@@ -228,8 +237,12 @@ struct CompiledTemplate: Sendable {
         }
     }
 
+    /// `.` is the current value (an empty path); `.name` looks only in the current value (a path that starts
+    /// with an empty key); `a.b` looks `a` up the stack, then `b` inside it.
     private static func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".").map(String.init)
+        if name == "." { return [] }
+        let keys = name.split(separator: ".").map(String.init)
+        return name.hasPrefix(".") ? [""] + keys : keys
     }
 
     /// Nests the tokens into sections; nil when sections do not match.

@@ -135,3 +135,17 @@ struct MustacheLibraryForTests {
     mutating func register(_ source: String, named name: String) throws { try library.register(source, named: name) }
     func render(_ object: Any, _ name: String) -> String? { library.render(object, withTemplate: name) }
 }
+
+@Suite struct AnchoredNameTests {
+    @Test func aLeadingDotLooksOnlyInTheCurrentValue() throws {
+        let inner = CompiledTemplateTests.Object(values: ["a": .text("inner")])
+        let outer = CompiledTemplateTests.Object(values: ["a": .text("outer"), "b": .text("outer b"), "inner": .object(inner)])
+        let source = "{{#inner}}[{{a}}|{{b}}|{{.b}}|{{#.b}}leak{{/.b}}{{^.b}}none{{/.b}}]{{/inner}}"
+        let compiled = try #require(CompiledPartials(sources: ["t": source], names: ["t"]))
+        let fast = compiled.template(named: "t")!.render(.object(outer), partials: compiled)
+        #expect(fast == "[inner|outer b||none]")
+        var library = MustacheLibraryForTests()
+        try library.register(TemplateSet.escapingPragma + source, named: "t")
+        #expect(library.render(outer, "t") == fast)
+    }
+}

@@ -8,8 +8,8 @@ import Foundation
 /// refused with a reason, and the page shows a fallback instead.
 final class MediaCopier {
     private let output: OutputDirectory
-    /// Site paths by the real path of the file copied there.
-    private var copied: [String: String] = [:]
+    /// What was copied, by the real path of the source file.
+    private var copied: [String: Copied] = [:]
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
 
     init(output: OutputDirectory) { self.output = output }
@@ -48,28 +48,59 @@ final class MediaCopier {
         return .success(real)
     }
 
+    /// A file copied into the site.
+    struct Copied: Sendable, Equatable {
+        /// The path in the site, such as `media/0123456789abcdef-5120.jpg`.
+        var sitePath: String
+        var size: Int
+        /// For images: the size read from the file's own header.
+        var width: Int?
+        var height: Int?
+    }
+
     /// Copies the image at `path` (relative to `folder`) into the site; its path in the site.
     func copyImage(_ path: String, from folder: URL) -> Result<String, Refusal> {
+        copy(path, from: folder, imageOnly: true).map(\.sitePath)
+    }
+
+    /// Copies the file at `path` (relative to `folder`) into the site. Files whose type a browser could run
+    /// (HTML, SVG, scripts, ...) are stored as `.bin`, which browsers download instead of opening.
+    func copy(_ path: String, from folder: URL, imageOnly: Bool = false) -> Result<Copied, Refusal> {
         let resolved: URL
         switch Self.resolve(path, in: folder) {
         case .success(let url): resolved = url
         case .failure(let refusal): return .failure(refusal)
         }
-        let fileExtension = resolved.pathExtension.lowercased()
-        guard Self.imageExtensions.contains(fileExtension) else { return .failure(.notAnImage) }
+        var fileExtension = resolved.pathExtension.lowercased()
+        if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
         if let known = copied[resolved.path] { return .success(known) }
         guard let data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
-        let sitePath = "media/\(Self.contentName(data)).\(fileExtension == "jpeg" ? "jpg" : fileExtension)"
-        if !copied.values.contains(sitePath) {
+        if fileExtension == "jpeg" { fileExtension = "jpg" }
+        if !Self.safeExtensions.contains(fileExtension) { fileExtension = "bin" }
+        let sitePath = "media/\(Self.contentName(data)).\(fileExtension)"
+        let size = Self.imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil
+        let result = Copied(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height)
+        if !written.contains(sitePath) {
             do {
                 try output.write(data, to: sitePath)
             } catch {
                 return .failure(.missing)
             }
+            written.insert(sitePath)
         }
-        copied[resolved.path] = sitePath
-        return .success(sitePath)
+        copied[resolved.path] = result
+        return .success(result)
     }
+
+    private var written: Set<String> = []
+
+    /// Extensions kept as they are: pictures, sound, video and documents that browsers show, play or
+    /// download without running anything.
+    static let safeExtensions: Set<String> = imageExtensions.union([
+        "mp4", "m4v", "mov", "webm", "mkv", "3gp", "mp3", "m4a", "aac", "ogg", "oga", "opus", "wav", "flac", "amr",
+        "pdf", "txt", "csv", "zip", "gz", "tgz", "7z", "rar", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt",
+        "ods", "odp", "rtf", "epub", "vcf", "ics", "tgs", "json", "md", "heic",
+    ])
 
     /// 16 hex digits of FNV-1a over the bytes, and the size: equal files get equal names.
     static func contentName(_ data: Data) -> String {

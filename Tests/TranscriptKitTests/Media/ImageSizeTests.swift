@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct ImageSizeTests {
+    static func bytes(_ hex: String) -> Data {
+        var data = Data()
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            data.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return data
+    }
+
+    @Test func readsTheFourFormatsFromTheirHeaders() {
+        // PNG 640×480 (signature, IHDR length and type, width, height).
+        #expect(ImageSize.read(Self.bytes("89504e470d0a1a0a0000000d4948445200000280000001e0080200000000")) ?? (0, 0) == (640, 480))
+        // GIF 300×200.
+        #expect(ImageSize.read(Data("GIF89a".utf8) + Self.bytes("2c01c800f70000")) ?? (0, 0) == (300, 200))
+        // JPEG 1600×1067: SOI, an APP0 segment, then SOF0 (precision, height, width).
+        let jpeg = Self.bytes("ffd8ffe000104a46494600010100000100010000ffc0001108042b064003012200021101031101")
+        #expect(ImageSize.read(jpeg) ?? (0, 0) == (1600, 1067))
+        // WebP: lossy (VP8), lossless (VP8L), extended (VP8X).
+        let lossy = Data("RIFF".utf8) + Self.bytes("00000000") + Data("WEBPVP8 ".utf8) + Self.bytes("00000000" + "000000" + "9d012a" + "8002" + "5801")
+        #expect(ImageSize.read(lossy) ?? (0, 0) == (640, 344))
+        let lossless = Data("RIFF".utf8) + Self.bytes("00000000") + Data("WEBPVP8L".utf8) + Self.bytes("000000002f7f8025000000000000")
+        #expect(ImageSize.read(lossless) ?? (0, 0) == (128, 151))
+        let extended = Data("RIFF".utf8) + Self.bytes("00000000") + Data("WEBPVP8X".utf8) + Self.bytes("0a00000000000000ff0300df0200")
+        #expect(ImageSize.read(extended) ?? (0, 0) == (1024, 736))
+    }
+
+    @Test func refusesWhatIsNotAnImage() {
+        #expect(ImageSize.read(Data("hello world, not an image".utf8)) == nil)
+        #expect(ImageSize.read(Self.bytes("89504e470d0a1a0a")) == nil)
+        #expect(ImageSize.read(Self.bytes("ffd8ffe0")) == nil)
+        #expect(ImageSize.read(Data()) == nil)
+    }
+}
