@@ -23,6 +23,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
     var config: String?
 
+    @Flag(help: "Fail (and keep the previous output) when there are warnings: missing media, replies to messages not in the export, ...")
+    var strict = false
+
     func run() throws {
         let progress = ProgressLine()
         var report: (@Sendable (String) -> Void)?
@@ -33,7 +36,7 @@ struct BuildCommand: ParsableCommand {
             options: BuildOptions(
                 site: URL(fileURLWithPath: site),
                 configFile: config.map { URL(fileURLWithPath: $0) },
-                output: output.map { URL(fileURLWithPath: $0) }),
+                output: output.map { URL(fileURLWithPath: $0) }, strict: strict),
             progress: report)
         do {
             let summary = try builder.build()

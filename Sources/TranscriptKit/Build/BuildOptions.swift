@@ -8,10 +8,13 @@ public struct BuildOptions: Sendable {
     public var configFile: URL?
     /// The output folder; by default the config's `output`, relative to the site folder.
     public var output: URL?
+    /// Whether warnings (missing media, replies to messages not in the export, ...) fail the build.
+    public var strict: Bool
 
-    public init(site: URL, configFile: URL? = nil, output: URL? = nil) {
+    public init(site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false) {
         self.site = site
         self.configFile = configFile
         self.output = output
+        self.strict = strict
     }
 }

@@ -6,11 +6,17 @@ struct ConversationRenderer: Sendable {
     let delegate: any TranscriptDisplayDelegate
     /// Every minute's time of day in the site's locale, made once per build.
     let timesOfDay: [String]
+    /// Renderers of custom kinds, by kind.
+    let customRenderers: [String: any CustomMessageRenderer]
 
-    init(templates: TemplateSet, configuration: SiteConfiguration, delegate: any TranscriptDisplayDelegate) {
+    init(
+        templates: TemplateSet, configuration: SiteConfiguration, delegate: any TranscriptDisplayDelegate,
+        customRenderers: [any CustomMessageRenderer] = []
+    ) {
         self.templates = templates
         self.configuration = configuration
         self.delegate = delegate
+        self.customRenderers = Dictionary(customRenderers.map { ($0.kind, $0) }) { _, last in last }
         self.timesOfDay = DateTexts.timesOfDay(locale: configuration.locale)
     }
     static let chunkSize = 512
@@ -77,11 +83,14 @@ struct ConversationRenderer: Sendable {
         let participantNamesByID = names
         let messageIndexByID = indexByID
         let timesOfDay = self.timesOfDay
+        let threads = MessageRowBuilder.threads(of: messages)
+        let customRenderers = self.customRenderers
         let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
                 names: participantNamesByID, avatarImages: avatarImages, media: media,
-                templateNames: Set(templates.sources.keys), root: root, timesOfDay: timesOfDay)
+                templateNames: Set(templates.sources.keys), root: root, threads: threads,
+                customRenderers: customRenderers, timesOfDay: timesOfDay)
             let built = chunk.map { builder.row(at: $0) }
             var looks: [String: Look] = [:]
             for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }

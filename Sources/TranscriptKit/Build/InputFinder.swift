@@ -46,7 +46,10 @@ enum InputFinder {
                 guard (try? next.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 if CanonicalReader.canRead(next) {
                     found.append(next)
-                } else if !mediaExtensions.contains(next.pathExtension.lowercased()) {
+                } else if !mediaExtensions.contains(next.pathExtension.lowercased()),
+                    next.deletingLastPathComponent().standardizedFileURL.path == url.standardizedFileURL.path
+                {
+                    // Only files right in the folder are reported; subfolders usually hold the exports' media.
                     skipped += 1
                 }
             }

@@ -11,15 +11,18 @@ public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     /// The display decisions; `DefaultDisplayDelegate` keeps every default.
     public var delegate: any TranscriptDisplayDelegate
+    /// Renderers for custom message kinds, registered in code (TUIKit's cell data and cells).
+    public var customRenderers: [any CustomMessageRenderer]
     /// Called with a short line before each step, for a progress display.
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         options: BuildOptions, delegate: any TranscriptDisplayDelegate = DefaultDisplayDelegate(),
-        progress: (@Sendable (String) -> Void)? = nil
+        customRenderers: [any CustomMessageRenderer] = [], progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.options = options
         self.delegate = delegate
+        self.customRenderers = customRenderers
         self.progress = progress
     }
 
@@ -36,7 +39,9 @@ public struct SiteBuilder: Sendable {
             throw TranscriptsError(file: options.site.relativePathForDisplay, message: "the site folder does not exist")
         }
         let configuration = try loadConfiguration()
-        let templates = try TemplateSet(overridesFolder: options.site.appendingPathComponent("Templates"))
+        let templates = try TemplateSet(
+            overridesFolder: options.site.appendingPathComponent("Templates"),
+            registered: Dictionary(customRenderers.map { ("messages/" + $0.kind, $0.template) }) { _, last in last })
         for name in configuration.footerTemplates where templates.sources[name] == nil {
             throw TranscriptsError(
                 file: (options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)).relativePathForDisplay,
@@ -49,6 +54,11 @@ public struct SiteBuilder: Sendable {
         let output = try OutputDirectory(destination: outputURL)
         do {
             var summary = try render(inputs: inputs, configuration: configuration, templates: templates, into: output)
+            if options.strict, !summary.warnings.isEmpty {
+                throw TranscriptsError(
+                    message: "\(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s") with --strict; the previous output is unchanged:\n"
+                        + summary.warnings.map { "  " + $0 }.joined(separator: "\n"))
+            }
             try output.commit()
             summary.output = outputURL.relativePathForDisplay
             summary.bytes = output.bytesWritten
@@ -67,7 +77,8 @@ public struct SiteBuilder: Sendable {
         var summary = BuildSummary()
         summary.warnings = inputs.warnings
         let reader = CanonicalReader(defaultTimeZone: configuration.timeZone)
-        let renderer = ConversationRenderer(templates: templates, configuration: configuration, delegate: delegate)
+        let renderer = ConversationRenderer(
+            templates: templates, configuration: configuration, delegate: delegate, customRenderers: customRenderers)
         var slugs = SlugRegistry()
         var seenIDs: [String: String] = [:]
         var cards: [(summary: ConversationSummary, newest: Double)] = []

@@ -20,11 +20,13 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var thread: String?
     /// The name of the person or chat the message was forwarded from.
     public var forwardedFrom: String?
+    /// Whether the message was deleted (or unsent); what the export kept of it is still shown.
+    public var deleted: Bool
 
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
-        thread: String? = nil, forwardedFrom: String? = nil
+        thread: String? = nil, forwardedFrom: String? = nil, deleted: Bool = false
     ) {
         self.id = id
         self.sender = sender
@@ -36,10 +38,11 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         self.status = status
         self.thread = thread
         self.forwardedFrom = forwardedFrom
+        self.deleted = deleted
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom
+        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, deleted
         // One key per kind, holding the kind's value.
         case text, markdown, photo, video, audio, voice, file, sticker, location, contact, poll, linkPreview
         case system, custom, unsupported
@@ -47,6 +50,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
+        "deleted",
     ]
     static let kindKeys = Set(MessageKind.typeNames)
 
@@ -60,6 +64,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
             sender = (try? object.optionalString("sender")) ?? nil
             kind = .unsupported(UnsupportedContent(type: type, raw: json))
             reactions = []
+            deleted = false
             return
         }
         for key in object.members.keys where key != type && !Self.commonKeys.contains(key) {
@@ -74,6 +79,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         status = try object.optionalEnum("status", DeliveryStatus.self)
         thread = try object.optionalIdentifier("thread")
         forwardedFrom = try object.optionalString("forwardedFrom")
+        deleted = try object.optionalBool("deleted") ?? false
         switch type {
         case "text": kind = .text(try object.string("text"))
         case "markdown": kind = .markdown(try object.string("markdown"))
@@ -124,5 +130,6 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         try container.encodeIfPresent(status, forKey: .status)
         try container.encodeIfPresent(thread, forKey: .thread)
         try container.encodeIfPresent(forwardedFrom, forKey: .forwardedFrom)
+        if deleted { try container.encode(true, forKey: .deleted) }
     }
 }

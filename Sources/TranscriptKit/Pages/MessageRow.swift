@@ -7,7 +7,8 @@
 /// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
 /// `status`, `lookClass`, `styleName`, `hasOutline`, `tail` (`corner`, `shape`), `avatar` (`image`,
 /// `initials`, `color`), `reservesAvatarSpace`, `nameInside`, `nameAbove`, `footer` (`time`, `status`,
-/// `reactions`, `edited`), `footerTemplate`, `tailSide`, `kindTemplate`, `content` (see `KindContent`).
+/// `reactions`, `edited`), `footerTemplate`, `tailSide`, `kindTemplate`, `content` (see `KindContent`),
+/// `statusSymbol`, `statusLabel`, `deleted`, `threadReplies` and `threadParent` (`text`, `url`).
 public final class MessageRow: Sendable, TemplateObject {
     public let anchor: String
     public let kind: String
@@ -44,6 +45,15 @@ public final class MessageRow: Sendable, TemplateObject {
     /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of a
     /// group that have none, so a group's bubbles line up; nil for styles without a tail.
     public let tailSide: String?
+    /// IMUI's status view: a symbol (✓, ✓✓, …) and its words, for messages with a delivery status.
+    public let statusSymbol: String?
+    public let statusLabel: String?
+    /// Whether the message was deleted.
+    public let deleted: Bool
+    /// For the first message of a thread: how many replies it has, and a link to the first.
+    public let threadReplies: ThreadLink?
+    /// For a reply in a thread: a link to the thread's first message.
+    public let threadParent: ThreadLink?
     /// The template that draws the message's content: `messages/KIND` (see `KindContent`).
     public let kindTemplate: String
     /// The values of the message's kind for its template.
@@ -52,7 +62,7 @@ public final class MessageRow: Sendable, TemplateObject {
     public let footerTemplate: String
 
 
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, statusSymbol: String?, statusLabel: String?, deleted: Bool, threadReplies: ThreadLink?, threadParent: ThreadLink?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
         self.anchor = anchor
         self.kind = kind
         self.direction = direction
@@ -81,6 +91,11 @@ public final class MessageRow: Sendable, TemplateObject {
         self.nameInside = nameInside
         self.footer = footer
         self.tailSide = tailSide
+        self.statusSymbol = statusSymbol
+        self.statusLabel = statusLabel
+        self.deleted = deleted
+        self.threadReplies = threadReplies
+        self.threadParent = threadParent
         self.kindTemplate = kindTemplate
         self.content = content
         self.footerTemplate = footerTemplate
@@ -111,6 +126,7 @@ public final class MessageRow: Sendable, TemplateObject {
             switch name {
             case "direction": .text(direction)
             case "dateHeader": dateHeader.templateValue
+            case "deleted": .flag(deleted)
             case "dayAndTime": .text(dayAndTime)
             case "details": details.templateValue
             default: nil
@@ -169,6 +185,8 @@ public final class MessageRow: Sendable, TemplateObject {
             case "senderName": .text(senderName)
             case "senderColor": .number(senderColor)
             case "status": status.templateValue
+            case "statusSymbol": statusSymbol.templateValue
+            case "statusLabel": statusLabel.templateValue
             case "styleName": .text(styleName)
             default: nil
             }
@@ -176,6 +194,8 @@ public final class MessageRow: Sendable, TemplateObject {
             switch name {
             case "timeText": .text(timeText)
             case "tail": tail.templateValue
+            case "threadReplies": threadReplies.templateValue
+            case "threadParent": threadParent.templateValue
             case "tailSide": tailSide.templateValue
             default: nil
             }
@@ -331,6 +351,25 @@ public final class FooterView: Sendable, TemplateObject {
         case "status": status.templateValue
         case "reactions": reactions.templateValue
         case "edited": edited.templateValue
+        default: nil
+        }
+    }
+}
+
+/// A link within a thread: "3 replies" to the first reply, or "In a thread" to the thread's first message.
+public final class ThreadLink: Sendable, TemplateObject {
+    public let text: String
+    public let url: String?
+
+    public init(text: String, url: String?) {
+        self.text = text
+        self.url = url
+    }
+
+    public func templateValue(for key: String) -> TemplateValue? {
+        switch key {
+        case "text": .text(text)
+        case "url": url.templateValue
         default: nil
         }
     }

@@ -19,17 +19,24 @@ struct MessageRowBuilder {
     let templateNames: Set<String>
     /// The path from the page to the site's top folder.
     let root: String
+    /// Per thread (by its first message's id): how many replies, and the index of the first (see `threads(of:)`).
+    let threads: [String: (count: Int, first: Int)]
+    /// Renderers of custom kinds, by kind.
+    let customRenderers: [String: any CustomMessageRenderer]
     let dates: DateTexts
 
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: [RenderedText?],
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
-        timesOfDay: [String]? = nil
+        threads: [String: (count: Int, first: Int)] = [:],
+        customRenderers: [String: any CustomMessageRenderer] = [:], timesOfDay: [String]? = nil
     ) {
+        self.customRenderers = customRenderers
         self.media = media
         self.templateNames = templateNames
         self.root = root
+        self.threads = threads
         self.context = context
         self.delegate = delegate
         self.texts = texts
@@ -101,11 +108,51 @@ struct MessageRowBuilder {
             nameInside: display.layout.namePosition == .inside,
             footer: footer(footerItems, for: message),
             tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            statusSymbol: message.status.map(Self.statusSymbol),
+            statusLabel: message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
+            deleted: message.deleted,
+            threadReplies: threads[message.id].map { thread in
+                ThreadLink(
+                    text: thread.count == 1 ? "1 reply" : "\(thread.count) replies",
+                    url: "#" + Anchor.forMessage(id: context.message(at: thread.first).id))
+            },
+            threadParent: message.thread.flatMap { thread in
+                guard thread != message.id else { return nil }
+                return ThreadLink(
+                    text: "In a thread", url: indexByID[thread].map { "#" + Anchor.forMessage(id: context.message(at: $0).id) })
+            },
             kindTemplate: KindContent.template(for: message.kind, available: templateNames),
-            content: KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
+            content: customContent(message) ?? KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
             footerTemplate: display.footerTemplate ?? "footer"
         )
         return (row, look)
+    }
+
+    /// The threads of a conversation: per first message's id, the number of replies and the first reply.
+    static func threads(of messages: [Message]) -> [String: (count: Int, first: Int)] {
+        var threads: [String: (count: Int, first: Int)] = [:]
+        for (index, message) in messages.enumerated() {
+            guard let thread = message.thread, thread != message.id else { continue }
+            threads[thread, default: (0, index)].count += 1
+        }
+        return threads
+    }
+
+    /// The values of a custom kind that has a renderer registered in code.
+    private func customContent(_ message: Message) -> ValuesView? {
+        guard case .custom(let content) = message.kind, let renderer = customRenderers[content.kind] else { return nil }
+        return ValuesView(renderer.values(for: content, in: message))
+    }
+
+    /// IMUI's status view as text: a clock while sending, one tick when sent, two when delivered or read, a
+    /// warning sign when it failed.
+    static func statusSymbol(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .sending: "🕓"
+        case .sent: "✓"
+        case .delivered, .read: "✓✓"
+        case .failed: "⚠"
+        }
     }
 
     private func footer(_ items: [FooterItem], for message: Message) -> FooterView? {

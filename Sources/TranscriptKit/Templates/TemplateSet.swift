@@ -27,14 +27,19 @@ public struct TemplateSet: Sendable {
         try TemplateSet(overridesFolder: nil)
     }
 
-    /// The built-in templates with the files of `overridesFolder` (when it exists) on top.
-    public init(overridesFolder: URL?) throws {
+    /// The built-in templates, then `registered` ones (by name), with the files of `overridesFolder` (when it
+    /// exists) on top.
+    public init(overridesFolder: URL?, registered: [String: String] = [:]) throws {
         var sources: [String: String] = [:]
         var assets: [String: String] = [:]
         var origin: [String: String] = [:]
         for (path, contents) in EmbeddedTemplates.files {
             Self.add(path: path, contents: contents, sources: &sources, assets: &assets)
             origin[Self.name(ofPath: path)] = "built-in template " + path
+        }
+        for name in registered.keys.sorted() {
+            sources[name] = registered[name]!
+            origin[name] = "the template registered in code for " + name
         }
         var overridden = Set<String>()
         if let folder = overridesFolder, FileManager.default.fileExists(atPath: folder.path) {
@@ -93,7 +98,7 @@ public struct TemplateSet: Sendable {
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRow]) throws -> String {
         if let compiled = compiledMessage, let template = compiled.template(named: "message"),
-            Set(rows.map(\.footerTemplate)).allSatisfy(compiled.contains)
+            Set(rows.flatMap { [$0.footerTemplate, $0.kindTemplate] }).allSatisfy(compiled.contains)
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
