@@ -28,13 +28,19 @@ final class MediaCopier {
         }
     }
 
+    /// Real paths of export folders, by the folder's path as given.
+    private var realFolders: [String: String] = [:]
+
     /// The file at `path` inside `folder`, checked; its real URL.
     static func resolve(_ path: String, in folder: URL) -> Result<URL, Refusal> {
+        resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
+    }
+
+    private static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
         let normalized = path.replacingOccurrences(of: "\\", with: "/")
         guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
               !normalized.contains("\0")
         else { return .failure(.notRelative) }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
         guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
         var isFolder: ObjCBool = false
@@ -67,7 +73,14 @@ final class MediaCopier {
     /// (HTML, SVG, scripts, ...) are stored as `.bin`, which browsers download instead of opening.
     func copy(_ path: String, from folder: URL, imageOnly: Bool = false) -> Result<Copied, Refusal> {
         let resolved: URL
-        switch Self.resolve(path, in: folder) {
+        let root: String
+        if let known = realFolders[folder.path] {
+            root = known
+        } else {
+            root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+            realFolders[folder.path] = root
+        }
+        switch Self.resolve(path, inRealFolder: root) {
         case .success(let url): resolved = url
         case .failure(let refusal): return .failure(refusal)
         }
