@@ -62,3 +62,34 @@ def test_images_reserve_their_size_before_they_load(demo_site, browser):
         assert checked >= 3
     finally:
         browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+EVERY_KIND = {
+    "kind-text": lambda i: "Every kind" in i["text"],
+    "kind-markdown": lambda i: "markdown" in i["text"],
+    "kind-photo": lambda i: i["img"] and i["img"][0]["w"] == "300",
+    "kind-video": lambda i: i["video"] == 1 and "0:12" in i["text"],
+    "kind-audio": lambda i: i["audio"] == 1 and "0:03" in i["text"],
+    "kind-voice": lambda i: i["audio"] == 1 and "Voice message" in i["text"],
+    "kind-file": lambda i: "Doc.pdf" in i["text"] and any(h and h.endswith(".pdf") for h in i["links"]),
+    "kind-sticker": lambda i: i["img"] or "🙂" in i["text"],
+    "kind-location": lambda i: "Miradouro" in i["text"] and "38.7139, -9.1334" in i["text"],
+    "kind-contact": lambda i: "tel:+351210000000" in i["links"] and "mailto:ana@example.com" in i["links"],
+    "kind-poll": lambda i: i["meter"] == 2 and "3 votes" in i["text"],
+    "kind-linkPreview": lambda i: "https://example.org/page" in i["links"] and i["img"],
+    "kind-custom": lambda i: "Custom message" in i["text"] and "Card" in i["text"],
+    "kind-unsupported": lambda i: "Unsupported message" in i["text"] and "hologram" in i["text"],
+}
+
+
+def test_every_kind_renders(display_site, browser):
+    support.reset_browser(browser)
+    page = next(p for p in display_site.conversation_pages if p.parent.name == "kinds")
+    browser.get(display_site.url(page))
+    found = browser.execute_script(KINDS)
+    for kind, check in EVERY_KIND.items():
+        assert kind in found, f"no {kind} message"
+        assert all(check(item) for item in found[kind]), f"{kind} does not render as it should: {found[kind]}"
+    events = browser.execute_script("return [...document.querySelectorAll('li.event')].map(e => e.innerText)")
+    assert any("Ann pinned a message" in e for e in events)
+    assert browser.execute_script("return document.querySelectorAll('li.event .bubble').length") == 0

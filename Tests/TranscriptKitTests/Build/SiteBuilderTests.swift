@@ -99,7 +99,7 @@ import Testing
         #expect(summary.missingMedia == 4)
         #expect(page.contains("<p class=\"reply reply-missing\">↩ A message that is not in this export</p>"))
         #expect(page.contains("<p class=\"forwarded\">Forwarded from Bo</p>"))
-        #expect(page.contains("<span class=\"edited\" title=\"Edited 3 May 2024, 09:40\">edited</span>"))
+        #expect(page.contains("<span class=\"edited\" title=\"Edited 3 May 2024, 09:40\">edited<span class=\"visually-hidden\"> 3 May 2024, 09:40</span></span>"))
         #expect(page.contains("<li class=\"event\" id=\"m-13\">"))
     }
 
