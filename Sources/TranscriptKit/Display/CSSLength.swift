@@ -25,13 +25,7 @@ public struct CSSLength: Sendable, Hashable, Decodable, CustomStringConvertible 
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try (try? container.decode(Double.self)).map { String($0) } ?? container.decode(String.self)
-        guard let length = CSSLength(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not a length (examples: 32, 32px, 2rem, 75%)")
-        }
-        self = length
+        self = try decodeCSSValue(decoder, parse: CSSLength.init, expected: "a length (examples: 32, 32px, 2rem, 75%)")
     }
 }
 
@@ -52,14 +46,18 @@ public struct CSSInsets: Sendable, Hashable, Decodable, CustomStringConvertible 
     public var description: String { css }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try (try? container.decode(Double.self)).map { String($0) } ?? container.decode(String.self)
-        guard let insets = CSSInsets(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not an inset (examples: 8px, 4px 8px, 4px 8px 6px 10px)")
-        }
-        self = insets
+        self = try decodeCSSValue(decoder, parse: CSSInsets.init, expected: "an inset (examples: 8px, 4px 8px, 4px 8px 6px 10px)")
     }
 }
 
 import Foundation
+
+/// Reads a CSS value written as a number or text in the config; errors say what was expected.
+private func decodeCSSValue<Value>(_ decoder: any Decoder, parse: (String) -> Value?, expected: String) throws -> Value {
+    let container = try decoder.singleValueContainer()
+    let text = try (try? container.decode(Double.self)).map { String($0) } ?? container.decode(String.self)
+    guard let value = parse(text) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not \(expected)")
+    }
+    return value
+}
