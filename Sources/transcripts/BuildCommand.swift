@@ -26,6 +26,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Fail (and keep the previous output) when there are warnings: missing media, replies to messages not in the export, ...")
     var strict = false
 
+    @Option(name: .customLong("input"), help: ArgumentHelp("Read this export (file, folder or zip) instead of the config's inputs; repeat for several.", valueName: "path"))
+    var inputs: [String] = []
+
+    @Option(help: "Read every export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
+    var format: String?
+
     func run() throws {
         let progress = ProgressLine()
         var report: (@Sendable (String) -> Void)?
@@ -36,7 +42,8 @@ struct BuildCommand: ParsableCommand {
             options: BuildOptions(
                 site: URL(fileURLWithPath: site),
                 configFile: config.map { URL(fileURLWithPath: $0) },
-                output: output.map { URL(fileURLWithPath: $0) }, strict: strict),
+                output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
+                inputs: inputs.isEmpty ? nil : inputs.map { URL(fileURLWithPath: $0).path }, format: format),
             progress: report)
         do {
             let summary = try builder.build()

@@ -7,7 +7,7 @@ struct Transcripts: ParsableCommand {
         commandName: "transcripts",
         abstract: "Turn chat exports into a static website of bubble transcripts.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self],
+        subcommands: [BuildCommand.self, ImportCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

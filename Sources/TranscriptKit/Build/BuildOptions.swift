@@ -10,11 +10,20 @@ public struct BuildOptions: Sendable {
     public var output: URL?
     /// Whether warnings (missing media, replies to messages not in the export, ...) fail the build.
     public var strict: Bool
+    /// Exports to read instead of the config's `inputs` (files, folders, zip archives).
+    public var inputs: [String]?
+    /// The format every export is read as (`--format`), instead of detecting each one's.
+    public var format: String?
 
-    public init(site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false) {
+    public init(
+        site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
+        format: String? = nil
+    ) {
         self.site = site
         self.configFile = configFile
         self.output = output
         self.strict = strict
+        self.inputs = inputs
+        self.format = format
     }
 }

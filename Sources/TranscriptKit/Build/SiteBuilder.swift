@@ -13,16 +13,20 @@ public struct SiteBuilder: Sendable {
     public var delegate: any TranscriptDisplayDelegate
     /// Renderers for custom message kinds, registered in code (TUIKit's cell data and cells).
     public var customRenderers: [any CustomMessageRenderer]
+    /// The importers exports are read with.
+    public var registry: ImporterRegistry
     /// Called with a short line before each step, for a progress display.
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         options: BuildOptions, delegate: any TranscriptDisplayDelegate = DefaultDisplayDelegate(),
-        customRenderers: [any CustomMessageRenderer] = [], progress: (@Sendable (String) -> Void)? = nil
+        customRenderers: [any CustomMessageRenderer] = [], registry: ImporterRegistry = .builtIn,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.options = options
         self.delegate = delegate
         self.customRenderers = customRenderers
+        self.registry = registry
         self.progress = progress
     }
 
@@ -47,7 +51,12 @@ public struct SiteBuilder: Sendable {
                 file: (options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)).relativePathForDisplay,
                 message: "footerTemplate names the template \"\(name)\", which does not exist (put \(name).mustache in the site's Templates folder)")
         }
-        let inputs = try InputFinder.files(for: configuration.inputs, in: options.site)
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("transcripts-build-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let finder = ExportFinder(
+            registry: registry, forced: try options.format.map { try registry.importer(named: $0) }, workspace: workspace)
+        let inputs = try finder.find(options.inputs ?? configuration.inputs, in: options.site)
         let outputURL = options.output
             ?? (configuration.output.hasPrefix("/")
                 ? URL(fileURLWithPath: configuration.output) : options.site.appendingPathComponent(configuration.output))
@@ -72,20 +81,22 @@ public struct SiteBuilder: Sendable {
     }
 
     private func render(
-        inputs: InputFinder.Result, configuration: SiteConfiguration, templates: TemplateSet, into output: OutputDirectory
+        inputs: ExportFinder.Result, configuration: SiteConfiguration, templates: TemplateSet, into output: OutputDirectory
     ) throws -> BuildSummary {
         var summary = BuildSummary()
         summary.warnings = inputs.warnings
-        let reader = CanonicalReader(defaultTimeZone: configuration.timeZone)
+        let context = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
         let renderer = ConversationRenderer(
             templates: templates, configuration: configuration, delegate: delegate, customRenderers: customRenderers)
         var slugs = SlugRegistry()
         var seenIDs: [String: String] = [:]
         var cards: [(summary: ConversationSummary, newest: Double)] = []
         let media = MediaCopier(output: output)
-        for (position, input) in inputs.files.enumerated() {
-            progress?("[\(position + 1)/\(inputs.files.count)] \(input.displayPath)")
-            let conversation = try reader.read(input.url, displayPath: input.displayPath)
+        for (position, export) in inputs.exports.enumerated() {
+            progress?("[\(position + 1)/\(inputs.exports.count)] \(export.source.displayPath)")
+            try export.importer.importConversations(from: export.source, context: context) { imported in
+            let conversation = imported.conversation
+            let input = (displayPath: export.source.displayPath, mediaFolder: imported.mediaFolder)
             if let other = seenIDs[conversation.id] {
                 throw TranscriptsError(
                     file: input.displayPath, path: "id",
@@ -97,13 +108,13 @@ public struct SiteBuilder: Sendable {
             var avatars: [String: String] = [:]
             for participant in conversation.participants {
                 guard let avatar = participant.avatar else { continue }
-                switch media.copyImage(avatar, from: input.url.deletingLastPathComponent()) {
+                switch media.copyImage(avatar, from: input.mediaFolder) {
                 case .success(let sitePath): avatars[participant.id] = "../../" + sitePath
                 case .failure(let refusal):
                     summary.warnings.append("\(input.displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
                 }
             }
-            let copied = MessageMedia.copy(conversation.messages, from: input.url.deletingLastPathComponent(), with: media)
+            let copied = MessageMedia.copy(conversation.messages, from: input.mediaFolder, with: media)
             if !copied.problems.isEmpty {
                 let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
                 summary.warnings.append(
@@ -125,6 +136,7 @@ public struct SiteBuilder: Sendable {
                 BuildSummary.ConversationCount(
                     title: conversation.title, file: input.displayPath,
                     messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
+        }
         }
         progress?("writing the index")
         let index = IndexPage(

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TranscriptKit
+
+/// `transcripts import EXPORT -o FILE`: reads an export and writes it in the canonical format.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read an export and write it in transcripts' canonical JSON format, to inspect or re-render it.",
+        discussion: """
+            With one conversation, OUTPUT is the file to write (.json, or .jsonl for JSON Lines). With several \
+            (a Telegram account export, a Slack workspace), OUTPUT is a folder that gets one file per conversation.
+            """
+    )
+
+    @Argument(help: "The export: a file, a folder or a zip archive.", completion: .file())
+    var export: String
+
+    @Option(name: [.short, .long], help: "The file (or, for several conversations, the folder) to write.")
+    var output: String
+
+    @Option(help: "Read the export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
+    var format: String?
+
+    @Option(help: "The time zone of times without one (default: UTC).")
+    var timeZone: String = "UTC"
+
+    func run() throws {
+        do {
+            guard let zone = TimeZone(identifier: timeZone) else {
+                throw TranscriptsError(message: "\"\(timeZone)\" is not a time zone name (examples: UTC, Europe/Berlin)")
+            }
+            let written = try ExportConverter(format: format, timeZone: zone)
+                .convert(URL(fileURLWithPath: export), to: URL(fileURLWithPath: output))
+            for line in written { print(line) }
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
