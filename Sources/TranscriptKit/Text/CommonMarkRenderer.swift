@@ -34,6 +34,7 @@ public struct CommonMarkRenderer: Sendable {
             document = Self.plainDocument(source)
         }
         defer { cmark_node_free(document) }
+        if format == .markdown { cmark_consolidate_text_nodes(document) }
         Self.transform(document)
         let plainText = wantsPlainText ? Self.plainText(of: document) : ""
         guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT | CMARK_OPT_HARDBREAKS) else {
@@ -104,11 +105,15 @@ public struct CommonMarkRenderer: Sendable {
         var texts: [OpaquePointer] = []
         var rawHTML: [OpaquePointer] = []
         var images: [OpaquePointer] = []
+        var spans: [OpaquePointer] = []
         var linkDepth = 0
         walk(document) { event, node in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_LINK:
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+                if event == CMARK_EVENT_EXIT, let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
+                    spans.append(node)
+                }
             case CMARK_NODE_IMAGE:
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
                 if event == CMARK_EVENT_EXIT { images.append(node) }
@@ -123,6 +128,7 @@ public struct CommonMarkRenderer: Sendable {
         for node in texts { autolink(node) }
         for node in rawHTML { showAsText(node) }
         for node in images { replaceImageWithLink(node) }
+        for node in spans { replaceSpan(node) }
     }
 
     private static func mayContainURL(_ node: OpaquePointer) -> Bool {
@@ -191,6 +197,36 @@ public struct CommonMarkRenderer: Sendable {
         cmark_node_insert_before(node, paragraph)
         cmark_node_unlink(node)
         cmark_node_free(node)
+    }
+
+    /// Turns a link to `transcripts:NAME` (written by `MarkdownWriter`) into a custom inline node whose HTML is
+    /// one of our fixed strings (`<del>`…`</del>`, ...), keeping its content; an unknown name keeps just the content.
+    private static func replaceSpan(_ link: OpaquePointer) {
+        let name = String(cString: cmark_node_get_url(link)).dropFirst("transcripts:".count)
+        let replacement: OpaquePointer
+        if let html = MarkdownWriter.spans[String(name)] {
+            replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(replacement, html.open)
+            cmark_node_set_on_exit(replacement, html.close)
+        } else {
+            replacement = cmark_node_new(CMARK_NODE_EMPH)!
+        }
+        while let child = cmark_node_first_child(link) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(replacement, child)
+        }
+        cmark_node_insert_before(link, replacement)
+        cmark_node_unlink(link)
+        cmark_node_free(link)
+        if MarkdownWriter.spans[String(name)] == nil {
+            // Unknown: the content alone (an emphasis node without children of its own is dropped here).
+            while let child = cmark_node_first_child(replacement) {
+                cmark_node_unlink(child)
+                cmark_node_insert_before(replacement, child)
+            }
+            cmark_node_unlink(replacement)
+            cmark_node_free(replacement)
+        }
     }
 
     /// Replaces an image with a link to it, keeping its description as the link's text.

@@ -92,3 +92,53 @@ import Testing
         #expect(MarkdownURLProtector.protect("    https://x.org/a_b") == "    https://x.org/a_b")
     }
 }
+
+@Suite struct MarkdownWriterTests {
+    let renderer = CommonMarkRenderer()
+
+    func html(_ build: (inout MarkdownWriter) -> Void) -> String {
+        var writer = MarkdownWriter()
+        build(&writer)
+        return renderer.render(writer.markdown, format: .markdown).html
+    }
+
+    @Test func plainTextIsNeverMarkup() {
+        let text = "*not bold* <b>x</b> [a](javascript:alert(1)) # no heading\n- no list\n    no code\n1. no item `x` ~~y~~ | a | b |"
+        #expect(html { $0.append(text) } == "<p>*not bold* &lt;b&gt;x&lt;/b&gt; [a](javascript:alert(1)) # no heading<br />\n- no list<br />\n    no code<br />\n1. no item `x` ~~y~~ | a | b |</p>\n")
+    }
+
+    @Test func spansBecomeOurOwnHTML() {
+        let result = html {
+            $0.append("a ")
+            $0.bold { $0.append("b ") }
+            $0.italic { $0.append("i") }
+            $0.append(" ")
+            $0.strike { $0.bold { $0.append("s") } }
+            $0.append(" ")
+            $0.underline { $0.append("u") }
+            $0.append(" ")
+            $0.spoiler { $0.append("secret <x>") }
+            $0.append(" ")
+            $0.mention { $0.append("@ann") }
+            $0.append(" ")
+            $0.hashtag { $0.append("#tag") }
+            $0.append(" ")
+            $0.code("c`d")
+            $0.append(" ")
+            $0.link(to: "https://x.org/a_b?c=1&d=2") { $0.append("link") }
+            $0.append(" ")
+            $0.link(to: "javascript:alert(1)") { $0.append("bad") }
+        }
+        #expect(result == "<p>a <strong>b</strong> <em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> <a href=\"\">bad</a></p>\n")
+    }
+
+    @Test func escapedTextStillGetsItsURLsLinked() {
+        #expect(html { $0.append("see https://x.org/a_b*c") } == "<p>see <a href=\"https://x.org/a_b*c\">https://x.org/a_b*c</a></p>\n")
+    }
+
+    @Test func blocks() {
+        #expect(html { $0.codeBlock("let x = 1 < 2", language: "swift") } == "<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>\n")
+        #expect(html { $0.quote { $0.append("quoted *text*") } } == "<blockquote>\n<p>quoted *text*</p>\n</blockquote>\n")
+        #expect(CommonMarkRenderer().render("[x](transcripts:unknown) and [y](transcripts:strike)", format: .markdown).html == "<p>x and <del>y</del></p>\n")
+    }
+}

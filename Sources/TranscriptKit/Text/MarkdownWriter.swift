@@ -1,0 +1,127 @@
+/// Writes CommonMark for importers: text escaped so that nothing in it is markup, and spans that cmark has no
+/// syntax for (strikethrough, underline, spoilers, mentions, hashtags, custom emoji) written as links to
+/// `transcripts:` addresses, which `CommonMarkRenderer` turns into fixed HTML of ours (`<del>`, `<u>`,
+/// `<span class="spoiler">`, ...). So a platform's formatting is shown faithfully and nothing from an export
+/// becomes markup.
+///
+/// ```swift
+/// var text = MarkdownWriter()
+/// text.append("Hi ")
+/// text.bold { $0.append("there") }
+/// text.strike { $0.append("old") }
+/// message.kind = .markdown(text.markdown)   // "Hi **there** [old](transcripts:strike)"
+/// ```
+public struct MarkdownWriter: Sendable {
+    /// The CommonMark written so far.
+    public private(set) var markdown = ""
+
+    public init() {}
+
+    /// Plain text, every character that could be markup escaped; line breaks kept.
+    public mutating func append(_ text: String) {
+        markdown += Self.escape(text)
+    }
+
+    public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { wrap("**", "**", content) }
+    public mutating func italic(_ content: (inout MarkdownWriter) -> Void) { wrap("*", "*", content) }
+    public mutating func strike(_ content: (inout MarkdownWriter) -> Void) { span("strike", content) }
+    public mutating func underline(_ content: (inout MarkdownWriter) -> Void) { span("underline", content) }
+    public mutating func spoiler(_ content: (inout MarkdownWriter) -> Void) { span("spoiler", content) }
+    /// A mention of a person, channel or role (`@name`, `#channel`).
+    public mutating func mention(_ content: (inout MarkdownWriter) -> Void) { span("mention", content) }
+    public mutating func hashtag(_ content: (inout MarkdownWriter) -> Void) { span("hashtag", content) }
+
+    /// A link; a target cmark's safe mode refuses (javascript: and the like) becomes an empty link.
+    public mutating func link(to url: String, _ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter()
+        content(&inner)
+        markdown += "[" + inner.markdown + "](<" + Self.escapeDestination(url) + ">)"
+    }
+
+    /// Inline code, shown exactly.
+    public mutating func code(_ text: String) {
+        var fence = "`"
+        while text.contains(fence) { fence += "`" }
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") || text.hasPrefix(" ") ? " " + text + " " : text
+        markdown += fence + padded.replacingOccurrences(of: "\n", with: " ") + fence
+    }
+
+    /// A code block, shown exactly, with an optional language.
+    public mutating func codeBlock(_ text: String, language: String? = nil) {
+        var fence = "```"
+        while text.contains(fence) { fence += "`" }
+        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        let info = (language ?? "").filter { $0.isLetter || $0.isNumber || "+-#._".contains($0) }
+        markdown += fence + info + "\n" + text + (text.hasSuffix("\n") ? "" : "\n") + fence + "\n"
+    }
+
+    /// A block quote of the content.
+    public mutating func quote(_ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter()
+        content(&inner)
+        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        markdown += inner.markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
+    }
+
+    private mutating func wrap(_ open: String, _ close: String, _ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter()
+        content(&inner)
+        guard !inner.markdown.isEmpty else { return }
+        // Emphasis must not start or end with spaces: keep them outside the markers.
+        let text = inner.markdown
+        let leading = text.prefix { $0 == " " }
+        let trailing = String(text.reversed().prefix { $0 == " " })
+        let core = text.dropFirst(leading.count).dropLast(trailing.count)
+        guard !core.isEmpty else {
+            markdown += text
+            return
+        }
+        markdown += leading + open + core + close + trailing
+    }
+
+    private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter()
+        content(&inner)
+        markdown += "[" + inner.markdown + "](transcripts:" + name + ")"
+    }
+
+    /// The names of the `transcripts:` spans and the HTML they become.
+    static let spans: [String: (open: String, close: String)] = [
+        "strike": ("<del>", "</del>"),
+        "underline": ("<u>", "</u>"),
+        "spoiler": ("<span class=\"spoiler\">", "</span>"),
+        "mention": ("<span class=\"mention\">", "</span>"),
+        "hashtag": ("<span class=\"hashtag\">", "</span>"),
+    ]
+
+    /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        var atLineStart = true
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                result += "\n"
+                atLineStart = true
+                continue
+            }
+            if character.isASCII, let scalar = character.unicodeScalars.first, Self.punctuation.contains(scalar) {
+                result += "\\"
+            } else if atLineStart, character == " " {
+                // Leading spaces would make an indented code block: keep them as non-breaking entities.
+                result += "&#32;"
+                continue
+            }
+            atLineStart = false
+            result.append(character)
+        }
+        return result
+    }
+
+    private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+
+    private static func escapeDestination(_ url: String) -> String {
+        url.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "<", with: "%3C")
+            .replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "\n", with: "%0A")
+    }
+}
