@@ -115,6 +115,10 @@ public struct CommonMarkRenderer: Sendable {
                     spans.append(node)
                 }
             case CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
+                    if event == CMARK_EVENT_EXIT { spans.append(node) }
+                    break
+                }
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
                 if event == CMARK_EVENT_EXIT { images.append(node) }
             case CMARK_NODE_TEXT:
@@ -199,7 +203,7 @@ public struct CommonMarkRenderer: Sendable {
         cmark_node_free(node)
     }
 
-    /// Turns a link to `transcripts:NAME` (written by `MarkdownWriter`) into a custom inline node whose HTML is
+    /// Turns an image (or a link) of `transcripts:NAME` (written by `MarkdownWriter`) into a custom inline node whose HTML is
     /// one of our fixed strings (`<del>`…`</del>`, ...), keeping its content; an unknown name keeps just the content.
     private static func replaceSpan(_ link: OpaquePointer) {
         let name = String(cString: cmark_node_get_url(link)).dropFirst("transcripts:".count)

@@ -1,15 +1,16 @@
-/// Writes CommonMark for importers: text escaped so that nothing in it is markup, and spans that cmark has no
-/// syntax for (strikethrough, underline, spoilers, mentions, hashtags, custom emoji) written as links to
-/// `transcripts:` addresses, which `CommonMarkRenderer` turns into fixed HTML of ours (`<del>`, `<u>`,
-/// `<span class="spoiler">`, ...). So a platform's formatting is shown faithfully and nothing from an export
-/// becomes markup.
+/// Writes CommonMark for importers: text escaped so that nothing in it is markup, and every span (bold,
+/// italic, strikethrough, underline, spoiler, mention, hashtag) written as an image of a `transcripts:`
+/// address, which `CommonMarkRenderer` turns into fixed HTML of ours (`<strong>`, `<del>`, `<u>`,
+/// `<span class="spoiler">`, ...). Images, unlike emphasis, have no flanking rules (`**Link:**https://…` is not
+/// bold in CommonMark) and, unlike links, nest in links and in each other. So a platform's formatting is shown
+/// faithfully and nothing from an export becomes markup.
 ///
 /// ```swift
 /// var text = MarkdownWriter()
 /// text.append("Hi ")
 /// text.bold { $0.append("there") }
 /// text.strike { $0.append("old") }
-/// message.kind = .markdown(text.markdown)   // "Hi **there** [old](transcripts:strike)"
+/// message.kind = .markdown(text.markdown)   // "Hi ![there](transcripts:bold)![old](transcripts:strike)"
 /// ```
 public struct MarkdownWriter: Sendable {
     /// The CommonMark written so far.
@@ -22,8 +23,8 @@ public struct MarkdownWriter: Sendable {
         markdown += Self.escape(text)
     }
 
-    public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { wrap("**", "**", content) }
-    public mutating func italic(_ content: (inout MarkdownWriter) -> Void) { wrap("*", "*", content) }
+    public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { span("bold", content) }
+    public mutating func italic(_ content: (inout MarkdownWriter) -> Void) { span("italic", content) }
     public mutating func strike(_ content: (inout MarkdownWriter) -> Void) { span("strike", content) }
     public mutating func underline(_ content: (inout MarkdownWriter) -> Void) { span("underline", content) }
     public mutating func spoiler(_ content: (inout MarkdownWriter) -> Void) { span("spoiler", content) }
@@ -63,30 +64,17 @@ public struct MarkdownWriter: Sendable {
         markdown += inner.markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
     }
 
-    private mutating func wrap(_ open: String, _ close: String, _ content: (inout MarkdownWriter) -> Void) {
-        var inner = MarkdownWriter()
-        content(&inner)
-        guard !inner.markdown.isEmpty else { return }
-        // Emphasis must not start or end with spaces: keep them outside the markers.
-        let text = inner.markdown
-        let leading = text.prefix { $0 == " " }
-        let trailing = String(text.reversed().prefix { $0 == " " })
-        let core = text.dropFirst(leading.count).dropLast(trailing.count)
-        guard !core.isEmpty else {
-            markdown += text
-            return
-        }
-        markdown += leading + open + core + close + trailing
-    }
-
     private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter()
         content(&inner)
-        markdown += "[" + inner.markdown + "](transcripts:" + name + ")"
+        guard !inner.markdown.isEmpty else { return }
+        markdown += "![" + inner.markdown + "](transcripts:" + name + ")"
     }
 
     /// The names of the `transcripts:` spans and the HTML they become.
     static let spans: [String: (open: String, close: String)] = [
+        "bold": ("<strong>", "</strong>"),
+        "italic": ("<em>", "</em>"),
         "strike": ("<del>", "</del>"),
         "underline": ("<u>", "</u>"),
         "spoiler": ("<span class=\"spoiler\">", "</span>"),

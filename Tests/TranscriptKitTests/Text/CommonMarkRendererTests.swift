@@ -129,7 +129,7 @@ import Testing
             $0.append(" ")
             $0.link(to: "javascript:alert(1)") { $0.append("bad") }
         }
-        #expect(result == "<p>a <strong>b</strong> <em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> <a href=\"\">bad</a></p>\n")
+        #expect(result == "<p>a <strong>b </strong><em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> <a href=\"\">bad</a></p>\n")
     }
 
     @Test func escapedTextStillGetsItsURLsLinked() {
@@ -140,5 +140,11 @@ import Testing
         #expect(html { $0.codeBlock("let x = 1 < 2", language: "swift") } == "<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>\n")
         #expect(html { $0.quote { $0.append("quoted *text*") } } == "<blockquote>\n<p>quoted *text*</p>\n</blockquote>\n")
         #expect(CommonMarkRenderer().render("[x](transcripts:unknown) and [y](transcripts:strike)", format: .markdown).html == "<p>x and <del>y</del></p>\n")
+        // Spans next to punctuation and letters (no flanking rules), and nested in links and in each other.
+        var writer = MarkdownWriter()
+        writer.bold { $0.append("Link:") }
+        writer.link(to: "https://telegram.org/") { $0.bold { $0.italic { $0.append("x") } } }
+        writer.append("y")
+        #expect(CommonMarkRenderer().render(writer.markdown, format: .markdown).html == "<p><strong>Link:</strong><a href=\"https://telegram.org/\"><strong><em>x</em></strong></a>y</p>\n")
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Telegram Desktop's JSON export: a single chat's `result.json` (`{name, type, id, messages}`) or the whole
+/// account's (`{about, personal_information, chats: {list: [...]}, left_chats: {list: [...]}}`), as a file or
+/// as the export folder that holds `result.json` and the media.
+///
+/// An account export is read one chat at a time (each chat's bytes are parsed on their own), so memory follows
+/// the largest chat, not the file.
+public struct TelegramImporter: ExportImporter {
+    public let format = "telegram"
+
+    public init() {}
+
+    public func canImport(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
+        if isFolder.boolValue {
+            let result = url.appendingPathComponent("result.json")
+            return FileManager.default.fileExists(atPath: result.path) && canImport(result)
+        }
+        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
+        if head.contains("\"personal_information\"") || (head.contains("\"chats\"") && head.contains("\"list\"")) { return true }
+        guard head.contains("\"messages\"") else { return false }
+        return head.contains("\"date_unixtime\"") || head.contains("\"from_id\"") || head.contains("\"text_entities\"")
+            || head.contains("_chat\"") || head.contains("\"personal_chat\"") || head.contains("_supergroup\"")
+            || head.contains("_channel\"") || head.contains("\"type\": \"message\"")
+    }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
+        let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
+        let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
+        let folder = file.deletingLastPathComponent()
+        let data: Data
+        do {
+            data = try Data(contentsOf: file, options: .alwaysMapped)
+        } catch {
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            let scanner = JSONScanner(bytes: bytes)
+            guard let members = scanner.members(ofObjectAt: start) else {
+                // Not well-formed: let the parser say where.
+                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
+                throw TranscriptsError(file: displayPath, message: "expected a JSON object (a Telegram export)")
+            }
+            var chats: [(range: Range<Int>, path: String)] = []
+            for (key, range) in members where key == "chats" || key == "left_chats" {
+                guard let inner = scanner.members(ofObjectAt: range.lowerBound),
+                      let list = inner.first(where: { $0.key == "list" }),
+                      let elements = scanner.elements(ofArrayAt: list.value.lowerBound)
+                else {
+                    throw TranscriptsError(file: displayPath, line: scanner.line(of: range.lowerBound), path: key,
+                                           message: "expected an object with a \"list\" of chats")
+                }
+                chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
+            }
+            if members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
+                for (number, chat) in chats.enumerated() {
+                    let json = try parse(scanner, chat.range, displayPath: displayPath)
+                    let conversation = try TelegramChat.conversation(
+                        from: json, path: chat.path, number: number, context: context, displayPath: displayPath)
+                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                }
+            } else {
+                let json = try parse(scanner, start..<bytes.count, displayPath: displayPath)
+                let conversation = try TelegramChat.conversation(
+                    from: json, path: "", number: 0, context: context, displayPath: displayPath)
+                try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+            }
+        }
+    }
+
+    private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
+        } catch let error as JSONParser.SyntaxError {
+            let line = scanner.line(of: range.lowerBound) + error.line - 1
+            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
+        }
+    }
+}
