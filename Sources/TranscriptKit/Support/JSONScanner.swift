@@ -28,24 +28,50 @@ struct JSONScanner {
             }
             return nil
         default:
-            while index < bytes.count, ![0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case 0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09: break scan
+                default: index += 1
+                }
+            }
             return index
         }
     }
 
     private func endOfString(at start: Int) -> Int? {
         var index = start + 1
-        while index < bytes.count {
-            if bytes[index] == 0x5C { index += 2; continue }
-            if bytes[index] == 0x22 { return index + 1 }
-            index += 1
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        while index < count {
+            // Jump to the next quote or backslash.
+            let remaining = count - index
+            guard let found = memchr2(base + index, remaining) else { return nil }
+            index = found
+            if base[index] == 0x5C { index += 2; continue }
+            return index + 1
+        }
+        return nil
+    }
+
+    /// The index of the first `"` or `\` at or after `start`.
+    private func memchr2(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var offset = 0
+        while offset < count {
+            let byte = start[offset]
+            if byte == 0x22 || byte == 0x5C { return (start - bytes.baseAddress!) + offset }
+            offset += 1
         }
         return nil
     }
 
     func skipWhitespace(_ start: Int) -> Int {
         var index = start
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return index
+            }
+        }
         return index
     }
 

@@ -84,29 +84,41 @@ public struct MarkdownWriter: Sendable {
 
     /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        var atLineStart = true
-        for character in text {
-            if character == "\n" || character == "\r\n" {
-                result += "\n"
-                atLineStart = true
-                continue
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 8 + 4)
+            var atLineStart = true
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x0D {
+                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                    output.append(0x0A)
+                    atLineStart = true
+                    continue
+                }
+                if byte == 0x0A {
+                    output.append(0x0A)
+                    atLineStart = true
+                    continue
+                }
+                if byte < 0x80, Self.isPunctuation[Int(byte)] {
+                    output.append(0x5C)
+                } else if atLineStart, byte == 0x20 {
+                    // Leading spaces would make an indented code block: written as character references.
+                    output.append(contentsOf: Array("&#32;".utf8))
+                    continue
+                }
+                atLineStart = false
+                output.append(byte)
             }
-            if character.isASCII, let scalar = character.unicodeScalars.first, Self.punctuation.contains(scalar) {
-                result += "\\"
-            } else if atLineStart, character == " " {
-                // Leading spaces would make an indented code block: keep them as non-breaking entities.
-                result += "&#32;"
-                continue
-            }
-            atLineStart = false
-            result.append(character)
+            return String(decoding: output, as: UTF8.self)
         }
-        return result
     }
 
-    private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+    private static let isPunctuation: [Bool] = (0..<128).map { Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8).contains(UInt8($0)) }
 
     private static func escapeDestination(_ url: String) -> String {
         url.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "<", with: "%3C")

@@ -13,54 +13,72 @@ enum TelegramChat {
         }
         do {
             let chat = try JSONObject(json, path: chatPath, context: JSONDecodingContext(defaultTimeZone: context.timeZone))
-            let name = (try? chat.optionalString("name")) ?? nil
-            // Exports written by other tools may lack ids: then the file and the chat's place in it name it.
-            let fileName = displayPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "telegram"
-            let id = try chat.optionalIdentifier("id") ?? "\(fileName)-\(number + 1)"
-            let kind: ConversationKind
-            switch (try? chat.optionalString("type")) ?? nil {
-            case "personal_chat", "bot_chat", "saved_messages": kind = .direct
-            case "private_channel", "public_channel": kind = .channel
-            default: kind = .group  // groups, supergroups, and types this version does not know
-            }
-            var builder = TelegramMessages(context: context)
             guard case .array(let items)? = chat.value("messages") else {
                 throw JSONMappingError.missing(chatPath, "messages")
             }
-            for (index, item) in items.enumerated() {
-                builder.add(item, index: index, path: chat.keyPath("messages") + [AnyCodingKey(intValue: index)])
-            }
-            builder.finish()
-            return Conversation(
-                id: id, title: name ?? (kind == .direct ? "Saved messages" : "Chat \(number + 1)"), kind: kind,
-                participants: builder.participants, messages: builder.messages)
+            let converter = TelegramMessages(context: context)
+            let converted = items.enumerated().map { converter.convert($1, index: $0) }
+            var header = chat.members
+            header["messages"] = nil
+            return try conversation(header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
         } catch let error as TranscriptsError {
             throw error
         } catch {
             throw TranscriptsError(decoding: error, file: displayPath)
         }
     }
+
+    /// A chat from its fields (all but `messages`) and its converted messages.
+    static func conversation(
+        header: [String: JSONValue], converted: [TelegramMessages.Converted], path: String, number: Int,
+        context: ImportContext, displayPath: String
+    ) throws -> Conversation {
+        let chat = try JSONObject(.object(header), path: [], context: JSONDecodingContext(defaultTimeZone: context.timeZone))
+        let name = (try? chat.optionalString("name")) ?? nil
+        // Exports written by other tools may lack ids: then the file and the chat's place in it name it.
+        let fileName = displayPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "telegram"
+        let id: String
+        do {
+            id = try chat.optionalIdentifier("id") ?? "\(fileName)-\(number + 1)"
+        } catch {
+            throw TranscriptsError(decoding: error, file: displayPath, pathPrefix: path)
+        }
+        let kind: ConversationKind
+        switch (try? chat.optionalString("type")) ?? nil {
+        case "personal_chat", "bot_chat", "saved_messages": kind = .direct
+        case "private_channel", "public_channel": kind = .channel
+        default: kind = .group  // groups, supergroups, and types this version does not know
+        }
+        let assembled = TelegramMessages.assemble(converted)
+        return Conversation(
+            id: id, title: name ?? (kind == .direct ? "Saved messages" : "Chat \(number + 1)"), kind: kind,
+            participants: assembled.participants, messages: assembled.messages)
+    }
 }
 
-/// Turns Telegram message objects into messages, collecting the participants on the way.
+/// Turns Telegram message objects into messages. `convert` works on one message and runs on all cores;
+/// `assemble` then collects the participants and joins posts to their forum topics.
 struct TelegramMessages {
     let context: ImportContext
-    private(set) var messages: [Message] = []
-    private(set) var participants: [Participant] = []
-    private var known: Set<String> = []
-    /// Ids of `topic_created` service messages: a reply to one means "posted in that topic".
-    private var topics: Set<String> = []
 
     init(context: ImportContext) { self.context = context }
 
     static let notIncluded = "(File not included. Change data exporting settings to download.)"
 
-    mutating func add(_ json: JSONValue, index: Int, path: JSONPath) {
+    /// One converted message, with its sender's name and whether it starts a forum topic.
+    struct Converted: Sendable {
+        var message: Message
+        var senderName: String?
+        var startsTopic: Bool
+    }
+
+    func convert(_ json: JSONValue, index: Int) -> Converted {
         guard case .object(let fields) = json else {
-            messages.append(Message(
-                id: "item-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
-                kind: .unsupported(UnsupportedContent(type: "not an object", raw: json))))
-            return
+            return Converted(
+                message: Message(
+                    id: "item-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
+                    kind: .unsupported(UnsupportedContent(type: "not an object", raw: json))),
+                senderName: nil, startsTopic: false)
         }
         let id = Self.identifier(fields["id"]) ?? "m\(index + 1)"
         let date = timestamp(fields, unixKey: "date_unixtime", localKey: "date") ?? Timestamp(secondsSince1970: 0)
@@ -68,41 +86,54 @@ struct TelegramMessages {
         let senderID = Self.identifier(fields["from_id"]) ?? Self.identifier(fields["actor_id"])
         let senderName = Self.string(fields["from"]) ?? Self.string(fields["actor"])
         let sender = senderID ?? senderName
-        if let sender { addParticipant(sender, name: senderName ?? sender) }
 
         var message: Message
         switch type {
         case "message":
             message = Message(id: id, sender: sender, date: date, kind: kind(of: fields))
         case "service":
-            let event = Self.event(fields, actor: senderName ?? "Someone")
-            message = Message(id: id, sender: sender, date: date, kind: .system(event))
-            if Self.string(fields["action"]) == "topic_created" { topics.insert(id) }
+            message = Message(id: id, sender: sender, date: date, kind: .system(Self.event(fields, actor: senderName ?? "Someone")))
         default:
             message = Message(id: id, sender: sender, date: date, kind: .unsupported(UnsupportedContent(type: type, raw: json)))
         }
-        if let reply = Self.identifier(fields["reply_to_message_id"]) {
-            if topics.contains(reply) { message.thread = reply } else { message.replyTo = reply }
-        }
+        message.replyTo = Self.identifier(fields["reply_to_message_id"])
         message.edited = timestamp(fields, unixKey: "edited_unixtime", localKey: "edited")
         message.forwardedFrom = Self.string(fields["forwarded_from"])
         message.reactions = Self.reactions(fields["reactions"])
-        messages.append(message)
+        return Converted(
+            message: message, senderName: senderName,
+            startsTopic: type == "service" && Self.string(fields["action"]) == "topic_created")
     }
 
-    mutating func finish() {}
-
-    private mutating func addParticipant(_ id: String, name: String) {
-        guard !known.contains(id) else { return }
-        known.insert(id)
-        participants.append(Participant(id: id, name: name))
+    /// The messages in order, their senders as participants (in order of first appearance), and posts in a
+    /// forum topic (a "reply" to the topic's `topic_created` message) joined to it as a thread.
+    static func assemble(_ converted: [Converted]) -> (messages: [Message], participants: [Participant]) {
+        var participants: [Participant] = []
+        var known: Set<String> = []
+        var topics: Set<String> = []
+        var messages: [Message] = []
+        messages.reserveCapacity(converted.count)
+        for item in converted {
+            var message = item.message
+            if let sender = message.sender, !known.contains(sender) {
+                known.insert(sender)
+                participants.append(Participant(id: sender, name: item.senderName ?? sender))
+            }
+            if item.startsTopic { topics.insert(message.id) }
+            if let reply = message.replyTo, topics.contains(reply) {
+                message.thread = reply
+                message.replyTo = nil
+            }
+            messages.append(message)
+        }
+        return (messages, participants)
     }
 
     // MARK: - Kinds
 
     private func kind(of fields: [String: JSONValue]) -> MessageKind {
-        let text = TelegramText.markdown(fields)
-        let caption = text.isEmpty ? nil : TelegramText.plain(fields)
+        let plain = TelegramText.plain(fields)
+        let caption = plain.isEmpty ? nil : plain
         func media(_ key: String) -> String? {
             guard let path = Self.string(fields[key]), path != Self.notIncluded, !path.isEmpty else { return nil }
             return path
@@ -149,8 +180,8 @@ struct TelegramMessages {
             return .poll(Poll(question: Self.string(poll["question"]) ?? "Poll", options: options,
                               closed: { if case .bool(let closed)? = poll["closed"] { return closed } else { return false } }()))
         }
-        if text.isEmpty { return .text("") }
-        return TelegramText.isPlain(fields) ? .text(TelegramText.plain(fields)) : .markdown(text)
+        if plain.isEmpty || TelegramText.isPlain(fields) { return .text(plain) }
+        return .markdown(TelegramText.markdown(fields))
     }
 
     private static func audioName(_ fields: [String: JSONValue]) -> String? {

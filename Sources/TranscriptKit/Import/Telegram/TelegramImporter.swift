@@ -62,18 +62,43 @@ public struct TelegramImporter: ExportImporter {
             }
             if members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let json = try parse(scanner, chat.range, displayPath: displayPath)
-                    let conversation = try TelegramChat.conversation(
-                        from: json, path: chat.path, number: number, context: context, displayPath: displayPath)
+                    let conversation = try conversation(
+                        scanner, chat.range, path: chat.path, number: number, context: context, displayPath: displayPath)
                     try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
                 }
             } else {
-                let json = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                let conversation = try TelegramChat.conversation(
-                    from: json, path: "", number: 0, context: context, displayPath: displayPath)
+                let conversation = try conversation(
+                    scanner, start..<bytes.count, path: "", number: 0, context: context, displayPath: displayPath)
                 try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
             }
         }
+    }
+
+    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores.
+    private func conversation(
+        _ scanner: JSONScanner, _ range: Range<Int>, path: String, number: Int, context: ImportContext, displayPath: String
+    ) throws -> Conversation {
+        guard let members = scanner.members(ofObjectAt: range.lowerBound),
+              let messages = members.first(where: { $0.key == "messages" }),
+              let elements = scanner.elements(ofArrayAt: messages.value.lowerBound)
+        else {
+            // Not the expected shape: the whole-value path reports what is wrong.
+            let json = try parse(scanner, range, displayPath: displayPath)
+            return try TelegramChat.conversation(from: json, path: path, number: number, context: context, displayPath: displayPath)
+        }
+        var header: [String: JSONValue] = [:]
+        for (key, value) in members where key != "messages" {
+            header[key] = try parse(scanner, value, displayPath: displayPath)
+        }
+        let shared = SharedScanner(scanner: scanner)
+        let converter = TelegramMessages(context: context)
+        let converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
+            try chunk.map { index in
+                converter.convert(try self.parse(shared.scanner, elements[index], displayPath: displayPath), index: index)
+            }
+        }.flatMap { $0 }
+        return try TelegramChat.conversation(
+            header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
     }
 
     private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
@@ -84,4 +109,9 @@ public struct TelegramImporter: ExportImporter {
             throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
         }
     }
+}
+
+/// The scanner of a mapped file, read from several threads while the file stays mapped.
+private struct SharedScanner: @unchecked Sendable {
+    let scanner: JSONScanner
 }
