@@ -49,7 +49,11 @@ let package = Package(
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
         .testTarget(
             name: "TranscriptKitTests",
-            dependencies: ["TranscriptKit", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "TranscriptKit",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             exclude: ["Fixtures"]
         ),
     ],
