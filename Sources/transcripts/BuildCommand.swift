@@ -29,14 +29,17 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("input"), help: ArgumentHelp("Read this export (file, folder or zip) instead of the config's inputs; repeat for several.", valueName: "path"))
     var inputs: [String] = []
 
+    @Option(help: ArgumentHelp("Also write the summary as JSON to this file (counts, warnings), for CI.", valueName: "file"))
+    var report: String?
+
     @Option(help: "Read every export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
     var format: String?
 
     func run() throws {
         let progress = ProgressLine()
-        var report: (@Sendable (String) -> Void)?
+        var showProgress: (@Sendable (String) -> Void)?
         if progress.isEnabled {
-            report = { @Sendable line in progress.show(line) }
+            showProgress = { @Sendable line in progress.show(line) }
         }
         let builder = SiteBuilder(
             options: BuildOptions(
@@ -44,11 +47,14 @@ struct BuildCommand: ParsableCommand {
                 configFile: config.map { URL(fileURLWithPath: $0) },
                 output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
                 inputs: inputs.isEmpty ? nil : inputs.map { URL(fileURLWithPath: $0).path }, format: format),
-            progress: report)
+            progress: showProgress)
         do {
             let summary = try builder.build()
             progress.clear()
             print(summary.report)
+            if let report {
+                try summary.json.write(to: URL(fileURLWithPath: report), options: .atomic)
+            }
         } catch {
             progress.clear()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a build did, for the summary line and for machines.
-public struct BuildSummary: Sendable, Equatable {
+public struct BuildSummary: Sendable, Equatable, Codable {
     /// Per conversation: where it came from and how many messages went in and out.
-    public struct ConversationCount: Sendable, Equatable {
+    public struct ConversationCount: Sendable, Equatable, Codable {
         public var title: String
         public var file: String
         public var messagesRead: Int
@@ -40,6 +40,13 @@ public struct BuildSummary: Sendable, Equatable {
         }
         for warning in warnings { lines.append("warning: " + warning) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The summary as JSON, for CI: every count, the warnings and the output folder.
+    public var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 
     static func bytesText(_ bytes: Int) -> String {

@@ -44,6 +44,18 @@ import Testing
         #expect(result.errors == "")
     }
 
+    @Test func aJSONReportForCI() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        let report = site.appendingPathComponent("report.json")
+        let result = try run(["build", site.path, "--report", report.path])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        #expect(json?["messagesRead"] as? Int == 3)
+        #expect(json?["messagesRendered"] as? Int == 3)
+        #expect((json?["conversations"] as? [[String: Any]])?.first?["title"] as? String == "Small <talk>")
+        #expect((json?["warnings"] as? [String])?.isEmpty == true)
+    }
+
     @Test func theOutputFolderCanBeChosen() throws {
         let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
         let output = try TestSupport.temporaryFolder().appendingPathComponent("elsewhere")
