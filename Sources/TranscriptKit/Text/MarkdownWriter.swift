@@ -15,12 +15,16 @@
 public struct MarkdownWriter: Sendable {
     /// The CommonMark written so far.
     public private(set) var markdown = ""
+    /// Whether this writer writes the inside of a span (never at the start of a line).
+    private var isInline = false
 
     public init() {}
 
+    private init(inline: Bool) { isInline = inline }
+
     /// Plain text, every character that could be markup escaped; line breaks kept.
     public mutating func append(_ text: String) {
-        markdown += Self.escape(text)
+        markdown += Self.escape(text, atLineStart: !isInline && (markdown.isEmpty || markdown.hasSuffix("\n")))
     }
 
     public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { span("bold", content) }
@@ -34,7 +38,7 @@ public struct MarkdownWriter: Sendable {
 
     /// A link; a target cmark's safe mode refuses (javascript: and the like) becomes an empty link.
     public mutating func link(to url: String, _ content: (inout MarkdownWriter) -> Void) {
-        var inner = MarkdownWriter()
+        var inner = MarkdownWriter(inline: true)
         content(&inner)
         markdown += "[" + inner.markdown + "](<" + Self.escapeDestination(url) + ">)"
     }
@@ -65,7 +69,7 @@ public struct MarkdownWriter: Sendable {
     }
 
     private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
-        var inner = MarkdownWriter()
+        var inner = MarkdownWriter(inline: true)
         content(&inner)
         guard !inner.markdown.isEmpty else { return }
         markdown += "![" + inner.markdown + "](transcripts:" + name + ")"
@@ -83,12 +87,12 @@ public struct MarkdownWriter: Sendable {
     ]
 
     /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such.
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
         var text = text
         return text.withUTF8 { bytes -> String in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + bytes.count / 8 + 4)
-            var atLineStart = true
+            var atLineStart = startsLine
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
