@@ -53,8 +53,7 @@ let package = Package(
                 "TranscriptKit",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ],
-            exclude: ["Fixtures"]
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

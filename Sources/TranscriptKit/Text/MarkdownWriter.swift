@@ -124,8 +124,20 @@ public struct MarkdownWriter: Sendable {
 
     private static let isPunctuation: [Bool] = (0..<128).map { Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8).contains(UInt8($0)) }
 
+    /// A link target for `<…>`: the characters that would end it written as percent escapes, in one pass.
     private static func escapeDestination(_ url: String) -> String {
-        url.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "<", with: "%3C")
-            .replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "\n", with: "%0A")
+        var result = ""
+        result.reserveCapacity(url.utf8.count)
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "\\": result += "%5C"
+            case "<": result += "%3C"
+            case ">": result += "%3E"
+            case "\n": result += "%0A"
+            case "\r": result += "%0D"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

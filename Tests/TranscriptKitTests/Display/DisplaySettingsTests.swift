@@ -185,7 +185,8 @@ import Testing
             conversations: ["c.json": TestSupport.conversation(messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "a"}"#])])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
         let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
-        let lookClass = try #require(page.range(of: #"look-[0-9a-f]{8}"#, options: .regularExpression)).map { String(page[$0]) }!
+        let lookRange = try #require(page.range(of: #"look-[0-9a-f]{8}"#, options: .regularExpression))
+        let lookClass = String(page[lookRange])
         #expect(page.contains(".\(lookClass) { --bubble-bg: #fafafa; --bubble-fg: #123456;"))
         #expect(page.contains(":root[data-theme=\"dark\"] .\(lookClass) { --bubble-bg: #101010; --bubble-fg: #123456; }"))
         #expect(summary.warnings.contains { $0.contains("text #123456 on #101010 has a contrast of") })

@@ -30,7 +30,7 @@ public struct TelegramImporter: ExportImporter {
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
         let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
         let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
         let folder = file.deletingLastPathComponent()
