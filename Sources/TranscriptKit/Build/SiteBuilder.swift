@@ -54,6 +54,7 @@ public struct SiteBuilder: Sendable {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("transcripts-build-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: workspace) }
+        let registry = configuration.formats.configure(self.registry)
         let finder = ExportFinder(
             registry: registry, forced: try options.format.map { try registry.importer(named: $0) }, workspace: workspace)
         let inputs = try finder.find(options.inputs ?? configuration.inputs, in: options.site)

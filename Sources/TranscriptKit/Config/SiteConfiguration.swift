@@ -29,14 +29,18 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var conversations: [String: DisplaySettings]
     /// Display settings for the messages that match, applied in order after the others.
     public var rules: [DisplayRule]
+    /// Settings of the import formats: `formats: {whatsapp: {dateOrder: dayFirst}}`.
+    public var formats: FormatSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US"),
         language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
         dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
-        conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = []
+        conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
+        formats: FormatSettings = FormatSettings()
     ) {
+        self.formats = formats
         self.title = title
         self.description = description
         self.me = me
@@ -75,7 +79,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules
+        case conversations, rules, formats
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +130,7 @@ extension SiteConfiguration: Decodable {
         display = try container.decodeIfPresent(DisplaySettings.self, forKey: .display) ?? DisplaySettings()
         conversations = try container.decodeIfPresent([String: DisplaySettings].self, forKey: .conversations) ?? [:]
         rules = try container.decodeIfPresent([DisplayRule].self, forKey: .rules) ?? []
+        formats = try container.decodeIfPresent(FormatSettings.self, forKey: .formats) ?? FormatSettings()
     }
 }
 
@@ -177,5 +182,43 @@ struct DurationSetting: Decodable {
             total += value
         }
         return sawUnit || !text.isEmpty ? total : nil
+    }
+}
+
+/// Settings of the import formats, for what an export does not say itself.
+public struct FormatSettings: Sendable, Equatable, Decodable {
+    /// WhatsApp: the order of day, month and year in dates, when the file's own dates cannot tell.
+    public var whatsAppDateOrder: WhatsAppImporter.DateOrder?
+
+    public init(whatsAppDateOrder: WhatsAppImporter.DateOrder? = nil) {
+        self.whatsAppDateOrder = whatsAppDateOrder
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case whatsapp }
+    enum WhatsAppKeys: String, CodingKey, CaseIterable { case dateOrder }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.whatsapp) else { return }
+        let whatsapp = try container.superDecoder(forKey: .whatsapp)
+        try whatsapp.rejectUnknownKeys(WhatsAppKeys.self)
+        let fields = try whatsapp.container(keyedBy: WhatsAppKeys.self)
+        if let text = try fields.decodeIfPresent(String.self, forKey: .dateOrder) {
+            guard let order = WhatsAppImporter.DateOrder(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .dateOrder, in: fields,
+                    debugDescription: "\"\(text)\" is not a date order (\(WhatsAppImporter.DateOrder.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            whatsAppDateOrder = order
+        }
+    }
+
+    /// The registry with the importers these settings configure.
+    func configure(_ registry: ImporterRegistry) -> ImporterRegistry {
+        guard let order = whatsAppDateOrder else { return registry }
+        return ImporterRegistry(importers: registry.importers.map { importer in
+            importer is WhatsAppImporter ? WhatsAppImporter(dateOrder: order) : importer
+        })
     }
 }
