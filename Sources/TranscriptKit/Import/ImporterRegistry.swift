@@ -5,7 +5,10 @@ public struct ImporterRegistry: Sendable {
     public var importers: [any ExportImporter]
 
     /// Every built-in importer, the most specific first.
-    public static let builtIn = ImporterRegistry(importers: [DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), CanonicalImporter(), WhatsAppImporter()])
+    public static let builtIn = ImporterRegistry(importers: [
+        DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), MattermostImporter(), SignalImporter(),
+        IRCImporter(), CanonicalImporter(), WhatsAppImporter(),
+    ])
 
     public init(importers: [any ExportImporter]) { self.importers = importers }
 
