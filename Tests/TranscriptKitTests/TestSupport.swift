@@ -44,6 +44,13 @@ enum TestSupport {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
+    /// A conversation's message pages (all but the overview `index.html`), in order, joined.
+    static func conversationHTML(_ folder: URL) throws -> String {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted()
+        return try pages.map { try read(folder.appendingPathComponent($0)) }.joined()
+    }
+
     /// A conversation file with the given messages (JSON objects written as text).
     static func conversation(
         id: String = "chat", title: String = "Chat", kind: String = "group", messages: [String],

@@ -171,14 +171,21 @@ class BuiltSite:
 
     @property
     def conversation_pages(self) -> list[Path]:
-        """The conversation pages in the order the index lists them, then any others."""
-        listed = []
+        """The pages with messages (a conversation's month pages, not its overview `index.html`), the
+        conversations in the order the index lists them, then any others."""
+        folders = []
         for href in parse_page(self.index).conversation_links:
             target = resolve_local(self.index, href)
-            if target is not None and target.is_file() and target not in listed:
-                listed.append(target)
-        others = [p for p in sorted((self.root / "c").rglob("*.html")) if p not in listed] if (self.root / "c").is_dir() else []
-        return listed + others
+            if target is not None and target.is_file() and target.parent not in folders:
+                folders.append(target.parent)
+        if (self.root / "c").is_dir():
+            folders += [f for f in sorted((self.root / "c").iterdir()) if f.is_dir() and f not in folders]
+        return [p for folder in folders for p in sorted(folder.glob("*.html")) if p.name != "index.html"]
+
+    @property
+    def overview_pages(self) -> list[Path]:
+        """Each conversation's overview: its timeline of months."""
+        return sorted((self.root / "c").glob("*/index.html")) if (self.root / "c").is_dir() else []
 
     @property
     def pages(self) -> list[Path]:

@@ -62,11 +62,18 @@ def test_relative_links_resolve_to_files_of_the_site(site):
     assert not problems, f"broken links in the {site.name} site:\n" + "\n".join(problems)
 
 
-def test_conversation_pages_are_linked_from_the_index(site):
-    on_disk = sorted((site.root / "c").rglob("index.html")) if (site.root / "c").is_dir() else []
-    linked = site.conversation_pages
-    missing = [site.relative(p) for p in on_disk if p not in linked]
-    assert not missing, f"conversation pages not linked from the index: {missing}"
+def test_every_page_is_reachable_from_the_index(site):
+    """The index links each conversation's overview; each overview links every page of its conversation."""
+    linked_overviews = {resolve for href in support.parse_page(site.index).conversation_links
+                        if (resolve := support.resolve_local(site.index, href)) is not None}
+    missing = [site.relative(p) for p in site.overview_pages if p not in linked_overviews]
+    assert not missing, f"conversations not linked from the index: {missing}"
+    for overview in site.overview_pages:
+        hrefs = {support.resolve_local(overview, ref.value) for ref in support.parse_page(overview).references
+                 if ref.tag == "a" and ref.attribute == "href"}
+        pages = [p for p in sorted(overview.parent.glob("*.html")) if p.name != "index.html"]
+        unlinked = [site.relative(p) for p in pages if p not in hrefs]
+        assert not unlinked, f"{site.relative(overview)} does not link {unlinked}"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -24,8 +24,9 @@ struct ConversationRenderer: Sendable {
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
     struct Output {
-        /// The page, in parts to be written one after another.
-        var html: [String]
+        /// The conversation's pages: file names in its folder, and each page in parts to be written one after
+        /// another. `index.html` is the overview (the timeline of months).
+        var pages: [(file: String, html: [String])]
         var summary: ConversationSummary
         var rowsRendered: Int
         var warnings: [String]
@@ -67,9 +68,16 @@ struct ConversationRenderer: Sendable {
         }
         if !messages.isEmpty { wantsPlainText[messages.count - 1] = true }
         let plainTextWanted = wantsPlainText
-        let chunks = chunkRanges(count: messages.count, chunkSize: Self.chunkSize)
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
+        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
+        // Work comes in chunks that never straddle two pages.
+        let chunks = plan.pages.enumerated().flatMap { number, page in
+            chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
+                (page: number, range: (page.range.lowerBound + $0.lowerBound)..<(page.range.lowerBound + $0.upperBound))
+            }
+        }
         let renderer = CommonMarkRenderer()
-        let texts = try chunks.concurrentMap { chunk in
+        let texts = try chunks.map(\.range).concurrentMap { chunk in
             chunk.map { index in
                 Self.text(of: messages[index]).map {
                     renderer.render($0.source, format: $0.format, wantsPlainText: plainTextWanted[index])
@@ -85,54 +93,75 @@ struct ConversationRenderer: Sendable {
         let timesOfDay = self.timesOfDay
         let threads = MessageRowBuilder.threads(of: messages)
         let customRenderers = self.customRenderers
-        let pieces = try chunks.concurrentMap { chunk in
+        let pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
+        let pieces = try chunks.map(\.range).concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
                 names: participantNamesByID, avatarImages: avatarImages, media: media,
                 templateNames: Set(templates.sources.keys), root: root, threads: threads,
-                customRenderers: customRenderers, timesOfDay: timesOfDay)
+                customRenderers: customRenderers, pageFiles: pageFiles, timesOfDay: timesOfDay)
             let built = chunk.map { builder.row(at: $0) }
             var looks: [String: Look] = [:]
             for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
             return (try templates.renderRows(built.map(\.row)), built.count, looks)
         }
-        let distinctLooks = pieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
-            .values.sorted { $0.className < $1.className }
-        let looks = distinctLooks.map(LookStyle.init)
-        for look in distinctLooks {
+        let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
+        let allLooks = pieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
+        for look in allLooks.values.sorted(by: { $0.className < $1.className }) {
             warnings += look.contrastWarnings.map { "\(file): \($0)" }
         }
-        let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
 
-        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
         let first = messages.min { $0.date < $1.date }
         let last = messages.max { $0.date < $1.date }
         let participantNames = ListFormatting.join(conversation.participants.map(\.name))
         let countText = messages.count == 1 ? "1 message" : "\(messages.count) messages"
-        let page = ConversationPage(
-            site: SiteContext(
-                siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
-                lang: configuration.language,
-                dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root),
-            title: conversation.title,
-            kind: conversation.kind.rawValue,
-            kindLabel: Self.kindLabel(conversation.kind),
-            participantNames: participantNames,
-            messageCount: messages.count,
-            messageCountText: countText,
-            firstDate: first.map { dates.day($0.date) },
-            lastDate: last.map { dates.day($0.date) },
-            looks: looks,
-            messagesHTML: Self.messagesMarker)
-        // The page is rendered around a marker, and the messages are written in its place: a big
-        // conversation's HTML is never copied into one string.
-        let frame = try templates.render(page, template: "conversation")
-        let marker = frame.ranges(of: Self.messagesMarker)
-        guard marker.count == 1 else {
-            throw TranscriptsError(
-                message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+        let site = SiteContext(
+            siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
+            lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root)
+        func pageLabel(_ page: PagePlan.Page) -> String {
+            let parts = plan.pages.filter { $0.monthTitle == page.monthTitle && $0.year == page.year }.count
+            return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
         }
-        let html = [String(frame[..<marker[0].lowerBound])] + pieces.map(\.0) + [String(frame[marker[0].upperBound...])]
+        var files: [(file: String, html: [String])] = []
+        for (number, page) in plan.pages.enumerated() {
+            let pagePieces = zip(chunks, pieces).filter { $0.0.page == number }.map(\.1)
+            let looks = pagePieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
+                .values.sorted { $0.className < $1.className }.map(LookStyle.init)
+            var pageSite = site
+            pageSite.pageTitle = conversation.title + " · " + pageLabel(page) + " · " + configuration.title
+            let model = ConversationPage(
+                site: pageSite, title: conversation.title, kind: conversation.kind.rawValue,
+                kindLabel: Self.kindLabel(conversation.kind), participantNames: participantNames,
+                messageCount: messages.count, messageCountText: countText,
+                firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
+                pageLabel: pageLabel(page), pageMessageCount: page.range.count,
+                previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: pageLabel(plan.pages[number - 1])) : nil,
+                next: number + 1 < plan.pages.count
+                    ? PageLink(url: plan.pages[number + 1].file, title: pageLabel(plan.pages[number + 1])) : nil,
+                hasNeighbours: plan.pages.count > 1, overviewURL: "index.html", looks: looks,
+                messagesHTML: Self.messagesMarker)
+            // The page is rendered around a marker, and the messages are written in its place: a big
+            // page's HTML is never copied into one string.
+            let frame = try templates.render(model, template: "conversation")
+            let marker = frame.ranges(of: Self.messagesMarker)
+            guard marker.count == 1 else {
+                throw TranscriptsError(
+                    message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+            }
+            files.append((page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])]))
+        }
+        let overview = ConversationOverview(
+            site: site, title: conversation.title, kindLabel: Self.kindLabel(conversation.kind),
+            participantNames: participantNames, messageCountText: countText,
+            firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
+            years: Dictionary(grouping: plan.pages, by: \.year).keys.sorted().map { year in
+                YearLinks(year: String(year), pages: plan.pages.filter { $0.year == year }.map { page in
+                    PageLink(url: page.file, title: pageLabel(page),
+                             count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
+                })
+            },
+            latest: plan.pages.last.map { PageLink(url: $0.file, title: pageLabel($0)) })
+        files.append(("index.html", [try templates.render(overview, template: "timeline")]))
 
         let newest = messages.last
         let summary = ConversationSummary(
@@ -152,7 +181,7 @@ struct ConversationRenderer: Sendable {
                     senderName: message.sender.map { names[$0] ?? $0 },
                     snippet: Snippet.make(texts[messages.count - 1]?.plainText, kind: message.kind))
             })
-        return Output(html: html, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
+        return Output(pages: files, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
     }
 
     /// The text of a message that goes through cmark, and how it is written.

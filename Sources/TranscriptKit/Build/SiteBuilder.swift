@@ -124,9 +124,11 @@ public struct SiteBuilder: Sendable {
             }
             let rendered = try renderer.render(
                 conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media)
-            try output.write(rendered.html, to: path)
+            for page in rendered.pages {
+                try output.write(page.html, to: "c/\(slug)/" + page.file)
+            }
             cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
-            summary.pages += 1
+            summary.pages += rendered.pages.count
             summary.messagesRead += conversation.messages.count
             summary.messagesRendered += rendered.rowsRendered
             summary.unsupportedMessages += conversation.messages.filter {

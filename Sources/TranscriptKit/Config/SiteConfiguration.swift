@@ -31,6 +31,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var rules: [DisplayRule]
     /// Settings of the import formats: `formats: {whatsapp: {dateOrder: dayFirst}}`.
     public var formats: FormatSettings
+    /// The most messages on one page: a conversation has a page per month, a longer month several.
+    public var pageSize: Int
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -38,9 +40,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
         dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
-        formats: FormatSettings = FormatSettings()
+        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000
     ) {
         self.formats = formats
+        self.pageSize = pageSize
         self.title = title
         self.description = description
         self.me = me
@@ -79,7 +82,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats
+        case conversations, rules, formats, pageSize
     }
 
     public init(from decoder: any Decoder) throws {
@@ -131,6 +134,11 @@ extension SiteConfiguration: Decodable {
         conversations = try container.decodeIfPresent([String: DisplaySettings].self, forKey: .conversations) ?? [:]
         rules = try container.decodeIfPresent([DisplayRule].self, forKey: .rules) ?? []
         formats = try container.decodeIfPresent(FormatSettings.self, forKey: .formats) ?? FormatSettings()
+        pageSize = try container.decodeIfPresent(Int.self, forKey: .pageSize) ?? defaults.pageSize
+        guard (10...100_000).contains(pageSize) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .pageSize, in: container, debugDescription: "a page holds 10 to 100000 messages, not \(pageSize)")
+        }
     }
 }
 

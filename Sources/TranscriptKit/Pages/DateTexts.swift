@@ -83,6 +83,17 @@ final class DateTexts {
         return text
     }
 
+    /// A month's name with its year, such as `May 2024`, in the site's locale.
+    func month(year: Int, month: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = dayFormatter.locale
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.setLocalizedDateFormatFromTemplate("MMMMy")
+        let days = ISO8601Text.daysFromCivil(year: year, month: month, day: 15)
+        return formatter.string(from: Date(timeIntervalSince1970: Double(days * 86_400)))
+    }
+
     /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
     func header(_ timestamp: Timestamp) -> String {
         let local = localSeconds(timestamp)

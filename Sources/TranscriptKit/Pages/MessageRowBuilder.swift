@@ -23,6 +23,15 @@ struct MessageRowBuilder {
     let threads: [String: (count: Int, first: Int)]
     /// Renderers of custom kinds, by kind.
     let customRenderers: [String: any CustomMessageRenderer]
+    /// The page file of each message, by index (empty: all on one page).
+    let pageFiles: [String]
+
+    /// A link to the message at `target` from the page of the message at `index`.
+    func link(to target: Int, from index: Int) -> String {
+        let anchor = "#" + Anchor.forMessage(id: context.message(at: target).id)
+        guard target < pageFiles.count, index < pageFiles.count, pageFiles[target] != pageFiles[index] else { return anchor }
+        return pageFiles[target] + anchor
+    }
     let dates: DateTexts
 
     init(
@@ -30,8 +39,10 @@ struct MessageRowBuilder {
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
-        customRenderers: [String: any CustomMessageRenderer] = [:], timesOfDay: [String]? = nil
+        customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
+        timesOfDay: [String]? = nil
     ) {
+        self.pageFiles = pageFiles
         self.customRenderers = customRenderers
         self.media = media
         self.templateNames = templateNames
@@ -85,7 +96,7 @@ struct MessageRowBuilder {
             dayAndTime: dates.dayAndTime(message.date),
             bodyHTML: texts[index]?.html,
             details: MessageDetails.details(for: message.kind),
-            reply: message.replyTo.map(replyQuote(to:)),
+            reply: message.replyTo.map { replyQuote(to: $0, from: index) },
             reactions: message.reactions.map { reaction in
                 ReactionChip(
                     emoji: reaction.emoji, count: reaction.count,
@@ -114,12 +125,12 @@ struct MessageRowBuilder {
             threadReplies: threads[message.id].map { thread in
                 ThreadLink(
                     text: thread.count == 1 ? "1 reply" : "\(thread.count) replies",
-                    url: "#" + Anchor.forMessage(id: context.message(at: thread.first).id))
+                    url: link(to: thread.first, from: index))
             },
             threadParent: message.thread.flatMap { thread in
                 guard thread != message.id else { return nil }
                 return ThreadLink(
-                    text: "In a thread", url: indexByID[thread].map { "#" + Anchor.forMessage(id: context.message(at: $0).id) })
+                    text: "In a thread", url: indexByID[thread].map { link(to: $0, from: index) })
             },
             kindTemplate: KindContent.template(for: message.kind, available: templateNames),
             content: customContent(message) ?? KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
@@ -182,13 +193,13 @@ struct MessageRowBuilder {
         return names[id] ?? id
     }
 
-    private func replyQuote(to id: String) -> ReplyQuote {
+    private func replyQuote(to id: String, from index: Int) -> ReplyQuote {
         guard let target = indexByID[id] else {
             return ReplyQuote(url: nil, senderName: nil, snippet: "A message that is not in this export", isMissing: true)
         }
         let original = context.message(at: target)
         return ReplyQuote(
-            url: "#" + Anchor.forMessage(id: original.id),
+            url: link(to: target, from: index),
             senderName: original.sender.map { senderName($0) },
             snippet: Snippet.make(texts[target]?.plainText, kind: original.kind),
             isMissing: false)

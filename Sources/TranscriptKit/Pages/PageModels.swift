@@ -62,7 +62,50 @@ public struct ConversationPage: Sendable {
     public var messageCountText: String
     public var firstDate: String?
     public var lastDate: String?
+    /// Which part of the conversation the page holds, such as `May 2024`.
+    public var pageLabel: String
+    public var pageMessageCount: Int
+    /// The pages before and after this one, and the conversation's overview (relative addresses).
+    public var previous: PageLink?
+    public var next: PageLink?
+    /// Whether there is a previous or a next page.
+    public var hasNeighbours: Bool
+    public var overviewURL: String
     /// The looks of the page's messages, for its `<style>`: `className`, `light` and `dark` CSS properties.
     public var looks: [LookStyle]
     public var messagesHTML: String
+}
+
+/// A link to a page of a conversation.
+public struct PageLink: Sendable {
+    public var url: String
+    public var title: String
+    /// How many messages the page holds, as text.
+    public var count: String?
+
+    public init(url: String, title: String, count: String? = nil) {
+        self.url = url
+        self.title = title
+        self.count = count
+    }
+}
+
+/// The pages of one year, for a conversation's timeline.
+public struct YearLinks: Sendable {
+    public var year: String
+    public var pages: [PageLink]
+}
+
+/// A conversation's overview (`c/<id>/index.html`): its timeline of months, each linking to its page.
+public struct ConversationOverview: Sendable {
+    public var site: SiteContext
+    public var title: String
+    public var kindLabel: String
+    public var participantNames: String
+    public var messageCountText: String
+    public var firstDate: String?
+    public var lastDate: String?
+    public var years: [YearLinks]
+    /// The newest page.
+    public var latest: PageLink?
 }

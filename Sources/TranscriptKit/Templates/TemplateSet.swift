@@ -8,7 +8,7 @@ import Mustache
 /// an asset's name is its path (`assets/transcripts.css`).
 public struct TemplateSet: Sendable {
     /// The templates every site needs; each must exist after overrides are applied.
-    public static let requiredTemplates = ["page", "index", "conversation", "message"]
+    public static let requiredTemplates = ["page", "index", "conversation", "timeline", "message"]
     static let rowsTemplateName = "transcripts-internal/rows"
 
     private var library: MustacheLibrary

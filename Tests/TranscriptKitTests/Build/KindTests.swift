@@ -9,7 +9,7 @@ import Testing
         let site = try TestSupport.makeSite(
             config: config, conversations: ["c.json": TestSupport.conversation(messages: messages)], extra: extra, name: name)
         let summary = try SiteBuilder(options: BuildOptions(site: site), customRenderers: renderers).build()
-        return (try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html")), summary)
+        return (try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat")), summary)
     }
 
     @Test func photosAreCopiedWithTheSizeFromTheirHeader() throws {
@@ -29,7 +29,7 @@ import Testing
         try Data("<script>alert(1)</script>".utf8).write(to: media.appendingPathComponent("page.html"))
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
         #expect(summary.warnings.isEmpty)
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         let png = "../../media/\(MediaCopier.contentName(AvatarTests.png)).png"
         // The header says 1×1, whatever the export claims.
         #expect(page.contains("<a class=\"media photo\" href=\"\(png)\"><img src=\"\(png)\" width=\"1\" height=\"1\" loading=\"lazy\" decoding=\"async\" alt=\"A &lt;dot&gt;\"></a>"))

@@ -13,7 +13,7 @@ import Testing
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
         let folder = site.appendingPathComponent("public/c")
         let page = try FileManager.default.contentsOfDirectory(atPath: folder.path).first!
-        let html = try TestSupport.read(folder.appendingPathComponent(page).appendingPathComponent("index.html"))
+        let html = try TestSupport.conversationHTML(folder.appendingPathComponent(page))
         let start = try #require(html.range(of: "<time datetime=\""))
         return String(html[start.upperBound...].prefix(10))
     }

@@ -146,7 +146,7 @@ import Testing
                 ])
             ])
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         let bubbles = page.components(separatedBy: "<div class=\"bubble ").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(bubbles == ["style-bubble", "style-bubbleTail tail-bottomLeft tail-pointedEdge", "style-bubbleTail tail-bottomRight tail-pointedEdge"])
         #expect(page.components(separatedBy: "<svg class=\"tail-shape\"").count == 3)
@@ -170,7 +170,7 @@ import Testing
             ],
             extra: ["Templates/footers/ann.mustache": "<p class=\"ann-footer\">{{senderName}} at {{timeText}}</p>\n"])
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         // en_US writes U+202F (a narrow no-break space) before AM and PM.
         #expect(page.contains("<div class=\"message-footer\"><span class=\"footer-time\">Friday, May 3, 2024, 9:30\u{202F}AM</span> <span class=\"footer-status\">Read</span> <span class=\"footer-edited\">Edited May 3, 2024, 9:35\u{202F}AM</span> <span class=\"footer-reactions\">👍 Ann</span></div>"))
         #expect(page.contains("<p class=\"ann-footer\">Ann at 9:31\u{202F}AM</p>"))
@@ -184,7 +184,7 @@ import Testing
             config: "me: me\ndisplay:\n  incoming: {background: {light: \"#fafafa\", dark: \"#101010\"}, text: \"#123456\"}\n",
             conversations: ["c.json": TestSupport.conversation(messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "a"}"#])])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         let lookRange = try #require(page.range(of: #"look-[0-9a-f]{8}"#, options: .regularExpression))
         let lookClass = String(page[lookRange])
         #expect(page.contains(".\(lookClass) { --bubble-bg: #fafafa; --bubble-fg: #123456;"))
@@ -208,7 +208,7 @@ import Testing
                 #"{"id": "2", "sender": "ann", "date": "2024-05-03T10:30:00Z", "text": "hi"}"#,
             ])])
         _ = try SiteBuilder(options: BuildOptions(site: site), delegate: Bots()).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.contains("<div class=\"bubble style-bubbleOutline\">"))
         #expect(page.contains("<div class=\"bubble style-bubbleTail tail-topLeft tail-curved\">"))
         #expect(page.contains("--bubble-bg: #000000; --bubble-fg: #1c1c1e; --bubble-line: #ff0000;"))
@@ -224,7 +224,7 @@ import Testing
                 #"{"id": "2", "sender": "ann", "date": "2024-05-03T09:31:00Z", "text": "أهلا"}"#,
             ])])
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">"))
         #expect(page.contains("<li class=\"message outgoing kind-text look-") && page.contains("tail-space-left\" id=\"m-1\">"))
         #expect(page.contains("<div class=\"bubble style-bubbleTail tail-bottomLeft tail-curved\">\n<svg"))
@@ -236,7 +236,7 @@ import Testing
             conversations: ["c.json": TestSupport.conversation(messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "a"}"#])],
             extra: ["Templates/partials/date-header.mustache": "<li class=\"day\"><h2>— {{text}} —</h2></li>\n"])
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.contains("<li class=\"day\"><h2>— Friday, 3 May 2024, 11:30 —</h2></li>"))
     }
 }

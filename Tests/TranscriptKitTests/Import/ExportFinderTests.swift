@@ -28,7 +28,7 @@ import ZIPFoundation
         #expect(summary.conversations.map(\.title) == ["Chat"])
         #expect(summary.conversations[0].file.hasSuffix("export.zip/export/chat.json"))
         #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.json").path))
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/zipped/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/zipped"))
         #expect(page.contains("from a zip"))
     }
 

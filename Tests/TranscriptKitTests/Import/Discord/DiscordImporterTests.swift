@@ -297,7 +297,7 @@ import Testing
         #expect(summary.conversations.map(\.title) == ["#general"])
         #expect(summary.messagesRead == 6)
         #expect(summary.unsupportedMessages == 0)
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/200/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/200"))
         #expect(page.contains("Hello <strong>everyone</strong>"))
         #expect(page.contains("<span class=\"mention\">@Ann</span>"))
         #expect(page.contains("first in thread"))

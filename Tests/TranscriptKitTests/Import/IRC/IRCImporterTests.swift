@@ -171,7 +171,7 @@ import Testing
         #expect(summary.unsupportedMessages == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
         #expect(pages.count == 1)
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/\(pages[0])/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/\(pages[0])"))
         #expect(page.contains("hi &lt;b&gt;there&lt;/b&gt;"))
         #expect(page.contains("bo has joined #pov"))
     }

@@ -116,7 +116,8 @@ import Testing
         #expect(summary.missingMedia == 4)
         let pages = try FileManager.default.subpathsOfDirectory(atPath: site.appendingPathComponent("public").path)
         let testLog = try #require(pages.first { $0.hasPrefix("c/inbox-testlog") && $0.hasSuffix("index.html") })
-        let html = try TestSupport.read(site.appendingPathComponent("public").appendingPathComponent(testLog))
+        let html = try TestSupport.conversationHTML(
+            site.appendingPathComponent("public").appendingPathComponent(testLog).deletingLastPathComponent())
         #expect(html.contains("J❤️hn Doe"))
         #expect(html.contains("Jane Doe joined the group."))
         #expect(html.contains("https://www.instagram.com/p/CmUv48DLvxd/"))

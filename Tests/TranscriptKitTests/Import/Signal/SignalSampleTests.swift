@@ -41,7 +41,7 @@ import Testing
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
         #expect(pages.count == 1)
-        let page = try TestSupport.read(site.appendingPathComponent("public/c/\(pages[0])/index.html"))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/\(pages[0])"))
         #expect(page.contains("Hello John!"))
         #expect(page.contains("12:23"))
     }

@@ -163,7 +163,7 @@ import Testing
         let photo = try #require(media.first { $0.hasSuffix(".jpg") })
         let copied = try Data(contentsOf: output.appendingPathComponent("media/" + photo))
         #expect(copied.starts(with: [0xFF, 0xD8]))
-        let page = try TestSupport.read(output.appendingPathComponent("c/pustur-website-example/index.html"))
+        let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/pustur-website-example"))
         #expect(page.contains("<img src=\"../../media/\(photo)\""))
         #expect(page.contains("When can we meet?"))
         #expect(page.contains("Loris created group “WhatsApp Chat Parser Example”"))
