@@ -24,9 +24,8 @@ struct ConversationRenderer: Sendable {
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
     struct Output {
-        /// The conversation's pages: file names in its folder, and each page in parts to be written one after
-        /// another. `index.html` is the overview (the timeline of months).
-        var pages: [(file: String, html: [String])]
+        /// How many pages were written (the month pages and the overview).
+        var pages: Int
         var summary: ConversationSummary
         var rowsRendered: Int
         var warnings: [String]
@@ -35,7 +34,7 @@ struct ConversationRenderer: Sendable {
     /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
     func render(
         _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
-        media: [Int: MessageMedia] = [:]
+        media: [Int: MessageMedia] = [:], write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
@@ -61,30 +60,25 @@ struct ConversationRenderer: Sendable {
             warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
         }
 
-        // Plain text is needed for reply quotes and the index's last message.
-        var wantsPlainText = [Bool](repeating: false, count: messages.count)
+        // Plain text of the messages replies quote, and of the newest one (for the index), rendered up front:
+        // the pages themselves are rendered a batch at a time.
+        var quotedIndexes = Set<Int>()
         for message in messages {
-            if let target = message.replyTo.flatMap({ indexByID[$0] }) { wantsPlainText[target] = true }
+            if let target = message.replyTo.flatMap({ indexByID[$0] }) { quotedIndexes.insert(target) }
         }
-        if !messages.isEmpty { wantsPlainText[messages.count - 1] = true }
-        let plainTextWanted = wantsPlainText
-        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
-        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
-        // Work comes in chunks that never straddle two pages.
-        let chunks = plan.pages.enumerated().flatMap { number, page in
-            chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
-                (page: number, range: (page.range.lowerBound + $0.lowerBound)..<(page.range.lowerBound + $0.upperBound))
-            }
-        }
+        if !messages.isEmpty { quotedIndexes.insert(messages.count - 1) }
+        let quotedList = quotedIndexes.sorted()
         let renderer = CommonMarkRenderer()
-        let texts = try chunks.map(\.range).concurrentMap { chunk in
-            chunk.map { index in
-                Self.text(of: messages[index]).map {
-                    renderer.render($0.source, format: $0.format, wantsPlainText: plainTextWanted[index])
-                }
+        let quotedTexts = try chunkRanges(count: quotedList.count, chunkSize: 1024).concurrentMap { chunk in
+            chunk.map { position -> (Int, String) in
+                let index = quotedList[position]
+                return (index, Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
             }
         }.flatMap { $0 }
+        let quoted = Dictionary(quotedTexts) { first, _ in first }
 
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
+        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
         let context = DisplayContext(conversation: conversation, configuration: configuration)
         let delegate = self.delegate
         let templates = self.templates
@@ -94,22 +88,7 @@ struct ConversationRenderer: Sendable {
         let threads = MessageRowBuilder.threads(of: messages)
         let customRenderers = self.customRenderers
         let pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
-        let pieces = try chunks.map(\.range).concurrentMap { chunk in
-            let builder = MessageRowBuilder(
-                context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
-                names: participantNamesByID, avatarImages: avatarImages, media: media,
-                templateNames: Set(templates.sources.keys), root: root, threads: threads,
-                customRenderers: customRenderers, pageFiles: pageFiles, timesOfDay: timesOfDay)
-            let built = chunk.map { builder.row(at: $0) }
-            var looks: [String: Look] = [:]
-            for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
-            return (try templates.renderRows(built.map(\.row)), built.count, looks)
-        }
-        let rowsRendered = pieces.reduce(0) { $0 + $1.1 }
-        let allLooks = pieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
-        for look in allLooks.values.sorted(by: { $0.className < $1.className }) {
-            warnings += look.contrastWarnings.map { "\(file): \($0)" }
-        }
+        let templateNames = Set(templates.sources.keys)
 
         let first = messages.min { $0.date < $1.date }
         let last = messages.max { $0.date < $1.date }
@@ -118,50 +97,100 @@ struct ConversationRenderer: Sendable {
         let site = SiteContext(
             siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root)
+        let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
         func pageLabel(_ page: PagePlan.Page) -> String {
-            let parts = plan.pages.filter { $0.monthTitle == page.monthTitle && $0.year == page.year }.count
+            let parts = partsPerMonth["\(page.year) \(page.monthTitle)"] ?? 1
             return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
         }
-        var files: [(file: String, html: [String])] = []
+
+        // Whole pages are rendered a batch at a time (about 8,000 messages), on all cores, and written at once:
+        // memory follows the batch, not the conversation.
+        var batches: [[Int]] = []
+        var batchSize = 0
         for (number, page) in plan.pages.enumerated() {
-            let pagePieces = zip(chunks, pieces).filter { $0.0.page == number }.map(\.1)
-            let looks = pagePieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
-                .values.sorted { $0.className < $1.className }.map(LookStyle.init)
-            var pageSite = site
-            pageSite.pageTitle = conversation.title + " · " + pageLabel(page) + " · " + configuration.title
-            let model = ConversationPage(
-                site: pageSite, title: conversation.title, kind: conversation.kind.rawValue,
-                kindLabel: Self.kindLabel(conversation.kind), participantNames: participantNames,
-                messageCount: messages.count, messageCountText: countText,
-                firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
-                pageLabel: pageLabel(page), pageMessageCount: page.range.count,
-                previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: pageLabel(plan.pages[number - 1])) : nil,
-                next: number + 1 < plan.pages.count
-                    ? PageLink(url: plan.pages[number + 1].file, title: pageLabel(plan.pages[number + 1])) : nil,
-                hasNeighbours: plan.pages.count > 1, overviewURL: "index.html", looks: looks,
-                messagesHTML: Self.messagesMarker)
-            // The page is rendered around a marker, and the messages are written in its place: a big
-            // page's HTML is never copied into one string.
-            let frame = try templates.render(model, template: "conversation")
-            let marker = frame.ranges(of: Self.messagesMarker)
-            guard marker.count == 1 else {
-                throw TranscriptsError(
-                    message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+            if batches.isEmpty || batchSize >= 8192 {
+                batches.append([])
+                batchSize = 0
             }
-            files.append((page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])]))
+            batches[batches.count - 1].append(number)
+            batchSize += page.range.count
+        }
+        var rowsRendered = 0
+        var allLooks: [String: Look] = [:]
+        for batch in batches {
+            let window = plan.pages[batch[0]].range.lowerBound..<plan.pages[batch[batch.count - 1]].range.upperBound
+            // Work comes in chunks that never straddle two pages.
+            let chunks = batch.flatMap { number in
+                let page = plan.pages[number]
+                return chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
+                    (page: number, range: (page.range.lowerBound + $0.lowerBound)..<(page.range.lowerBound + $0.upperBound))
+                }
+            }
+            let rendered = try chunks.map(\.range).concurrentMap { chunk in
+                chunk.map { index in
+                    Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format, wantsPlainText: false) }
+                }
+            }.flatMap { $0 }
+            let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
+            let pieces = try chunks.map(\.range).concurrentMap { chunk in
+                let builder = MessageRowBuilder(
+                    context: context, delegate: delegate, texts: texts, indexByID: messageIndexByID,
+                    names: participantNamesByID, avatarImages: avatarImages, media: media,
+                    templateNames: templateNames, root: root, threads: threads,
+                    customRenderers: customRenderers, pageFiles: pageFiles, timesOfDay: timesOfDay)
+                let built = chunk.map { builder.row(at: $0) }
+                var looks: [String: Look] = [:]
+                for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
+                return (try templates.renderRows(built.map(\.row)), built.count, looks)
+            }
+            rowsRendered += pieces.reduce(0) { $0 + $1.1 }
+            for number in batch {
+                let page = plan.pages[number]
+                let pagePieces = zip(chunks, pieces).filter { $0.0.page == number }.map(\.1)
+                let pageLooks = pagePieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
+                allLooks.merge(pageLooks) { first, _ in first }
+                var pageSite = site
+                pageSite.pageTitle = conversation.title + " · " + pageLabel(page) + " · " + configuration.title
+                let model = ConversationPage(
+                    site: pageSite, title: conversation.title, kind: conversation.kind.rawValue,
+                    kindLabel: Self.kindLabel(conversation.kind), participantNames: participantNames,
+                    messageCount: messages.count, messageCountText: countText,
+                    firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
+                    pageLabel: pageLabel(page), pageMessageCount: page.range.count,
+                    previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: pageLabel(plan.pages[number - 1])) : nil,
+                    next: number + 1 < plan.pages.count
+                        ? PageLink(url: plan.pages[number + 1].file, title: pageLabel(plan.pages[number + 1])) : nil,
+                    hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
+                    looks: pageLooks.values.sorted { $0.className < $1.className }.map(LookStyle.init),
+                    messagesHTML: Self.messagesMarker)
+                // The page is rendered around a marker, and the messages are written in its place: a big
+                // page's HTML is never copied into one string.
+                let frame = try templates.render(model, template: "conversation")
+                let marker = frame.ranges(of: Self.messagesMarker)
+                guard marker.count == 1 else {
+                    throw TranscriptsError(
+                        message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+                }
+                try write(page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])])
+            }
+        }
+        for look in allLooks.values.sorted(by: { $0.className < $1.className }) {
+            warnings += look.contrastWarnings.map { "\(file): \($0)" }
         }
         let overview = ConversationOverview(
             site: site, title: conversation.title, kindLabel: Self.kindLabel(conversation.kind),
             participantNames: participantNames, messageCountText: countText,
             firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
-            years: Dictionary(grouping: plan.pages, by: \.year).keys.sorted().map { year in
+            years: Array(Set(plan.pages.map(\.year))).sorted().map { year in
                 YearLinks(year: String(year), pages: plan.pages.filter { $0.year == year }.map { page in
                     PageLink(url: page.file, title: pageLabel(page),
                              count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
                 })
             },
             latest: plan.pages.last.map { PageLink(url: $0.file, title: pageLabel($0)) })
-        files.append(("index.html", [try templates.render(overview, template: "timeline")]))
+        try write("index.html", [try templates.render(overview, template: "timeline")])
+
+
 
         let newest = messages.last
         let summary = ConversationSummary(
@@ -179,9 +208,9 @@ struct ConversationRenderer: Sendable {
             lastMessage: newest.map { message in
                 LastMessage(
                     senderName: message.sender.map { names[$0] ?? $0 },
-                    snippet: Snippet.make(texts[messages.count - 1]?.plainText, kind: message.kind))
+                    snippet: Snippet.make(quoted[messages.count - 1], kind: message.kind))
             })
-        return Output(pages: files, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
+        return Output(pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
     }
 
     /// The text of a message that goes through cmark, and how it is written.

@@ -123,12 +123,12 @@ public struct SiteBuilder: Sendable {
                 summary.missingMedia += copied.problems.count
             }
             let rendered = try renderer.render(
-                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media)
-            for page in rendered.pages {
-                try output.write(page.html, to: "c/\(slug)/" + page.file)
+                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media
+            ) { file, parts in
+                try output.write(parts, to: "c/\(slug)/" + file)
             }
             cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
-            summary.pages += rendered.pages.count
+            summary.pages += rendered.pages
             summary.messagesRead += conversation.messages.count
             summary.messagesRendered += rendered.rowsRendered
             summary.unsupportedMessages += conversation.messages.filter {

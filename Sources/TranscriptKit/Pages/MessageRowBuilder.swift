@@ -4,7 +4,7 @@ struct MessageRowBuilder {
     let context: DisplayContext
     let delegate: any TranscriptDisplayDelegate
     /// The rendered text of each message (nil for kinds without text), by message index.
-    let texts: [RenderedText?]
+    let texts: TextWindow
     /// Message index by message id (the first message with that id).
     let indexByID: [String: Int]
     /// Participant names by id.
@@ -35,7 +35,7 @@ struct MessageRowBuilder {
     let dates: DateTexts
 
     init(
-        context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: [RenderedText?],
+        context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
@@ -201,7 +201,7 @@ struct MessageRowBuilder {
         return ReplyQuote(
             url: link(to: target, from: index),
             senderName: original.sender.map { senderName($0) },
-            snippet: Snippet.make(texts[target]?.plainText, kind: original.kind),
+            snippet: Snippet.make(texts.plainText(of: target), kind: original.kind),
             isMissing: false)
     }
 }
@@ -263,5 +263,30 @@ enum ListFormatting {
         case 2: items[0] + " and " + items[1]
         default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
         }
+    }
+}
+
+/// The rendered text of the messages being built (a window of the conversation, so a big conversation is
+/// never held rendered in memory at once), and the plain text of messages that others quote.
+struct TextWindow: Sendable {
+    /// The index of the first message in `texts`.
+    var offset: Int
+    var texts: [RenderedText?]
+    /// Plain text by message index, for the messages replies quote (they may lie outside the window).
+    var quoted: [Int: String]
+
+    init(offset: Int = 0, texts: [RenderedText?], quoted: [Int: String] = [:]) {
+        self.offset = offset
+        self.texts = texts
+        self.quoted = quoted
+    }
+
+    subscript(index: Int) -> RenderedText? {
+        let position = index - offset
+        return position >= 0 && position < texts.count ? texts[position] : nil
+    }
+
+    func plainText(of index: Int) -> String? {
+        quoted[index] ?? self[index]?.plainText
     }
 }

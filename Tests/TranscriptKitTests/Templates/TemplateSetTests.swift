@@ -120,7 +120,7 @@ import Testing
         for (index, message) in conversation.messages.enumerated() { indexByID[message.id] = index }
         let builder = MessageRowBuilder(
             context: DisplayContext(conversation: conversation, configuration: configuration),
-            delegate: DefaultDisplayDelegate(), texts: texts, indexByID: indexByID,
+            delegate: DefaultDisplayDelegate(), texts: TextWindow(texts: texts), indexByID: indexByID,
             names: Dictionary(uniqueKeysWithValues: conversation.participants.map { ($0.id, $0.name) }))
         let rows = conversation.messages.indices.map { builder.row(at: $0).row }
         let fast = try templates.renderRows(rows)
