@@ -97,8 +97,10 @@ struct ConversationRenderer: Sendable {
         let site = SiteContext(
             siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root)
+        let firstDay = first.map { dates.day($0.date) }
+        let lastDay = last.map { dates.day($0.date) }
         let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
-        func pageLabel(_ page: PagePlan.Page) -> String {
+        let labels = plan.pages.map { page in
             let parts = partsPerMonth["\(page.year) \(page.monthTitle)"] ?? 1
             return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
         }
@@ -144,22 +146,24 @@ struct ConversationRenderer: Sendable {
                 return (try templates.renderRows(built.map(\.row)), built.count, looks)
             }
             rowsRendered += pieces.reduce(0) { $0 + $1.1 }
-            for number in batch {
+            // Group the pieces by page, then render the pages' frames on all cores and write them in order.
+            var piecesByPage: [Int: [(String, Int, [String: Look])]] = [:]
+            for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append(piece) }
+            let grouped = piecesByPage
+            let pages = try batch.concurrentMap { number -> (file: String, parts: [String], looks: [String: Look]) in
                 let page = plan.pages[number]
-                let pagePieces = zip(chunks, pieces).filter { $0.0.page == number }.map(\.1)
+                let pagePieces = grouped[number] ?? []
                 let pageLooks = pagePieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
-                allLooks.merge(pageLooks) { first, _ in first }
                 var pageSite = site
-                pageSite.pageTitle = conversation.title + " · " + pageLabel(page) + " · " + configuration.title
+                pageSite.pageTitle = conversation.title + " · " + labels[number] + " · " + configuration.title
                 let model = ConversationPage(
                     site: pageSite, title: conversation.title, kind: conversation.kind.rawValue,
                     kindLabel: Self.kindLabel(conversation.kind), participantNames: participantNames,
                     messageCount: messages.count, messageCountText: countText,
-                    firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
-                    pageLabel: pageLabel(page), pageMessageCount: page.range.count,
-                    previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: pageLabel(plan.pages[number - 1])) : nil,
-                    next: number + 1 < plan.pages.count
-                        ? PageLink(url: plan.pages[number + 1].file, title: pageLabel(plan.pages[number + 1])) : nil,
+                    firstDate: firstDay, lastDate: lastDay,
+                    pageLabel: labels[number], pageMessageCount: page.range.count,
+                    previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: labels[number - 1]) : nil,
+                    next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: labels[number + 1]) : nil,
                     hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
                     looks: pageLooks.values.sorted { $0.className < $1.className }.map(LookStyle.init),
                     messagesHTML: Self.messagesMarker)
@@ -171,7 +175,11 @@ struct ConversationRenderer: Sendable {
                     throw TranscriptsError(
                         message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
                 }
-                try write(page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])])
+                return (page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])], pageLooks)
+            }
+            for page in pages {
+                allLooks.merge(page.looks) { first, _ in first }
+                try write(page.file, page.parts)
             }
         }
         for look in allLooks.values.sorted(by: { $0.className < $1.className }) {
@@ -182,12 +190,13 @@ struct ConversationRenderer: Sendable {
             participantNames: participantNames, messageCountText: countText,
             firstDate: first.map { dates.day($0.date) }, lastDate: last.map { dates.day($0.date) },
             years: Array(Set(plan.pages.map(\.year))).sorted().map { year in
-                YearLinks(year: String(year), pages: plan.pages.filter { $0.year == year }.map { page in
-                    PageLink(url: page.file, title: pageLabel(page),
-                             count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
+                YearLinks(year: String(year), pages: plan.pages.indices.filter { plan.pages[$0].year == year }.map { number in
+                    let page = plan.pages[number]
+                    return PageLink(url: page.file, title: labels[number],
+                                    count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
                 })
             },
-            latest: plan.pages.last.map { PageLink(url: $0.file, title: pageLabel($0)) })
+            latest: plan.pages.last.map { PageLink(url: $0.file, title: labels[plan.pages.count - 1]) })
         try write("index.html", [try templates.render(overview, template: "timeline")])
 
 
