@@ -197,17 +197,26 @@ struct DurationSetting: Decodable {
 public struct FormatSettings: Sendable, Equatable, Decodable {
     /// WhatsApp: the order of day, month and year in dates, when the file's own dates cannot tell.
     public var whatsAppDateOrder: WhatsAppImporter.DateOrder?
+    /// IRC: the year of dircproxy logs whose file names hold no date.
+    public var ircYear: Int?
 
-    public init(whatsAppDateOrder: WhatsAppImporter.DateOrder? = nil) {
+    public init(whatsAppDateOrder: WhatsAppImporter.DateOrder? = nil, ircYear: Int? = nil) {
         self.whatsAppDateOrder = whatsAppDateOrder
+        self.ircYear = ircYear
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case whatsapp }
+    enum CodingKeys: String, CodingKey, CaseIterable { case whatsapp, irc }
     enum WhatsAppKeys: String, CodingKey, CaseIterable { case dateOrder }
+    enum IRCKeys: String, CodingKey, CaseIterable { case year }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.irc) {
+            let irc = try container.superDecoder(forKey: .irc)
+            try irc.rejectUnknownKeys(IRCKeys.self)
+            ircYear = try irc.container(keyedBy: IRCKeys.self).decodeIfPresent(Int.self, forKey: .year)
+        }
         guard container.contains(.whatsapp) else { return }
         let whatsapp = try container.superDecoder(forKey: .whatsapp)
         try whatsapp.rejectUnknownKeys(WhatsAppKeys.self)
@@ -224,9 +233,11 @@ public struct FormatSettings: Sendable, Equatable, Decodable {
 
     /// The registry with the importers these settings configure.
     func configure(_ registry: ImporterRegistry) -> ImporterRegistry {
-        guard let order = whatsAppDateOrder else { return registry }
+        guard whatsAppDateOrder != nil || ircYear != nil else { return registry }
         return ImporterRegistry(importers: registry.importers.map { importer in
-            importer is WhatsAppImporter ? WhatsAppImporter(dateOrder: order) : importer
+            if let order = whatsAppDateOrder, importer is WhatsAppImporter { return WhatsAppImporter(dateOrder: order) }
+            if let year = ircYear, importer is IRCImporter { return IRCImporter(year: year) }
+            return importer
         })
     }
 }

@@ -7,7 +7,7 @@ public struct ImporterRegistry: Sendable {
     /// Every built-in importer, the most specific first.
     public static let builtIn = ImporterRegistry(importers: [
         DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), MattermostImporter(), SignalImporter(),
-        IRCImporter(), CanonicalImporter(), WhatsAppImporter(),
+        IRCImporter(), MatrixImporter(), CanonicalImporter(), WhatsAppImporter(),
     ])
 
     public init(importers: [any ExportImporter]) { self.importers = importers }

@@ -34,6 +34,44 @@ enum IRCLine {
         return (seconds, rest(line, from: 6))
     }
 
+    /// `[14 Jan 12:36] rest` or `[14 Jan 12:36:05] rest` (dircproxy): month (1–12), day, seconds into the day.
+    static func dircproxyTime(_ line: String) -> (month: Int, day: Int, seconds: Int, rest: Substring)? {
+        let utf8 = Array(line.utf8.prefix(24))
+        guard utf8.count >= 15, utf8[0] == UInt8(ascii: "[") else { return nil }
+        var index = 1
+        let dayDigits = utf8[1...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard (1...2).contains(dayDigits), let day = number(utf8, 1, dayDigits), (1...31).contains(day) else { return nil }
+        index += dayDigits
+        guard utf8.count >= index + 5, utf8[index] == UInt8(ascii: " ") else { return nil }
+        let monthName = String(decoding: utf8[(index + 1)..<(index + 4)], as: UTF8.self)
+        guard let month = IRCParser.months.firstIndex(of: monthName), utf8[index + 4] == UInt8(ascii: " ") else { return nil }
+        index += 5
+        for hasSeconds in [true, false] {
+            let end = index + (hasSeconds ? 8 : 5)
+            if utf8.count > end + 1, utf8[end] == UInt8(ascii: "]"), utf8[end + 1] == UInt8(ascii: " "),
+               let seconds = time(utf8, index, seconds: hasSeconds)
+            {
+                return (month + 1, day, seconds, rest(line, from: end + 2))
+            }
+        }
+        return nil
+    }
+
+    /// `[12:36:00] rest` or `[12:36] rest` (ZNC's log module).
+    static func zncTime(_ line: String) -> (seconds: Int, rest: Substring)? {
+        let utf8 = Array(line.utf8.prefix(11))
+        guard utf8.count >= 8, utf8[0] == UInt8(ascii: "[") else { return nil }
+        for hasSeconds in [true, false] {
+            let end = 1 + (hasSeconds ? 8 : 5)
+            if utf8.count > end + 1, utf8[end] == UInt8(ascii: "]"), utf8[end + 1] == UInt8(ascii: " "),
+               let seconds = time(utf8, 1, seconds: hasSeconds)
+            {
+                return (seconds, rest(line, from: end + 2))
+            }
+        }
+        return nil
+    }
+
     private static func rest(_ line: String, from offset: Int) -> Substring {
         line[line.utf8.index(line.startIndex, offsetBy: offset)...]
     }
@@ -76,15 +114,20 @@ struct IRCParser {
     var timeZone: TimeZone
     /// The day a file name gives (`#chan.2005-01-08.log`), for irssi lines before any date line.
     var fileDate: IRCLine.Day?
+    /// The year of dircproxy lines (which have none) when the file's name gives no date.
+    var year: Int?
 
     private var day: IRCLine.Day?
+    /// The year and month of the last dircproxy line, to move to the next year when the months go back.
+    private var dircproxyYear: (year: Int, month: Int)?
     private var messages: [Message] = []
     private var senders: [String] = []
     private var knownSenders: Set<String> = []
 
-    init(timeZone: TimeZone, fileDate: IRCLine.Day?) {
+    init(timeZone: TimeZone, fileDate: IRCLine.Day?, year: Int? = nil) {
         self.timeZone = timeZone
         self.fileDate = fileDate
+        self.year = year
     }
 
     /// `YYYY-MM-DD` or `YYYYMMDD` in a file name.
@@ -143,6 +186,26 @@ struct IRCParser {
             } else if line.hasPrefix("--- ") {
                 recognised += 1
                 if let day = Self.irssiDay(line) { self.day = day }
+            } else if let (month, dayOfMonth, seconds, rest) = IRCLine.dircproxyTime(line) {
+                let start = dircproxyYear?.year ?? fileDate?.year ?? year
+                guard var lineYear = start else {
+                    throw TranscriptsError(
+                        file: displayPath, line: number,
+                        message: "a dircproxy line without a year: the file's name has no date (YYYY-MM-DD) and no year is set; set it in transcripts.yml (formats: {irc: {year: 2005}})")
+                }
+                // A log that runs from December into January moves to the next year.
+                if let previous = dircproxyYear, month < previous.month { lineYear += 1 }
+                dircproxyYear = (lineYear, month)
+                recognised += 1
+                dircproxy(rest, date: stamp((lineYear, month, dayOfMonth), seconds), id: String(number))
+            } else if let (seconds, rest) = IRCLine.zncTime(line) {
+                guard let day = fileDate else {
+                    throw TranscriptsError(
+                        file: displayPath, line: number,
+                        message: "a ZNC line without a date: the file's name has no date (#chan_20240114.log or 2024-01-14.log)")
+                }
+                recognised += 1
+                znc(rest, date: stamp(day, seconds), id: String(number))
             } else if let (seconds, rest) = IRCLine.irssiTime(line) {
                 guard let day = day ?? fileDate else {
                     throw TranscriptsError(
@@ -161,7 +224,7 @@ struct IRCParser {
                 file: displayPath, line: unrecognised?.line ?? 1,
                 message: unrecognised == nil
                     ? "the log is empty"
-                    : "not an IRC log: no line such as \"2005-01-08T23:34:46  <nick> text\", \"23:34 <nick> text\" or \"2005-01-08 23:34:46<TAB>nick<TAB>text\"")
+                    : "not an IRC log: no line such as \"2005-01-08T23:34:46  <nick> text\", \"23:34 <nick> text\", \"2005-01-08 23:34:46<TAB>nick<TAB>text\", \"[14 Jan 12:36] <nick!user@host> text\" or \"[12:36:00] <nick> text\"")
         }
         let isChannel = name.hasPrefix("#") || name.hasPrefix("&") || senders.count > 2
             || messages.contains { if case .system(let event) = $0.kind { return event.event == .join } else { return false } }
@@ -280,6 +343,93 @@ struct IRCParser {
             action(text, date: date, id: id)
         default:
             say(prefix, text, date: date, id: id)
+        }
+    }
+
+    /// `nick!user@host` or `nick (user@host)` → `nick` in a status label.
+    static func withoutHosts(_ text: String) -> String {
+        var words: [Substring] = []
+        var skipNext = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if skipNext { skipNext = false; continue }
+            if word.hasPrefix("("), word.hasSuffix(")"), word.contains("@"), !word.contains(" "), !words.isEmpty { continue }
+            if let bang = word.firstIndex(of: "!"), word[bang...].contains("@"), bang > word.startIndex {
+                words.append(word[..<bang])
+            } else {
+                words.append(word)
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// dircproxy: `<nick!user@host> +text` (the identify flag dropped), `* nick action`, `--> nick joined`,
+    /// `<-- nick left`, `*** server notice`, `-nick!user@host- notice`.
+    private mutating func dircproxy(_ rest: Substring, date: Timestamp, id: String) {
+        func nick(_ mask: Substring) -> Substring { mask.prefix { $0 != "!" } }
+        func flagless(_ text: Substring) -> Substring {
+            var text = text
+            if text.first == " " { text = text.dropFirst() }
+            if text.first == "+" || text.first == "-" { text = text.dropFirst() }
+            return text
+        }
+        if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+            say(nick(rest[rest.index(after: rest.startIndex)..<close]), flagless(rest[rest.index(after: close)...]), date: date, id: id)
+        } else if rest.hasPrefix("--> ") || rest.hasPrefix("<-- ") {
+            let label = Self.withoutHosts(String(rest.dropFirst(4)))
+            event(label.split(separator: " ").first, rest.hasPrefix("-->") ? .join : .leave, label, date: date, id: id)
+        } else if rest.hasPrefix("*** ") {
+            let label = Self.withoutHosts(String(rest.dropFirst(4)))
+            let kind = Self.classify(label)
+            let hasActor = kind != .other || label.contains(" is now known as ")
+            event(hasActor ? label.split(separator: " ").first : nil, kind, label, date: date, id: id)
+        } else if rest.hasPrefix("* ") {
+            let text = rest.dropFirst(2)
+            let mask = text.prefix { $0 != " " }
+            action(nick(mask) + text[mask.endIndex...], date: date, id: id)
+        } else if rest.hasPrefix("-"), let close = rest.dropFirst().firstIndex(of: "-"), close > rest.index(after: rest.startIndex) {
+            say(nick(rest[rest.index(after: rest.startIndex)..<close]), flagless(rest[rest.index(after: close)...]), date: date, id: id)
+        } else {
+            event(nil, .other, String(rest), date: date, id: id)
+        }
+    }
+
+    /// ZNC: `<nick> text`, `* nick action`, `-nick- notice`, `*** Joins: nick (user@host)`, `*** Parts: …`,
+    /// `*** Quits: …`, `*** nick is now known as other`, `*** nick was kicked by op (why)`, `*** op sets mode: +o x`.
+    private mutating func znc(_ rest: Substring, date: Timestamp, id: String) {
+        if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+            var text = rest[rest.index(after: close)...]
+            if text.first == " " { text = text.dropFirst() }
+            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+        } else if rest.hasPrefix("*** ") {
+            let status = rest.dropFirst(4)
+            for (prefix, kind, verb) in [("Joins: ", SystemEvent.Event.join, "joined"), ("Parts: ", .leave, "left"), ("Quits: ", .leave, "quit")]
+            where status.hasPrefix(prefix) {
+                // `nick (user@host) (reason)`: the host is left out of the label.
+                let after = status.dropFirst(prefix.count)
+                let nick = after.prefix { $0 != " " }
+                var remainder = after[nick.endIndex...].drop { $0 == " " }
+                if remainder.hasPrefix("("), let close = remainder.firstIndex(of: ")"), remainder[..<close].contains("@") {
+                    remainder = remainder[remainder.index(after: close)...].drop { $0 == " " }
+                }
+                if remainder == "()" { remainder = "" }
+                let label = "\(nick) \(verb)" + (remainder.isEmpty ? "" : " " + remainder)
+                event(nick, kind, label, date: date, id: id)
+                return
+            }
+            let label = String(status)
+            var kind = Self.classify(label)
+            if label.contains(" was kicked by ") { kind = .leave }
+            if label.contains(" changes topic to ") { kind = .rename }
+            let hasActor = kind != .other || label.contains(" is now known as ") || label.contains(" sets mode: ")
+            event(hasActor ? label.split(separator: " ").first : nil, kind, label, date: date, id: id)
+        } else if rest.hasPrefix("* ") {
+            action(rest.dropFirst(2), date: date, id: id)
+        } else if rest.hasPrefix("-"), let close = rest.dropFirst().firstIndex(of: "-"), close > rest.index(after: rest.startIndex) {
+            var text = rest[rest.index(after: close)...]
+            if text.first == " " { text = text.dropFirst() }
+            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+        } else {
+            event(nil, .other, String(rest), date: date, id: id)
         }
     }
 
