@@ -22,12 +22,15 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var forwardedFrom: String?
     /// Whether the message was deleted (or unsent); what the export kept of it is still shown.
     public var deleted: Bool
+    /// Whether the message is pinned in its conversation.
+    public var pinned: Bool
 
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
-        thread: String? = nil, forwardedFrom: String? = nil, deleted: Bool = false
+        thread: String? = nil, forwardedFrom: String? = nil, deleted: Bool = false, pinned: Bool = false
     ) {
+        self.pinned = pinned
         self.id = id
         self.sender = sender
         self.date = date
@@ -42,7 +45,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, deleted
+        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, deleted, pinned
         // One key per kind, holding the kind's value.
         case text, markdown, photo, video, audio, voice, file, sticker, location, contact, poll, linkPreview
         case system, custom, unsupported
@@ -50,7 +53,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
-        "deleted",
+        "deleted", "pinned",
     ]
     static let kindKeys = Set(MessageKind.typeNames)
 
@@ -65,6 +68,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
             kind = .unsupported(UnsupportedContent(type: type, raw: json))
             reactions = []
             deleted = false
+            pinned = false
             return
         }
         for key in object.members.keys where key != type && !Self.commonKeys.contains(key) {
@@ -80,6 +84,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         thread = try object.optionalIdentifier("thread")
         forwardedFrom = try object.optionalString("forwardedFrom")
         deleted = try object.optionalBool("deleted") ?? false
+        pinned = try object.optionalBool("pinned") ?? false
         switch type {
         case "text": kind = .text(try object.string("text"))
         case "markdown": kind = .markdown(try object.string("markdown"))
@@ -131,5 +136,6 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         try container.encodeIfPresent(thread, forKey: .thread)
         try container.encodeIfPresent(forwardedFrom, forKey: .forwardedFrom)
         if deleted { try container.encode(true, forKey: .deleted) }
+        if pinned { try container.encode(true, forKey: .pinned) }
     }
 }

@@ -8,23 +8,26 @@ public struct Look: Sendable, Hashable {
     public let text: DisplayColor
     public let outline: DisplayColor?
     public let layout: MessageLayout
+    /// The sender's own colour (a Discord role colour), shown as a dot beside the name.
+    public let roleColor: CSSColor?
     /// `look-` and eight hex digits of a hash of the values.
     public let className: String
 
-    init(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout) {
+    init(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout, roleColor: CSSColor? = nil) {
         self.background = background
         self.text = text
         self.outline = outline
         self.layout = layout
+        self.roleColor = roleColor
         className = Self.className(
-            light: Self.lightProperties(background: background, text: text, outline: outline, layout: layout),
+            light: Self.lightProperties(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor),
             dark: Self.darkProperties(background: background, text: text, outline: outline))
     }
 
     /// This look with other colours (a delegate's), or itself when they are the same.
-    func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?) -> Look {
-        if background == self.background, text == self.text, outline == self.outline { return self }
-        return Look(background: background, text: text, outline: outline, layout: layout)
+    func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, roleColor: CSSColor? = nil) -> Look {
+        if background == self.background, text == self.text, outline == self.outline, roleColor == self.roleColor { return self }
+        return Look(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor)
     }
 
     /// Text on a background with less contrast than WCAG AA asks for (4.5:1), in light or dark mode.
@@ -38,15 +41,18 @@ public struct Look: Sendable, Hashable {
     }
 
     /// The CSS custom properties for light mode.
-    var lightProperties: String { Self.lightProperties(background: background, text: text, outline: outline, layout: layout) }
+    var lightProperties: String {
+        Self.lightProperties(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor)
+    }
 
     /// The CSS custom properties that change in dark mode.
     var darkProperties: String { Self.darkProperties(background: background, text: text, outline: outline) }
 
     private static func lightProperties(
-        background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout
+        background: DisplayColor, text: DisplayColor, outline: DisplayColor?, layout: MessageLayout, roleColor: CSSColor?
     ) -> String {
         "--bubble-bg: \(background.light); --bubble-fg: \(text.light);"
+            + (roleColor.map { " --role-color: \($0);" } ?? "")
             + (outline.map { " --bubble-line: \($0.light);" } ?? "")
             + " --avatar-size: \(layout.avatarSize); --avatar-offset: \(layout.avatarOffset);"
             + " --bubble-offset: \(layout.bubbleOffset); --bubble-max: \(layout.maxBubbleWidth);"

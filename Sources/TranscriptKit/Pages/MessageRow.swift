@@ -8,7 +8,7 @@
 /// `status`, `lookClass`, `styleName`, `hasOutline`, `tail` (`corner`, `shape`), `avatar` (`image`,
 /// `initials`, `color`), `reservesAvatarSpace`, `nameInside`, `nameAbove`, `footer` (`time`, `status`,
 /// `reactions`, `edited`), `footerTemplate`, `tailSide`, `kindTemplate`, `content` (see `KindContent`),
-/// `statusSymbol`, `statusLabel`, `deleted`, `threadReplies` and `threadParent` (`text`, `url`).
+/// `senderIsBot`, `hasRoleColor`, `pinned`, `statusSymbol`, `statusLabel`, `deleted`, `threadReplies` and `threadParent` (`text`, `url`).
 public final class MessageRow: Sendable, TemplateObject {
     public let anchor: String
     public let kind: String
@@ -45,6 +45,11 @@ public final class MessageRow: Sendable, TemplateObject {
     /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of a
     /// group that have none, so a group's bubbles line up; nil for styles without a tail.
     public let tailSide: String?
+    /// Whether the sender is a bot, and whether they have a colour of their own (shown as a dot).
+    public let senderIsBot: Bool
+    public let hasRoleColor: Bool
+    /// Whether the message is pinned.
+    public let pinned: Bool
     /// IMUI's status view: a symbol (✓, ✓✓, …) and its words, for messages with a delivery status.
     public let statusSymbol: String?
     public let statusLabel: String?
@@ -62,7 +67,7 @@ public final class MessageRow: Sendable, TemplateObject {
     public let footerTemplate: String
 
 
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, statusSymbol: String?, statusLabel: String?, deleted: Bool, threadReplies: ThreadLink?, threadParent: ThreadLink?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
+    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, senderIsBot: Bool, hasRoleColor: Bool, pinned: Bool, statusSymbol: String?, statusLabel: String?, deleted: Bool, threadReplies: ThreadLink?, threadParent: ThreadLink?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
         self.anchor = anchor
         self.kind = kind
         self.direction = direction
@@ -91,6 +96,9 @@ public final class MessageRow: Sendable, TemplateObject {
         self.nameInside = nameInside
         self.footer = footer
         self.tailSide = tailSide
+        self.senderIsBot = senderIsBot
+        self.hasRoleColor = hasRoleColor
+        self.pinned = pinned
         self.statusSymbol = statusSymbol
         self.statusLabel = statusLabel
         self.deleted = deleted
@@ -146,6 +154,7 @@ public final class MessageRow: Sendable, TemplateObject {
         case UInt8(ascii: "h"):
             switch name {
             case "hasReactions": .flag(!reactions.isEmpty)
+            case "hasRoleColor": .flag(hasRoleColor)
             case "hasOutline": .flag(hasOutline)
             default: nil
             }
@@ -172,6 +181,11 @@ public final class MessageRow: Sendable, TemplateObject {
             case "nameAbove": .flag(showsSenderName && !nameInside)
             default: nil
             }
+        case UInt8(ascii: "p"):
+            switch name {
+            case "pinned": .flag(pinned)
+            default: nil
+            }
         case UInt8(ascii: "r"):
             switch name {
             case "reply": reply.templateValue
@@ -183,6 +197,7 @@ public final class MessageRow: Sendable, TemplateObject {
             switch name {
             case "showsSenderName": .flag(showsSenderName)
             case "senderName": .text(senderName)
+            case "senderIsBot": .flag(senderIsBot)
             case "senderColor": .number(senderColor)
             case "status": status.templateValue
             case "statusSymbol": statusSymbol.templateValue

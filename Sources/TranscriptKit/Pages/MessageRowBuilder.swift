@@ -13,6 +13,8 @@ struct MessageRowBuilder {
     let avatarImages: [String: String]
     /// Initials by participant id.
     let initials: [String: String]
+    /// The participants by id.
+    let participants: [String: Participant]
     /// The site's copies of the messages' files, by message index.
     let media: [Int: MessageMedia]
     /// The names of the templates there are, to find a custom kind's own template.
@@ -55,6 +57,7 @@ struct MessageRowBuilder {
         self.names = names
         self.avatarImages = avatarImages
         self.initials = names.mapValues(AvatarView.initials(of:))
+        self.participants = Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
@@ -73,9 +76,11 @@ struct MessageRowBuilder {
         if let next = context.nextMessage(after: index), delegate.isGroupedWithPrevious(next, at: index + 1, in: context) {
             style = style.withoutTail
         }
+        let participant = message.sender.flatMap { participants[$0] }
+        let roleColor = participant?.color.flatMap(CSSColor.init)
         let look = display.look.with(
             background: delegate.backgroundColor(for: message, at: index, in: context),
-            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline)
+            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
         let showsAvatar = delegate.showsAvatar(for: message, at: index, in: context)
         let reservesAvatarSpace = !isSystem
             && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing))
@@ -119,6 +124,9 @@ struct MessageRowBuilder {
             nameInside: display.layout.namePosition == .inside,
             footer: footer(footerItems, for: message),
             tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            senderIsBot: participant?.bot ?? false,
+            hasRoleColor: roleColor != nil,
+            pinned: message.pinned,
             statusSymbol: message.status.map(Self.statusSymbol),
             statusLabel: message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
             deleted: message.deleted,

@@ -77,6 +77,32 @@ import Testing
         #expect(page.contains("<p class=\"deleted\"><span aria-hidden=\"true\">🚫</span> This message was deleted</p>"))
     }
 
+    @Test func participantColoursBotsAndPinnedMessages() throws {
+        let site = try TestSupport.makeSite(
+            config: "me: me\n",
+            conversations: ["c.json": TestSupport.conversation(
+                messages: [
+                    #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "hi", "pinned": true}"#,
+                    #"{"id": "2", "sender": "bot", "date": "2024-05-03T09:31:00Z", "text": "beep"}"#,
+                ],
+                participants: ##"[{"id":"me","name":"Me"},{"id":"ann","name":"Ann","color":"#E67E22"},{"id":"bot","name":"Helper","bot":true}]"##)])
+        #expect(try SiteBuilder(options: BuildOptions(site: site)).build().warnings.isEmpty)
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
+        #expect(page.contains("<span class=\"role-dot\" aria-hidden=\"true\"></span>Ann"))
+        #expect(page.contains("--role-color: #e67e22;"))
+        #expect(page.contains("Helper <span class=\"bot-badge\">bot</span>"))
+        #expect(!page.contains("role-dot\" aria-hidden=\"true\"></span>Helper"))
+        #expect(page.components(separatedBy: "<span class=\"pinned\" title=\"Pinned\">").count == 2)
+
+        let bad = try TestSupport.makeSite(
+            config: "", conversations: ["c.json": TestSupport.conversation(
+                messages: [], participants: #"[{"id":"ann","color":"red; background: url(x)"}]"#)], name: "bad")
+        #expect(throws: (any Error).self) { try SiteBuilder(options: BuildOptions(site: bad)).build() }
+        do { _ = try SiteBuilder(options: BuildOptions(site: bad)).build() } catch {
+            #expect("\(error)".contains("participants[0].color"))
+        }
+    }
+
     @Test func customKindsUseTheSitesTemplateOrARendererOrTheFallback() throws {
         struct Order: CustomMessageRenderer {
             let kind = "order"

@@ -162,10 +162,12 @@ public struct DiscordImporter: ExportImporter {
             for person in unit.people {
                 if let index = known[person.id] {
                     if participants[index].avatar == nil, let avatar = person.avatar { participants[index].avatar = avatar }
+                    if participants[index].color == nil, let color = person.color { participants[index].color = color }
+                    if person.bot { participants[index].bot = true }
                     continue
                 }
                 known[person.id] = participants.count
-                participants.append(Participant(id: person.id, name: person.name, avatar: person.avatar))
+                participants.append(Participant(id: person.id, name: person.name, avatar: person.avatar, color: person.color, bot: person.bot))
             }
         }
         let kind: ConversationKind

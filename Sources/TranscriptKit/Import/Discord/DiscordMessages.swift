@@ -25,6 +25,8 @@ struct DiscordMessages: Sendable {
         var id: String
         var name: String
         var avatar: String?
+        var color: String?
+        var bot = false
     }
 
     /// One converted Discord message.
@@ -167,11 +169,13 @@ struct DiscordMessages: Sendable {
             }
         }
 
+        var pinned = false
+        if case .bool(let flag)? = fields["isPinned"] { pinned = flag }
         let messages = kinds.enumerated().map { number, kind in
             Message(
                 id: number == 0 ? id : "\(id)-\(number + 1)", sender: sender, date: date, kind: kind,
                 replyTo: number == 0 ? replyTo : nil, reactions: number == 0 ? reactions : [],
-                edited: number == 0 ? edited : nil)
+                edited: number == 0 ? edited : nil, pinned: number == 0 && pinned)
         }
         return Converted(discordID: id, date: date, edited: edited, messages: messages, people: people, startsThread: startsThread)
     }
@@ -282,7 +286,11 @@ struct DiscordMessages: Sendable {
         guard let id = Self.identifier(user["id"]) else { return nil }
         let nickname = Self.string(user["nickname"]).flatMap { $0.isEmpty ? nil : $0 }
         let name = Self.string(user["name"]).flatMap { $0.isEmpty ? nil : $0 }
-        return Person(id: id, name: nickname ?? name ?? id, avatar: Self.string(user["avatarUrl"]).flatMap(localPath))
+        var bot = false
+        if case .bool(let flag)? = user["isBot"] { bot = flag }
+        return Person(
+            id: id, name: nickname ?? name ?? id, avatar: Self.string(user["avatarUrl"]).flatMap(localPath),
+            color: Self.string(user["color"]).flatMap { CSSColor($0) == nil ? nil : $0.lowercased() }, bot: bot)
     }
 
     private static func collectRoles(_ user: [String: JSONValue], into roles: inout [String: String]) {

@@ -46,6 +46,8 @@ import Testing
         #expect(chat.messages[2].kind == .text("fixed typo"))
         #expect(chat.messages[2].edited.map(iso) == "2023-01-06T15:01:00+02:00")
         #expect(chat.messages[3].kind == .text("beep"))
+        #expect(chat.messages.map(\.pinned) == [false, false, false, true])
+        #expect(chat.participants.map(\.bot) == [false, false, true])
     }
 
     @Test func directMessages() throws {
@@ -176,7 +178,7 @@ import Testing
         let chat = try #require(DCE.read(json: json).first)
         #expect(chat.id == "200")
         #expect(chat.title == "#general")
-        #expect(chat.participants == [Participant(id: "1001", name: "Ann", avatar: "Example guild - general [200].json_Files/ann-1A2B3.png")])
+        #expect(chat.participants == [Participant(id: "1001", name: "Ann", avatar: "Example guild - general [200].json_Files/ann-1A2B3.png", color: "#e67e22")])
         #expect(chat.messages.map(\.id) == ["5001", "5001-2"])
         #expect(DCE.html(chat.messages[0]) == "<p>Hello <strong>everyone</strong> :wave:</p>\n")
         #expect(chat.messages[0].reactions == [Reaction(emoji: "👍", count: 2)])
