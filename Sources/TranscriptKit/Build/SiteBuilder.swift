@@ -101,7 +101,9 @@ public struct SiteBuilder: Sendable {
             if let other = seenIDs[conversation.id] {
                 throw TranscriptsError(
                     file: input.displayPath, path: "id",
-                    message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site")
+                    message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site"
+                        + (export.importer.format == "discord"
+                            ? " (exports of one Discord channel are merged when they are in one folder: give the folder as the input)" : ""))
             }
             seenIDs[conversation.id] = input.displayPath
             let slug = slugs.slug(for: conversation.id)

@@ -304,4 +304,19 @@ import Testing
         #expect(page.contains("<span class=\"mention\">@Ann</span>"))
         #expect(page.contains("first in thread"))
     }
+
+    @Test func oneChannelAsTwoInputsIsRefusedWithAHint() throws {
+        let exports = try TestSupport.temporaryFolder()
+        try TestSupport.write(["a/general.json": Self.general, "b/general.json": Self.general], in: exports)
+        let site = try TestSupport.makeSite(
+            config: "inputs: [\"\(exports.appendingPathComponent("a").path)\", \"\(exports.appendingPathComponent("b").path)\"]\n",
+            conversations: [:])
+        do {
+            _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+            Issue.record("the build should fail")
+        } catch {
+            #expect("\(error)".contains("the conversation id \"200\" is also used by"))
+            #expect("\(error)".contains("give the folder as the input"))
+        }
+    }
 }
