@@ -7,8 +7,8 @@ from __future__ import annotations
 INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
-// The only script a page may have is our own theme toggle, loaded from the site's assets folder.
-const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/theme\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
+// The only scripts a page may have are our own (theme toggle, copy-link buttons), loaded from the site's assets folder.
+const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/(theme|permalinks)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
 for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
 for (const e of document.querySelectorAll('*')) {
   for (const a of e.attributes) {
@@ -97,12 +97,12 @@ def test_hostile_page_titles_are_text(fixture_site, browser):
     browser.get(fixture_site.url(hostile))
     title = browser.title
     assert "<script>" in title or "<img" in title, f"the page title lost its text: {title!r}"
-    # The head holds only what the templates put there: the theme toggle script and the looks' <style>.
+    # The head holds only what the templates put there: our two scripts and the looks' <style>.
     head = browser.execute_script(
         "return [...document.head.querySelectorAll('script, style, base')].map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
     for tag, src, text in head:
         if tag == "SCRIPT":
-            assert src.endswith("assets/theme.js") and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
+            assert src.endswith(("assets/theme.js", "assets/permalinks.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
         else:
             assert tag == "STYLE", f"unexpected {tag} in the head"
             rules = [line for line in text.splitlines() if line.strip() and not line.startswith(("@media", "}"))]

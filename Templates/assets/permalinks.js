@@ -1,0 +1,66 @@
+// transcripts: a "copy link" button by the time of every message and event. The time is already a link to the
+// message (its permalink, which never changes); the button copies that address, with the page's own URL, to
+// the clipboard and says so to screen readers. Without script the time link is still there to copy by hand.
+(function () {
+  "use strict";
+
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });
+    }
+    return copyBySelection(text);
+  }
+
+  // Older browsers and pages served over plain http have no clipboard API: copy from a hidden text field.
+  function copyBySelection(text) {
+    return new Promise(function (resolve, reject) {
+      var field = document.createElement("textarea");
+      field.value = text;
+      field.setAttribute("readonly", "");
+      field.className = "copy-buffer";
+      document.body.appendChild(field);
+      field.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+      document.body.removeChild(field);
+      if (copied) resolve(); else reject(new Error("the browser refused to copy"));
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var items = document.querySelectorAll("li.message[id], li.event[id]");
+    if (!items.length) return;
+    var status = document.createElement("p");
+    status.className = "visually-hidden";
+    status.setAttribute("role", "status");
+    document.body.appendChild(status);
+
+    for (var i = 0; i < items.length; i++) {
+      var time = items[i].querySelector("a.time");
+      if (!time) continue;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "copy-link";
+      button.setAttribute("data-target", items[i].id);
+      button.setAttribute("aria-label", "Copy link to this message");
+      button.title = "Copy link";
+      button.textContent = "🔗";
+      time.parentNode.insertBefore(button, time.nextSibling);
+    }
+
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("button.copy-link") : null;
+      if (!button) return;
+      var address = window.location.href.split("#")[0] + "#" + button.getAttribute("data-target");
+      copy(address).then(function () {
+        button.textContent = "✓";
+        status.textContent = "Link copied";
+      }, function () {
+        // Copying was refused: go to the message instead, so its address is in the address bar.
+        window.location.hash = button.getAttribute("data-target");
+        status.textContent = "The link could not be copied; it is in the address bar";
+      });
+      window.setTimeout(function () { button.textContent = "🔗"; }, 2000);
+    });
+  });
+})();
