@@ -105,6 +105,7 @@ struct ConversationRenderer: Sendable {
             return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
         }
 
+        let feedURL = configuration.feeds ? "feed.xml" : nil
         // Whole pages are rendered a batch at a time (about 8,000 messages), on all cores, and written at once:
         // memory follows the batch, not the conversation.
         var batches: [[Int]] = []
@@ -166,7 +167,7 @@ struct ConversationRenderer: Sendable {
                     next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: labels[number + 1]) : nil,
                     hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
                     looks: pageLooks.values.sorted { $0.className < $1.className }.map(LookStyle.init),
-                    messagesHTML: Self.messagesMarker)
+                    messagesHTML: Self.messagesMarker, feedURL: feedURL)
                 // The page is rendered around a marker, and the messages are written in its place: a big
                 // page's HTML is never copied into one string.
                 let frame = try templates.render(model, template: "conversation")
@@ -196,10 +197,13 @@ struct ConversationRenderer: Sendable {
                                     count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
                 })
             },
-            latest: plan.pages.last.map { PageLink(url: $0.file, title: labels[plan.pages.count - 1]) })
+            latest: plan.pages.last.map { PageLink(url: $0.file, title: labels[plan.pages.count - 1]) },
+            feedURL: feedURL)
         try write("index.html", [try templates.render(overview, template: "timeline")])
-
-
+        if configuration.feeds {
+            let feed = feed(of: conversation, names: names, dates: dates, pageFiles: pageFiles, renderer: renderer)
+            try write("feed.xml", [try templates.render(feed, template: "feed")])
+        }
 
         let newest = messages.last
         let summary = ConversationSummary(
@@ -220,6 +224,38 @@ struct ConversationRenderer: Sendable {
                     snippet: Snippet.make(quoted[messages.count - 1], kind: message.kind))
             })
         return Output(pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
+    }
+
+    /// The Atom feed of the newest `feedSize` messages, newest first.
+    private func feed(
+        of conversation: Conversation, names: [String: String], dates: DateTexts, pageFiles: [String],
+        renderer: CommonMarkRenderer
+    ) -> ConversationFeed {
+        let messages = conversation.messages
+        let clean = ConversationFeed.xmlText
+        let entries = messages.indices.suffix(configuration.feedSize).reversed().map { index -> FeedEntry in
+            let message = messages[index]
+            let text = Self.text(of: message).map { renderer.render($0.source, format: $0.format) }
+            let author = message.sender.map { names[$0] ?? $0 }
+            let snippet = Snippet.make(text?.plainText, kind: message.kind)
+            return FeedEntry(
+                id: ConversationFeed.urn([conversation.id, message.id]),
+                title: clean(author.map { $0 + ": " + snippet } ?? snippet),
+                url: pageFiles[index] + "#" + Anchor.forMessage(id: message.id),
+                published: dates.iso(message.date),
+                updated: dates.iso(message.edited ?? message.date),
+                authorName: author.map(clean),
+                bodyHTML: text.map { clean($0.html) },
+                summary: clean(MessageDetails.label(for: message.kind)))
+        }
+        let newest = messages.map(\.date).max()
+        return ConversationFeed(
+            id: ConversationFeed.urn([conversation.id]),
+            title: clean(conversation.title),
+            subtitle: clean("The newest messages of " + conversation.title + " · " + configuration.title),
+            updated: newest.map { dates.iso($0) } ?? "1970-01-01T00:00:00Z",
+            overviewURL: "index.html",
+            entries: entries)
     }
 
     /// The text of a message that goes through cmark, and how it is written.

@@ -33,6 +33,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var formats: FormatSettings
     /// The most messages on one page: a conversation has a page per month, a longer month several.
     public var pageSize: Int
+    /// Whether each conversation gets an Atom feed of its newest messages (`c/<id>/feed.xml`).
+    public var feeds: Bool
+    /// How many of the newest messages a feed holds.
+    public var feedSize: Int
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -40,8 +44,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
         dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
-        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000
+        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50
     ) {
+        self.feeds = feeds
+        self.feedSize = feedSize
         self.formats = formats
         self.pageSize = pageSize
         self.title = title
@@ -82,7 +88,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize
+        case conversations, rules, formats, pageSize, feeds, feedSize
     }
 
     public init(from decoder: any Decoder) throws {
@@ -138,6 +144,12 @@ extension SiteConfiguration: Decodable {
         guard (10...100_000).contains(pageSize) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .pageSize, in: container, debugDescription: "a page holds 10 to 100000 messages, not \(pageSize)")
+        }
+        feeds = try container.decodeIfPresent(Bool.self, forKey: .feeds) ?? defaults.feeds
+        feedSize = try container.decodeIfPresent(Int.self, forKey: .feedSize) ?? defaults.feedSize
+        guard (1...10_000).contains(feedSize) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .feedSize, in: container, debugDescription: "a feed holds 1 to 10000 messages, not \(feedSize)")
         }
     }
 }

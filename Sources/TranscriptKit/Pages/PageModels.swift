@@ -74,6 +74,8 @@ public struct ConversationPage: Sendable {
     /// The looks of the page's messages, for its `<style>`: `className`, `light` and `dark` CSS properties.
     public var looks: [LookStyle]
     public var messagesHTML: String
+    /// The conversation's Atom feed (relative), when feeds are on.
+    public var feedURL: String?
 }
 
 /// A link to a page of a conversation.
@@ -108,4 +110,6 @@ public struct ConversationOverview: Sendable {
     public var years: [YearLinks]
     /// The newest page.
     public var latest: PageLink?
+    /// The conversation's Atom feed (relative), when feeds are on.
+    public var feedURL: String?
 }

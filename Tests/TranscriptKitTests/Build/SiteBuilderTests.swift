@@ -22,7 +22,7 @@ import Testing
         #expect(summary.messagesRead == 3)
         #expect(summary.messagesRendered == 3)
         #expect(summary.pages == 3)
-        #expect(summary.files == 6)
+        #expect(summary.files == 7)
         let output = site.appendingPathComponent("public")
         let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/small"))
         #expect(transcript(page) == """
@@ -110,7 +110,7 @@ import Testing
         _ = try build(site, output: first.appendingPathComponent("out"))
         _ = try build(site, output: second.appendingPathComponent("out"))
         let files = try Self.files(in: first.appendingPathComponent("out"))
-        #expect(files.count == 8)
+        #expect(files.count == 10)
         #expect(files == (try Self.files(in: second.appendingPathComponent("out"))))
     }
 
@@ -135,7 +135,7 @@ import Testing
         try TestSupport.write(["conversations/kinds.json": BuildFixtures.everyKind], in: site)
         _ = try build(site)
         let paths = try Self.files(in: site.appendingPathComponent("public")).keys.sorted()
-        #expect(paths == ["assets/permalinks.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/index.html", "index.html"])
+        #expect(paths == ["assets/permalinks.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml", "c/kinds/index.html", "index.html"])
     }
 
     @Test func hostileNamesAndTitlesAreEscapedEverywhere() throws {
