@@ -1,0 +1,145 @@
+import Foundation
+
+/// Splits text into the terms the search index stores and queries look up, the same way on both sides.
+///
+/// - Words of letters and digits, case-, diacritic- and width-insensitive (`Café`, `CAFE` and `ｃａｆé` are all
+///   `cafe`; `Straße` is `strasse`); an apostrophe inside a word is dropped (`don't` is `dont`).
+/// - Scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) as overlapping pairs of
+///   characters (`東京都` is `東京` and `京都`), and a lone character as itself, so any run of two or more
+///   characters in a query finds the text that holds it.
+/// - Emoji, each as a term of its own, without skin tones and variation selectors (`👍🏽` is `👍`).
+///
+/// Terms longer than `maximumLength` characters are cut to that length.
+public struct SearchTokenizer: Sendable {
+    /// The longest term, in Unicode scalars.
+    public static let maximumLength = 40
+
+    public init() {}
+
+    /// The terms of `text`, in order, with repeats.
+    public func terms(_ text: String) -> [String] {
+        var terms: [String] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiTerms(text, into: &terms)
+        } else {
+            unicodeTerms(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil), into: &terms)
+        }
+        return terms
+    }
+
+    /// Plain ASCII needs no folding: lowercase letters and digits, split on everything else.
+    private func asciiTerms(_ text: String, into terms: inout [String]) {
+        var word: [UInt8] = []
+        let bytes = Array(text.utf8)
+        func flush() {
+            if !word.isEmpty {
+                terms.append(String(decoding: word.prefix(Self.maximumLength), as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        for (position, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte + 32)
+            case UInt8(ascii: "'") where !word.isEmpty && position + 1 < bytes.count && Self.isASCIIWordByte(bytes[position + 1]):
+                continue
+            default:
+                flush()
+            }
+        }
+        flush()
+    }
+
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private func unicodeTerms(_ folded: String, into terms: inout [String]) {
+        var word = String.UnicodeScalarView()
+        var wordLength = 0
+        var unspaced: [Unicode.Scalar] = []
+        let scalars = Array(folded.unicodeScalars)
+
+        func flushWord() {
+            if wordLength > 0 {
+                terms.append(String(word))
+                word = String.UnicodeScalarView()
+                wordLength = 0
+            }
+        }
+        func flushUnspaced() {
+            if unspaced.count == 1 {
+                terms.append(String(Character(unspaced[0])))
+            } else if unspaced.count > 1 {
+                for index in 0..<(unspaced.count - 1) {
+                    var pair = String.UnicodeScalarView()
+                    pair.append(unspaced[index])
+                    pair.append(unspaced[index + 1])
+                    terms.append(String(pair))
+                }
+            }
+            unspaced.removeAll(keepingCapacity: true)
+        }
+
+        for (position, scalar) in scalars.enumerated() {
+            if Self.isUnspaced(scalar) {
+                flushWord()
+                unspaced.append(scalar)
+                continue
+            }
+            if Self.isEmoji(scalar) {
+                flushWord()
+                flushUnspaced()
+                terms.append(String(Character(scalar)))
+                continue
+            }
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+                || properties.generalCategory == .spacingMark
+            {
+                flushUnspaced()
+                if properties.generalCategory == .nonspacingMark, wordLength == 0 { continue }
+                if wordLength < Self.maximumLength {
+                    word.append(scalar)
+                    wordLength += 1
+                }
+                continue
+            }
+            if (scalar == "'" || scalar == "\u{2019}"), wordLength > 0, position + 1 < scalars.count,
+                scalars[position + 1].properties.isAlphabetic
+            {
+                continue
+            }
+            flushWord()
+            flushUnspaced()
+        }
+        flushWord()
+        flushUnspaced()
+    }
+
+    /// Characters of scripts written without spaces between words.
+    static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF,  // Hiragana, Katakana
+             0x31F0...0x31FF,  // Katakana extensions
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F,  // Han
+             0x0E00...0x0E7F,  // Thai
+             0x0E80...0x0EFF,  // Lao
+             0x1780...0x17FF,  // Khmer
+             0x1000...0x109F:  // Myanmar
+            return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .spacingMark
+        default:
+            return false
+        }
+    }
+
+    /// Pictographic emoji; digits, `#` and `*` (which can start keycap emoji) and skin-tone modifiers are not.
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        guard properties.isEmoji, scalar.value >= 0x2100, !properties.isEmojiModifier else { return false }
+        return properties.isEmojiPresentation || scalar.value >= 0x2600
+    }
+}

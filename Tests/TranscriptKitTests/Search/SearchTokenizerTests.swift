@@ -1,0 +1,34 @@
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct SearchTokenizerTests {
+    let tokenizer = SearchTokenizer()
+
+    @Test func asciiWordsAreLowercasedAndSplitOnEverythingElse() {
+        #expect(tokenizer.terms("Hello, World! It's 2024-05-03: don't   PANIC") == ["hello", "world", "its", "2024", "05", "03", "dont", "panic"])
+        #expect(tokenizer.terms("trailing' 'quote") == ["trailing", "quote"])
+        #expect(tokenizer.terms("") == [])
+        #expect(tokenizer.terms(String(repeating: "a", count: 60)) == [String(repeating: "a", count: 40)])
+    }
+
+    @Test func caseDiacriticsAndWidthDoNotMatter() {
+        #expect(tokenizer.terms("Café CAFE café ｃａｆé") == ["cafe", "cafe", "cafe", "cafe"])
+        #expect(tokenizer.terms("Straße Ärger naïve ﬁne") == ["strasse", "arger", "naive", "fine"])
+        #expect(tokenizer.terms("Привет, Ёлка!") == ["привет", "елка"])
+        #expect(tokenizer.terms("Ann’s φίλος") == ["anns", "φιλοσ"])  // final sigma folds to σ, as a query's ς does
+    }
+
+    @Test func unspacedScriptsBecomePairsOfCharacters() {
+        #expect(tokenizer.terms("東京都") == ["東京", "京都"])
+        #expect(tokenizer.terms("猫 and 犬") == ["猫", "and", "犬"])
+        #expect(tokenizer.terms("東京でTokyo") == ["東京", "京で", "tokyo"])
+        #expect(tokenizer.terms("ภาษาไทย").count == 6)
+    }
+
+    @Test func emojiAreTermsOfTheirOwn() {
+        #expect(tokenizer.terms("ok👍🏽great 🎉🎉") == ["ok", "👍", "great", "🎉", "🎉"])
+        #expect(tokenizer.terms("#1 *2 ©") == ["1", "2"])
+        #expect(tokenizer.terms("I ❤️ it") == ["i", "❤", "it"])
+    }
+}
