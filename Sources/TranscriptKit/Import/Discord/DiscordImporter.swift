@@ -11,6 +11,7 @@ import Foundation
 /// See docs/formats/discord.md for how each construct maps to the model.
 public struct DiscordImporter: ExportImporter {
     public let format = "discord"
+    private static let description = "a DiscordChatExporter export"
 
     public init() {}
 
@@ -192,35 +193,14 @@ public struct DiscordImporter: ExportImporter {
 
     // MARK: - Reading a file
 
-    private func withFile<Result>(
-        _ file: URL, displayPath: String, _ body: (JSONScanner, [(key: String, value: Range<Int>)]) throws -> Result
-    ) throws -> Result {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
-        }
-        return try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            let scanner = JSONScanner(bytes: bytes)
-            guard let members = scanner.members(ofObjectAt: start) else {
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (a DiscordChatExporter export)")
-            }
-            return try body(scanner, members)
-        }
-    }
-
     private func header(of file: URL, displayPath: String) throws -> Header {
-        try withFile(file, displayPath: displayPath) { scanner, members in
+        try MappedJSONExport.read(file, displayPath: displayPath, description: Self.description) { export in
             func object(_ key: String) throws -> [String: JSONValue] {
-                guard let range = members.first(where: { $0.key == key })?.value else {
+                guard let range = export.member(key) else {
                     throw TranscriptsError(file: displayPath, path: key, message: "\"\(key)\" is required but missing")
                 }
-                guard case .object(let fields) = try parse(scanner, range, displayPath: displayPath) else {
-                    throw TranscriptsError(file: displayPath, line: scanner.line(of: range.lowerBound), path: key, message: "expected an object")
+                guard case .object(let fields) = try export.parse(range) else {
+                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key, message: "expected an object")
                 }
                 return fields
             }
@@ -242,26 +222,25 @@ public struct DiscordImporter: ExportImporter {
     /// A file's messages, parsed and converted on all cores.
     private func messages(of header: Header, channelNames: [String: String], folder: URL) throws -> [DiscordMessages.Converted] {
         let displayPath = header.displayPath
-        return try withFile(header.file, displayPath: displayPath) { scanner, members in
-            guard let range = members.first(where: { $0.key == "messages" })?.value else {
+        return try MappedJSONExport.read(header.file, displayPath: displayPath, description: Self.description) { export in
+            guard let range = export.member("messages") else {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "\"messages\" is required but missing")
             }
-            guard let elements = scanner.elements(ofArrayAt: range.lowerBound) else {
-                let json = try parse(scanner, range, displayPath: displayPath)
+            guard let elements = export.scanner.elements(ofArrayAt: range.lowerBound) else {
+                let json = try export.parse(range)
                 throw TranscriptsError(
-                    file: displayPath, line: scanner.line(of: range.lowerBound), path: "messages",
+                    file: displayPath, line: export.line(of: range.lowerBound), path: "messages",
                     message: "expected a list of messages, found \(json.kindDescription)")
             }
             let converter = DiscordMessages(channelID: header.channelID, channelNames: channelNames, mediaFolder: folder)
-            let shared = DiscordSharedScanner(scanner: scanner)
             let converted = try chunkRanges(count: elements.count, chunkSize: 1024).concurrentMap { chunk in
                 try chunk.map { index in
-                    let json = try self.parse(shared.scanner, elements[index], displayPath: displayPath)
+                    let json = try export.parse(elements[index])
                     do {
                         return try converter.convert(json, index: index)
                     } catch let error as DiscordFieldError {
                         throw TranscriptsError(
-                            file: displayPath, line: shared.scanner.line(of: elements[index].lowerBound), path: error.path,
+                            file: displayPath, line: export.line(of: elements[index].lowerBound), path: error.path,
                             message: error.message)
                     }
                 }
@@ -281,18 +260,4 @@ public struct DiscordImporter: ExportImporter {
             return result
         }
     }
-
-    private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
-        }
-    }
-}
-
-/// The scanner of a mapped file, read from several threads while the file stays mapped.
-private struct DiscordSharedScanner: @unchecked Sendable {
-    let scanner: JSONScanner
 }

@@ -23,44 +23,32 @@ public struct MatrixImporter: ExportImporter {
     ) throws {
         let displayPath = source.displayPath
         let folder = source.url.deletingLastPathComponent()
-        let data: Data
-        do {
-            data = try Data(contentsOf: source.url, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
-        }
         let fileName = source.url.deletingPathExtension().lastPathComponent
         let media = MatrixMediaIndex(folder: folder, excluding: source.url.lastPathComponent)
-        let conversation: Conversation = try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            let scanner = JSONScanner(bytes: bytes)
-            guard let members = scanner.members(ofObjectAt: start) else {
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (an Element export of a Matrix room)")
-            }
-            guard let messages = members.first(where: { $0.key == "messages" }) else {
+        let conversation: Conversation = try MappedJSONExport.read(
+            source.url, displayPath: displayPath, description: "an Element export of a Matrix room"
+        ) { export in
+            guard let messages = export.member("messages") else {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "missing: an Element export has a \"messages\" list")
             }
-            guard let elements = scanner.elements(ofArrayAt: messages.value.lowerBound) else {
+            guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
                 throw TranscriptsError(
-                    file: displayPath, line: scanner.line(of: messages.value.lowerBound), path: "messages",
+                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
                     message: "expected a list of events")
             }
             var header: [String: JSONValue] = [:]
-            for (key, value) in members where key != "messages" {
-                header[key] = try parse(scanner, value, displayPath: displayPath)
+            for (key, value) in export.members where key != "messages" {
+                header[key] = try export.parse(value)
             }
-            let shared = MatrixSharedScanner(scanner: scanner)
             let converter = MatrixEvents(media: media)
             let converted = try chunkRanges(count: elements.count, chunkSize: 1024).concurrentMap { chunk in
                 try chunk.map { index in
-                    let json = try self.parse(shared.scanner, elements[index], displayPath: displayPath)
+                    let json = try export.parse(elements[index])
                     do {
                         return try converter.convert(json, index: index)
                     } catch let error as MatrixEvents.Problem {
                         throw TranscriptsError(
-                            file: displayPath, line: shared.scanner.line(of: elements[index].lowerBound),
+                            file: displayPath, line: export.line(of: elements[index].lowerBound),
                             path: "messages[\(index)]" + error.path, message: error.message)
                     }
                 }
@@ -69,20 +57,6 @@ public struct MatrixImporter: ExportImporter {
         }
         try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
     }
-
-    private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
-        }
-    }
-}
-
-/// The scanner of a mapped file, read from several threads while the file stays mapped.
-private struct MatrixSharedScanner: @unchecked Sendable {
-    let scanner: JSONScanner
 }
 
 /// The files next to an export, by name, for attachments: Element saves them in folders beside the JSON, and

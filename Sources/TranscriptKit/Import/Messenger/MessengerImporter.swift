@@ -113,42 +113,28 @@ public struct MessengerImporter: ExportImporter {
 
     /// Reads one file: its fields parsed on their own, its messages parsed and converted on all cores.
     private func read(_ file: URL, displayPath: String) throws -> Part {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
-        }
-        return try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            let scanner = JSONScanner(bytes: bytes)
-            guard let members = scanner.members(ofObjectAt: start) else {
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (a Messenger export)")
-            }
-            guard let messages = members.first(where: { $0.key == "messages" }) else {
+        try MappedJSONExport.read(file, displayPath: displayPath, description: "a Messenger export") { export in
+            guard let messages = export.member("messages") else {
                 throw TranscriptsError(file: displayPath, message: "\"messages\" is required but missing")
             }
-            guard let elements = scanner.elements(ofArrayAt: messages.value.lowerBound) else {
+            guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
                 throw TranscriptsError(
-                    file: displayPath, line: scanner.line(of: messages.value.lowerBound), path: "messages",
+                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
                     message: "expected a list of messages")
             }
             var header: [String: JSONValue] = [:]
-            for (key, value) in members where key != "messages" {
-                header[key] = try parse(scanner, value, displayPath: displayPath)
+            for (key, value) in export.members where key != "messages" {
+                header[key] = try export.parse(value)
             }
-            let shared = MessengerScanner(scanner: scanner)
             let converter = MessengerMessages()
             var converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
                 try chunk.map { index in
-                    let json = try self.parse(shared.scanner, elements[index], displayPath: displayPath)
+                    let json = try export.parse(elements[index])
                     do {
                         return try converter.convert(json)
                     } catch let failure as MessengerMessages.Failure {
                         throw TranscriptsError(
-                            file: displayPath, line: shared.scanner.line(of: elements[index].lowerBound),
+                            file: displayPath, line: export.line(of: elements[index].lowerBound),
                             path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key), message: failure.message)
                     }
                 }
@@ -159,15 +145,6 @@ public struct MessengerImporter: ExportImporter {
                 converted.reverse()
             }
             return Part(header: header, converted: converted)
-        }
-    }
-
-    private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
         }
     }
 
@@ -203,9 +180,4 @@ public struct MessengerImporter: ExportImporter {
         }
         return threadFolder
     }
-}
-
-/// The scanner of a mapped file, read from several threads while the file stays mapped.
-private struct MessengerScanner: @unchecked Sendable {
-    let scanner: JSONScanner
 }

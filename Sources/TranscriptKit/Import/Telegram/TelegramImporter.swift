@@ -34,41 +34,25 @@ public struct TelegramImporter: ExportImporter {
         let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
         let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
         let folder = file.deletingLastPathComponent()
-        let data: Data
-        do {
-            data = try Data(contentsOf: file, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
-        }
-        try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            let scanner = JSONScanner(bytes: bytes)
-            guard let members = scanner.members(ofObjectAt: start) else {
-                // Not well-formed: let the parser say where.
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (a Telegram export)")
-            }
+        try MappedJSONExport.read(file, displayPath: displayPath, description: "a Telegram export") { export in
             var chats: [(range: Range<Int>, path: String)] = []
-            for (key, range) in members where key == "chats" || key == "left_chats" {
-                guard let inner = scanner.members(ofObjectAt: range.lowerBound),
+            for (key, range) in export.members where key == "chats" || key == "left_chats" {
+                guard let inner = export.scanner.members(ofObjectAt: range.lowerBound),
                       let list = inner.first(where: { $0.key == "list" }),
-                      let elements = scanner.elements(ofArrayAt: list.value.lowerBound)
+                      let elements = export.scanner.elements(ofArrayAt: list.value.lowerBound)
                 else {
-                    throw TranscriptsError(file: displayPath, line: scanner.line(of: range.lowerBound), path: key,
+                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key,
                                            message: "expected an object with a \"list\" of chats")
                 }
                 chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
             }
-            if members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
+            if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let conversation = try conversation(
-                        scanner, chat.range, path: chat.path, number: number, context: context, displayPath: displayPath)
+                    let conversation = try conversation(export, chat.range, path: chat.path, number: number, context: context)
                     try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
                 }
             } else {
-                let conversation = try conversation(
-                    scanner, start..<bytes.count, path: "", number: 0, context: context, displayPath: displayPath)
+                let conversation = try conversation(export, export.root, path: "", number: 0, context: context)
                 try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
             }
         }
@@ -76,42 +60,28 @@ public struct TelegramImporter: ExportImporter {
 
     /// One chat: its fields parsed on their own, its messages parsed and converted on all cores.
     private func conversation(
-        _ scanner: JSONScanner, _ range: Range<Int>, path: String, number: Int, context: ImportContext, displayPath: String
+        _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, context: ImportContext
     ) throws -> Conversation {
-        guard let members = scanner.members(ofObjectAt: range.lowerBound),
+        let displayPath = export.displayPath
+        guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
               let messages = members.first(where: { $0.key == "messages" }),
-              let elements = scanner.elements(ofArrayAt: messages.value.lowerBound)
+              let elements = export.scanner.elements(ofArrayAt: messages.value.lowerBound)
         else {
             // Not the expected shape: the whole-value path reports what is wrong.
-            let json = try parse(scanner, range, displayPath: displayPath)
+            let json = try export.parse(range)
             return try TelegramChat.conversation(from: json, path: path, number: number, context: context, displayPath: displayPath)
         }
         var header: [String: JSONValue] = [:]
         for (key, value) in members where key != "messages" {
-            header[key] = try parse(scanner, value, displayPath: displayPath)
+            header[key] = try export.parse(value)
         }
-        let shared = SharedScanner(scanner: scanner)
         let converter = TelegramMessages(context: context)
         let converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
             try chunk.map { index in
-                converter.convert(try self.parse(shared.scanner, elements[index], displayPath: displayPath), index: index)
+                converter.convert(try export.parse(elements[index]), index: index)
             }
         }.flatMap { $0 }
         return try TelegramChat.conversation(
             header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
     }
-
-    private func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
-        }
-    }
-}
-
-/// The scanner of a mapped file, read from several threads while the file stays mapped.
-private struct SharedScanner: @unchecked Sendable {
-    let scanner: JSONScanner
 }
