@@ -201,7 +201,7 @@ struct ConversationRenderer: Sendable {
             feedURL: feedURL)
         try write("index.html", [try templates.render(overview, template: "timeline")])
         if configuration.feeds {
-            let feed = feed(of: conversation, names: names, dates: dates, pageFiles: pageFiles, renderer: renderer)
+            let feed = feed(of: conversation, newest: last?.date, names: names, dates: dates, pageFiles: pageFiles, renderer: renderer)
             try write("feed.xml", [try templates.render(feed, template: "feed")])
         }
 
@@ -228,7 +228,7 @@ struct ConversationRenderer: Sendable {
 
     /// The Atom feed of the newest `feedSize` messages, newest first.
     private func feed(
-        of conversation: Conversation, names: [String: String], dates: DateTexts, pageFiles: [String],
+        of conversation: Conversation, newest: Timestamp?, names: [String: String], dates: DateTexts, pageFiles: [String],
         renderer: CommonMarkRenderer
     ) -> ConversationFeed {
         let messages = conversation.messages
@@ -248,7 +248,6 @@ struct ConversationRenderer: Sendable {
                 bodyHTML: text.map { clean($0.html) },
                 summary: clean(MessageDetails.label(for: message.kind)))
         }
-        let newest = messages.map(\.date).max()
         return ConversationFeed(
             id: ConversationFeed.urn([conversation.id]),
             title: clean(conversation.title),

@@ -244,6 +244,23 @@ struct IRCParser {
         add(Self.cleanNick(nick), .text(String(text)), date: date, id: id)
     }
 
+    /// A line that starts with the nick in brackets (`<nick> text`, `-nick- notice`): the nick runs from after the
+    /// opening bracket to `nickEnd`, the text from after the closing one (less one space).
+    private mutating func sayBracketed(_ rest: Substring, nickEnd: Substring.Index, date: Timestamp, id: String) {
+        var text = rest[rest.index(after: nickEnd)...]
+        if text.first == " " { text = text.dropFirst() }
+        say(rest[rest.index(after: rest.startIndex)..<nickEnd], text, date: date, id: id)
+    }
+
+    /// A status line without the user@host after its first word (`nick <nick!user@host> has joined #c`, with the
+    /// brackets `open` and `close` of the format), so the label reads `nick has joined #c`.
+    static func withoutHost(_ text: String, open: String, close: String) -> String {
+        guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex),
+              !text[text.startIndex..<start.lowerBound].contains(" "), text[start.upperBound..<end.lowerBound].contains("@")
+        else { return text }
+        return String(text[..<start.lowerBound]) + " " + text[end.upperBound...]
+    }
+
     private mutating func action(_ rest: Substring, date: Timestamp, id: String) {
         let nick = rest.prefix { $0 != " " }
         add(Self.cleanNick(nick), .text("* " + rest), date: date, id: id)
@@ -273,24 +290,15 @@ struct IRCParser {
     /// supybot: `<nick> text`, `* nick action`, `*** status`, `-nick- notice`.
     private mutating func supybot(_ rest: Substring, date: Timestamp, id: String) {
         if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
-            var text = rest[rest.index(after: close)...]
-            if text.first == " " { text = text.dropFirst() }
-            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+            sayBracketed(rest, nickEnd: close, date: date, id: id)
         } else if rest.hasPrefix("*** ") {
             // `nick <nick!user@host> has joined #c`: the host is left out of the label.
-            var text = String(rest.dropFirst(4))
-            if let open = text.range(of: " <"), let close = text.range(of: "> ", range: open.upperBound..<text.endIndex),
-               !text[text.startIndex..<open.lowerBound].contains(" "), text[open.upperBound..<close.lowerBound].contains("@")
-            {
-                text = String(text[..<open.lowerBound]) + " " + text[close.upperBound...]
-            }
+            let text = Self.withoutHost(String(rest.dropFirst(4)), open: " <", close: "> ")
             event(text.split(separator: " ").first, Self.classify(text), text, date: date, id: id)
         } else if rest.hasPrefix("* ") {
             action(rest.dropFirst(2), date: date, id: id)
         } else if rest.hasPrefix("-"), let close = rest.dropFirst().firstIndex(of: "-"), close > rest.index(after: rest.startIndex) {
-            var text = rest[rest.index(after: close)...]
-            if text.first == " " { text = text.dropFirst() }
-            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+            sayBracketed(rest, nickEnd: close, date: date, id: id)
         } else {
             event(nil, .other, String(rest), date: date, id: id)
         }
@@ -299,17 +307,10 @@ struct IRCParser {
     /// irssi: `<@nick> text`, ` * nick action`, `-!- status`, `-nick(host)- notice`.
     private mutating func irssi(_ rest: Substring, date: Timestamp, id: String) {
         if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
-            var text = rest[rest.index(after: close)...]
-            if text.first == " " { text = text.dropFirst() }
-            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+            sayBracketed(rest, nickEnd: close, date: date, id: id)
         } else if rest.hasPrefix("-!- ") {
             // `nick [user@host] has joined #c`: the host is left out of the label.
-            var text = String(rest.dropFirst(4))
-            if let open = text.range(of: " ["), let close = text.range(of: "] ", range: open.upperBound..<text.endIndex),
-               !text[text.startIndex..<open.lowerBound].contains(" "), text[open.upperBound..<close.lowerBound].contains("@")
-            {
-                text = String(text[..<open.lowerBound]) + " " + text[close.upperBound...]
-            }
+            let text = Self.withoutHost(String(rest.dropFirst(4)), open: " [", close: "] ")
             let actor = text.hasPrefix("Irssi:") || text.hasPrefix("mode/") ? nil : text.split(separator: " ").first
             event(actor, Self.classify(text), text, date: date, id: id)
         } else if rest.hasPrefix(" * ") || rest.hasPrefix("* ") {
@@ -397,9 +398,7 @@ struct IRCParser {
     /// `*** Quits: …`, `*** nick is now known as other`, `*** nick was kicked by op (why)`, `*** op sets mode: +o x`.
     private mutating func znc(_ rest: Substring, date: Timestamp, id: String) {
         if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
-            var text = rest[rest.index(after: close)...]
-            if text.first == " " { text = text.dropFirst() }
-            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+            sayBracketed(rest, nickEnd: close, date: date, id: id)
         } else if rest.hasPrefix("*** ") {
             let status = rest.dropFirst(4)
             for (prefix, kind, verb) in [("Joins: ", SystemEvent.Event.join, "joined"), ("Parts: ", .leave, "left"), ("Quits: ", .leave, "quit")]
@@ -425,9 +424,7 @@ struct IRCParser {
         } else if rest.hasPrefix("* ") {
             action(rest.dropFirst(2), date: date, id: id)
         } else if rest.hasPrefix("-"), let close = rest.dropFirst().firstIndex(of: "-"), close > rest.index(after: rest.startIndex) {
-            var text = rest[rest.index(after: close)...]
-            if text.first == " " { text = text.dropFirst() }
-            say(rest[rest.index(after: rest.startIndex)..<close], text, date: date, id: id)
+            sayBracketed(rest, nickEnd: close, date: date, id: id)
         } else {
             event(nil, .other, String(rest), date: date, id: id)
         }
