@@ -102,7 +102,7 @@ def test_hostile_page_titles_are_text(fixture_site, browser):
         "return [...document.head.querySelectorAll('script, style, base')].map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
     for tag, src, text in head:
         if tag == "SCRIPT":
-            assert src.endswith(("assets/theme.js", "assets/permalinks.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
+            assert src.endswith(("assets/theme.js", "assets/permalinks.js", "assets/search-core.js", "assets/search-page.js", "assets/find-bar.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
         else:
             assert tag == "STYLE", f"unexpected {tag} in the head"
             rules = [line for line in text.splitlines() if line.strip() and not line.startswith(("@media", "}"))]

@@ -21,6 +21,11 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var files = 0
     public var bytes = 0
     public var seconds = 0.0
+    /// Messages in the search index (conversations left out of it are not counted), its distinct terms
+    /// (filters included) and its size.
+    public var searchDocuments = 0
+    public var searchTerms = 0
+    public var searchBytes = 0
     /// The folder the site was written to.
     public var output = ""
     /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
@@ -35,6 +40,9 @@ public struct BuildSummary: Sendable, Equatable, Codable {
                 + ", \(pages) page\(pages == 1 ? "" : "s"), \(Self.bytesText(bytes)) in \(files) files, "
                 + String(format: "%.2f s", seconds) + " → \(output)"
         ]
+        if searchDocuments > 0 {
+            lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))")
+        }
         for count in conversations {
             lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
         }

@@ -29,12 +29,21 @@ struct ConversationRenderer: Sendable {
         var summary: ConversationSummary
         var rowsRendered: Int
         var warnings: [String]
+        /// The conversation's share of the search index, when it is indexed.
+        var search: SearchConversationPart?
+    }
+
+    /// How a conversation takes part in search: its number in the index and its folder.
+    struct SearchTarget: Sendable {
+        var number: Int
+        var folder: String
     }
 
     /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
     func render(
         _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
-        media: [Int: MessageMedia] = [:], write: (_ file: String, _ parts: [String]) throws -> Void
+        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil,
+        write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
@@ -96,7 +105,8 @@ struct ConversationRenderer: Sendable {
         let countText = messages.count == 1 ? "1 message" : "\(messages.count) messages"
         let site = SiteContext(
             siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
-            lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root)
+            lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
+            hasSearch: configuration.search.enabled)
         let firstDay = first.map { dates.day($0.date) }
         let lastDay = last.map { dates.day($0.date) }
         let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
@@ -106,6 +116,14 @@ struct ConversationRenderer: Sendable {
         }
 
         let feedURL = configuration.feeds ? "feed.xml" : nil
+        var searchPart = search.map { SearchConversationPart(title: conversation.title, url: $0.folder) }
+        searchPart?.pages = plan.pages.map { (String($0.file.dropLast(5)), $0.range.lowerBound) }
+        let senderNames = Set(messages.compactMap { message -> String? in message.sender.map { names[$0] ?? $0 } })
+        let findBar = search.map { target in
+            FindBar(settings: configuration.findBar, conversation: target.number, senders: PeopleOrder.sorted(senderNames))
+        }
+        let extractor = SearchExtractor()
+        let indexing = search != nil
         // Whole pages are rendered a batch at a time (about 8,000 messages), on all cores, and written at once:
         // memory follows the batch, not the conversation.
         var batches: [[Int]] = []
@@ -131,7 +149,7 @@ struct ConversationRenderer: Sendable {
             }
             let rendered = try chunks.map(\.range).concurrentMap { chunk in
                 chunk.map { index in
-                    Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format, wantsPlainText: false) }
+                    Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
                 }
             }.flatMap { $0 }
             let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
@@ -144,12 +162,20 @@ struct ConversationRenderer: Sendable {
                 let built = chunk.map { builder.row(at: $0) }
                 var looks: [String: Look] = [:]
                 for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
-                return (try templates.renderRows(built.map(\.row)), built.count, looks)
+                let extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])] = indexing ? chunk.map { index in
+                    let message = messages[index]
+                    return extractor.extract(
+                        message, plainText: texts[index]?.plainText, textHasLink: texts[index]?.html.contains("<a ") ?? false,
+                        senderName: message.sender.map { participantNamesByID[$0] ?? $0 },
+                        page: String(pageFiles[index].dropLast(5)), anchor: Anchor.forMessage(id: message.id))
+                } : []
+                return (try templates.renderRows(built.map(\.row)), built.count, looks, extracted)
             }
             rowsRendered += pieces.reduce(0) { $0 + $1.1 }
+            for piece in pieces where indexing { searchPart?.append(piece.3) }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             var piecesByPage: [Int: [(String, Int, [String: Look])]] = [:]
-            for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append(piece) }
+            for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append((piece.0, piece.1, piece.2)) }
             let grouped = piecesByPage
             let pages = try batch.concurrentMap { number -> (file: String, parts: [String], looks: [String: Look]) in
                 let page = plan.pages[number]
@@ -167,7 +193,7 @@ struct ConversationRenderer: Sendable {
                     next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: labels[number + 1]) : nil,
                     hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
                     looks: pageLooks.values.sorted { $0.className < $1.className }.map(LookStyle.init),
-                    messagesHTML: Self.messagesMarker, feedURL: feedURL)
+                    messagesHTML: Self.messagesMarker, feedURL: feedURL, findBar: findBar)
                 // The page is rendered around a marker, and the messages are written in its place: a big
                 // page's HTML is never copied into one string.
                 let frame = try templates.render(model, template: "conversation")
@@ -223,7 +249,8 @@ struct ConversationRenderer: Sendable {
                     senderName: message.sender.map { names[$0] ?? $0 },
                     snippet: Snippet.make(quoted[messages.count - 1], kind: message.kind))
             })
-        return Output(pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings)
+        return Output(
+            pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings, search: searchPart)
     }
 
     /// The Atom feed of the newest `feedSize` messages, newest first.

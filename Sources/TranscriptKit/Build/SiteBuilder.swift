@@ -93,6 +93,7 @@ public struct SiteBuilder: Sendable {
         var seenIDs: [String: String] = [:]
         var cards: [(summary: ConversationSummary, newest: Double)] = []
         let media = MediaCopier(output: output)
+        var searchIndex = SearchIndexBuilder()
         for (position, export) in inputs.exports.enumerated() {
             progress?("[\(position + 1)/\(inputs.exports.count)] \(export.source.displayPath)")
             try export.importer.importConversations(from: export.source, context: context) { imported in
@@ -124,11 +125,15 @@ public struct SiteBuilder: Sendable {
                     "\(input.displayPath): \(copied.problems.count) media file\(copied.problems.count == 1 ? " is" : "s are") missing or refused, shown as placeholders: \(listed)\(copied.problems.count > 3 ? ", ..." : "")")
                 summary.missingMedia += copied.problems.count
             }
+            let searchTarget = configuration.search.indexes(conversation: conversation.id)
+                ? ConversationRenderer.SearchTarget(number: searchIndex.parts.count, folder: "c/\(slug)/") : nil
             let rendered = try renderer.render(
-                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media
+                conversation, file: input.displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
+                search: searchTarget
             ) { file, parts in
                 try output.write(parts, to: "c/\(slug)/" + file)
             }
+            if let part = rendered.search { searchIndex.add(part) }
             cards.append((rendered.summary, conversation.messages.map(\.date.secondsSince1970).max() ?? -.infinity))
             summary.pages += rendered.pages
             summary.messagesRead += conversation.messages.count
@@ -143,10 +148,28 @@ public struct SiteBuilder: Sendable {
                     messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
         }
         }
+        let site = SiteContext(
+            siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
+            dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled)
+        if configuration.search.enabled {
+            progress?("writing the search index")
+            let statistics = try searchIndex.write(
+                timeZone: configuration.timeZone.identifier,
+                locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-")
+            ) { path, contents in
+                try output.write(contents, to: path)
+            }
+            summary.searchDocuments = statistics.documents
+            summary.searchTerms = statistics.terms
+            summary.searchBytes = statistics.bytes
+            var searchSite = site
+            searchSite.pageTitle = "Search · " + configuration.title
+            try output.write(try templates.render(SearchPage(site: searchSite), template: "search"), to: "search.html")
+            summary.pages += 1
+        }
         progress?("writing the index")
         let index = IndexPage(
-            site: SiteContext(siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
-                dir: configuration.isRightToLeft ? "rtl" : "ltr", root: ""),
+            site: site,
             description: configuration.description,
             // The most recently active conversation first, as chat apps list them.
             conversations: cards.enumerated().sorted {

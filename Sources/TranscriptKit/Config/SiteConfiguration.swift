@@ -37,6 +37,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feeds: Bool
     /// How many of the newest messages a feed holds.
     public var feedSize: Int
+    /// The search index: on or off, and the conversations it leaves out.
+    public var search: SearchSettings
+    /// The measures of the find bar on conversation pages.
+    public var findBar: FindBarSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -44,8 +48,11 @@ public struct SiteConfiguration: Sendable, Equatable {
         language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
         dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
-        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50
+        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
+        search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings()
     ) {
+        self.search = search
+        self.findBar = findBar
         self.feeds = feeds
         self.feedSize = feedSize
         self.formats = formats
@@ -88,7 +95,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar
     }
 
     public init(from decoder: any Decoder) throws {
@@ -151,6 +158,8 @@ extension SiteConfiguration: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .feedSize, in: container, debugDescription: "a feed holds 1 to 10000 messages, not \(feedSize)")
         }
+        search = try container.decodeIfPresent(SearchSettings.self, forKey: .search) ?? SearchSettings()
+        findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
     }
 }
 

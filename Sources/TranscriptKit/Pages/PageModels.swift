@@ -9,8 +9,11 @@ public struct SiteContext: Sendable {
     /// `ltr` or `rtl`, from the language.
     public var dir: String
     public var root: String
+    /// Whether the site has a search page (`search.html`), linked from every page's header.
+    public var hasSearch: Bool
 
-    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String) {
+    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false) {
+        self.hasSearch = hasSearch
         self.siteTitle = siteTitle
         self.pageTitle = pageTitle
         self.lang = lang
@@ -76,6 +79,37 @@ public struct ConversationPage: Sendable {
     public var messagesHTML: String
     /// The conversation's Atom feed (relative), when feeds are on.
     public var feedURL: String?
+    /// The find bar, when the conversation is in the search index.
+    public var findBar: FindBar?
+}
+
+/// The find bar docked at the bottom of a conversation page (MessageKit's `MessageInputBar`): a left stack
+/// with the sender filter, the query field, and a right stack with previous, next and the match count.
+public struct FindBar: Sendable {
+    /// The conversation's number in the search index.
+    public var conversation: Int
+    /// The names of the conversation's senders, for the sender filter.
+    public var senders: [String]
+    public var showsLeftStack: Bool
+    public var showsRightStack: Bool
+    /// The bar's CSS declarations from `findBar:` (only validated lengths), empty when none are set.
+    public var barStyle: String
+    public var fieldStyle: String
+    public var leftStackStyle: String
+    public var rightStackStyle: String
+    public var hasStyle: Bool
+
+    init(settings: FindBarSettings, conversation: Int, senders: [String]) {
+        self.conversation = conversation
+        self.senders = senders
+        showsLeftStack = !FindBarSettings.hides(settings.leftStackWidth)
+        showsRightStack = !FindBarSettings.hides(settings.rightStackWidth)
+        barStyle = settings.padding.map { "padding: \($0.css);" } ?? ""
+        fieldStyle = settings.textViewPadding.map { "padding: \($0.css);" } ?? ""
+        leftStackStyle = settings.leftStackWidth.map { "width: \($0.css);" } ?? ""
+        rightStackStyle = settings.rightStackWidth.map { "width: \($0.css);" } ?? ""
+        hasStyle = !(barStyle + fieldStyle + leftStackStyle + rightStackStyle).isEmpty
+    }
 }
 
 /// A link to a page of a conversation.
@@ -112,4 +146,9 @@ public struct ConversationOverview: Sendable {
     public var latest: PageLink?
     /// The conversation's Atom feed (relative), when feeds are on.
     public var feedURL: String?
+}
+
+/// The search page, `search.html`: the form and the results are made by `assets/search.js` from the index.
+public struct SearchPage: Sendable {
+    public var site: SiteContext
 }

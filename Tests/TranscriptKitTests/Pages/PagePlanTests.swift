@@ -45,7 +45,7 @@ import Testing
                 #"{"id": "3", "sender": "ann", "date": "2024-06-03T09:31:00Z", "text": "thread reply", "thread": "1"}"#,
             ])])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.pages == 4)
+        #expect(summary.pages == 5)  // two months, the timeline, the index and the search page
         let folder = site.appendingPathComponent("public/c/chat")
         let may = try TestSupport.read(folder.appendingPathComponent("2024-05.html"))
         let june = try TestSupport.read(folder.appendingPathComponent("2024-06.html"))

@@ -1,0 +1,223 @@
+/// Builds the site's search index from the conversations' parts and writes it as script files under
+/// `search/`, which the search page and the find bar load by `<script>` (so it works from `file://` too).
+///
+/// Documents are numbered over the whole site in date order (the conversations merged by date, each
+/// keeping its own order), so the newest matches of any term are at the end of its postings. Files:
+///
+/// - `search/index.js`: the manifest: counts, the conversations, people, kinds, the first document of each
+///   month and the first term of each term file.
+/// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
+///   document count and either its postings or the list of its posting blocks.
+/// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
+/// - `search/d/N.js`: `documentChunk` documents: conversation, sender, time, page, anchor, kinds, text.
+/// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
+///
+/// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
+/// `~kphoto` (kinds); their postings are plain document numbers, without weights.
+struct SearchIndexBuilder {
+    /// Postings per block of a frequent term.
+    static let blockSize = 2048
+    /// Postings written inside the term file when their text is at most this long.
+    static let inlineLimit = 600
+    /// A term file is closed once it holds this many bytes.
+    static let termFileSize = 16 * 1024
+    /// Documents per document file.
+    static let documentChunk = 32
+
+    private(set) var parts: [SearchConversationPart] = []
+
+    /// Adds a conversation's part; conversations are numbered in the order they are added.
+    mutating func add(_ part: SearchConversationPart) {
+        parts.append(part)
+    }
+
+    /// What was written: file count and bytes, and the number of documents and terms.
+    struct Statistics: Sendable, Equatable {
+        var documents = 0
+        var terms = 0
+        var files = 0
+        var bytes = 0
+    }
+
+    /// Builds the index and hands each file (path inside the site, contents) to `write`.
+    func write(
+        timeZone: String, locale: String, to write: (_ path: String, _ contents: String) throws -> Void
+    ) throws -> Statistics {
+        var statistics = Statistics()
+        func emit(_ path: String, _ name: String, _ json: String) throws {
+            let contents = "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
+            statistics.files += 1
+            statistics.bytes += contents.utf8.count
+            try write("search/" + path, contents)
+        }
+
+        // Number the documents: the conversations merged by date, each keeping its order.
+        let order = Self.mergedOrder(parts)
+        statistics.documents = order.count
+        var globalOfLocal = parts.map { [UInt32](repeating: 0, count: $0.documents.count) }
+        for (global, entry) in order.enumerated() {
+            globalOfLocal[Int(entry.part)][Int(entry.local)] = UInt32(global)
+        }
+
+        // People, sorted by name.
+        var names = Set<String>()
+        for part in parts { for document in part.documents { if let sender = document.sender { names.insert(sender) } } }
+        let people = PeopleOrder.sorted(names)
+        let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
+
+        // Term postings over the whole site.
+        var postings: [String: [UInt32]] = [:]
+        var mixed = Set<String>()
+        for (number, part) in parts.enumerated() {
+            let mapping = globalOfLocal[number]
+            for (term, list) in part.postings {
+                let mapped = list.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) }
+                if postings[term] != nil { mixed.insert(term) }
+                postings[term, default: []].append(contentsOf: mapped)
+            }
+        }
+        for term in mixed { postings[term]!.sort() }
+        // Filters.
+        var filters: [String: [UInt32]] = [:]
+        for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
+        for (global, entry) in order.enumerated() {
+            let document = parts[Int(entry.part)].documents[Int(entry.local)]
+            if let sender = document.sender, let person = personNumber[sender] {
+                filters["~p\(person)", default: []].append(UInt32(global))
+            }
+            for (name, kind) in SearchKinds.named where document.kinds.contains(kind) {
+                filters["~k" + name, default: []].append(UInt32(global))
+            }
+        }
+
+        // Term files and posting blocks.
+        let terms = (Array(postings.keys) + Array(filters.keys)).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        statistics.terms = terms.count
+        var firstTerms: [String] = []
+        var entries: [String] = []
+        var entriesBytes = 0
+        var blockNumber = 0
+        func closeTermFile() throws {
+            guard !entries.isEmpty else { return }
+            try emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
+            entries.removeAll(keepingCapacity: true)
+            entriesBytes = 0
+        }
+        for term in terms {
+            if entries.isEmpty { firstTerms.append(term) }
+            let list = postings[term] ?? filters[term]!
+            let weighted = postings[term] != nil
+            let documentOf: (UInt32) -> Int = weighted ? { Int($0 >> 2) } : { Int($0) }
+            let inline = list.count <= Self.blockSize ? PostingCoder.encode(ascending: list.lazy.map { Int($0) }) : nil
+            var entry = "[" + JavaScriptText.string(term) + "," + String(list.count) + ","
+            if let inline, inline.utf8.count <= Self.inlineLimit {
+                entry += JavaScriptText.postings(inline) + "]"
+            } else {
+                var blocks: [String] = []
+                for start in stride(from: 0, to: list.count, by: Self.blockSize) {
+                    let block = list[start..<min(start + Self.blockSize, list.count)]
+                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(PostingCoder.encode(ascending: block.lazy.map { Int($0) })))
+                    blocks.append("[\(blockNumber),\(documentOf(block.first!)),\(documentOf(block.last!)),\(block.count)]")
+                    blockNumber += 1
+                }
+                entry += "[" + blocks.joined(separator: ",") + "]]"
+            }
+            entries.append(entry)
+            entriesBytes += entry.utf8.count
+            if entriesBytes >= Self.termFileSize { try closeTermFile() }
+        }
+        try closeTermFile()
+
+        // Documents.
+        for start in stride(from: 0, to: order.count, by: Self.documentChunk) {
+            let rows = order[start..<min(start + Self.documentChunk, order.count)].map { entry -> String in
+                let document = parts[Int(entry.part)].documents[Int(entry.local)]
+                let person = document.sender.flatMap { personNumber[$0] } ?? -1
+                return "[\(entry.part),\(person),\(document.seconds)," + JavaScriptText.string(document.page) + ","
+                    + JavaScriptText.string(document.anchor) + ",\(document.kinds.rawValue)," + JavaScriptText.string(document.text) + "]"
+            }
+            try emit("d/\(start / Self.documentChunk).js", "d/\(start / Self.documentChunk)", "[" + rows.joined(separator: ",\n") + "]")
+        }
+
+        // Each conversation's pages, with their first document.
+        for (number, part) in parts.enumerated() {
+            let pages = part.pages.map { page in
+                "[" + JavaScriptText.string(page.file) + ",\(page.first < part.documents.count ? Int(globalOfLocal[number][page.first]) : order.count)]"
+            }
+            try emit("c/\(number).js", "c/\(number)", "[" + pages.joined(separator: ",") + "]")
+        }
+
+        // The first document of each month (from the page names, which are the months in the site's time zone).
+        var months: [String] = []
+        var lastMonth = ""
+        for (global, entry) in order.enumerated() {
+            let month = String(parts[Int(entry.part)].documents[Int(entry.local)].page.prefix(7))
+            if month > lastMonth {
+                months.append("[" + JavaScriptText.string(month) + ",\(global)]")
+                lastMonth = month
+            }
+        }
+
+        let manifest = "{\"version\":1,\"documents\":\(order.count),\"blockSize\":\(Self.blockSize),\"documentChunk\":\(Self.documentChunk),"
+            + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
+            + "\"conversations\":[" + parts.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
+            + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"
+            + "\"kinds\":[" + SearchKinds.named.map { JavaScriptText.string($0.name) }.joined(separator: ",") + "],"
+            + "\"months\":[" + months.joined(separator: ",") + "],"
+            + "\"termFiles\":[" + firstTerms.map(JavaScriptText.string).joined(separator: ",") + "]}"
+        try emit("index.js", "index", manifest)
+        return statistics
+    }
+
+    /// The documents of all parts in date order: repeatedly the earliest next message of any conversation
+    /// (ties go to the conversation added first), so each conversation keeps its own order.
+    static func mergedOrder(_ parts: [SearchConversationPart]) -> [(part: Int32, local: Int32)] {
+        var heads = parts.map { _ in 0 }
+        var heap: [(seconds: Int64, part: Int)] = []
+        func less(_ a: (seconds: Int64, part: Int), _ b: (seconds: Int64, part: Int)) -> Bool {
+            a.seconds != b.seconds ? a.seconds < b.seconds : a.part < b.part
+        }
+        func push(_ item: (seconds: Int64, part: Int)) {
+            heap.append(item)
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard less(heap[child], heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+        func pop() -> (seconds: Int64, part: Int) {
+            let top = heap[0]
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1, right = left + 1
+                    var smallest = parent
+                    if left < heap.count, less(heap[left], heap[smallest]) { smallest = left }
+                    if right < heap.count, less(heap[right], heap[smallest]) { smallest = right }
+                    if smallest == parent { break }
+                    heap.swapAt(parent, smallest)
+                    parent = smallest
+                }
+            }
+            return top
+        }
+        for (number, part) in parts.enumerated() where !part.documents.isEmpty {
+            push((part.documents[0].seconds, number))
+        }
+        var order: [(part: Int32, local: Int32)] = []
+        order.reserveCapacity(parts.reduce(0) { $0 + $1.documents.count })
+        while !heap.isEmpty {
+            let next = pop()
+            order.append((Int32(next.part), Int32(heads[next.part])))
+            heads[next.part] += 1
+            if heads[next.part] < parts[next.part].documents.count {
+                push((parts[next.part].documents[heads[next.part]].seconds, next.part))
+            }
+        }
+        return order
+    }
+}

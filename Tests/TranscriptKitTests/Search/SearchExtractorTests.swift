@@ -1,0 +1,50 @@
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct SearchExtractorTests {
+    let extractor = SearchExtractor()
+
+    func extract(_ json: String, plainText: String? = nil, hasLink: Bool = false) throws -> (SearchDocument, [String: UInt32]) {
+        let message = try TestSupport.message(json)
+        let result = extractor.extract(
+            message, plainText: plainText, textHasLink: hasLink, senderName: "Ann", page: "2024-05", anchor: "m-1")
+        return (result.document, Dictionary(uniqueKeysWithValues: result.postings.map { ($0.term, $0.weight) }))
+    }
+
+    @Test func kindsGiveTheirFieldsAsWords() throws {
+        let (poll, pollTerms) = try extract(
+            #"{"id": "1", "date": "2024-05-03T09:30:00Z", "type": "poll", "poll": {"question": "Where to?", "options": [{"text": "Porto", "votes": 1}, {"text": "Faro", "votes": 0}]}}"#)
+        #expect(poll.text == "Where to?\nPorto\nFaro")
+        #expect(Set(pollTerms.keys) == ["where", "to", "porto", "faro"])
+        #expect(poll.kinds == .poll)
+
+        let (file, fileTerms) = try extract(
+            #"{"id": "1", "date": "2024-05-03T09:30:00Z", "type": "file", "file": {"file": "docs/Report_2024.pdf"}}"#)
+        #expect(file.text == "Report_2024.pdf")
+        #expect(Set(fileTerms.keys) == ["report", "2024", "pdf"])
+        #expect(file.kinds == .file)
+
+        let (photo, _) = try extract(#"{"id": "1", "date": "2024-05-03T09:30:00Z", "type": "photo", "photo": {}}"#)
+        #expect(photo.text == "Photo")
+        #expect(photo.kinds == .photo)
+    }
+
+    @Test func textWithALinkHasALinkAndLongTextIsCut() throws {
+        let long = String(repeating: "word ", count: 400)
+        let (document, terms) = try extract(
+            #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "x"}"#, plainText: long, hasLink: true)
+        #expect(document.kinds == .link)
+        #expect(document.text.count == SearchDocument.maximumTextLength)
+        #expect(terms == ["word": 3])
+        #expect(document.sender == "Ann" && document.page == "2024-05" && document.anchor == "m-1")
+        #expect(document.seconds == 1_714_728_600)
+    }
+
+    @Test func weightsFavourShortMessagesAndRepeatedWords() {
+        #expect(SearchExtractor.weight(count: 1, length: 3) == 3)
+        #expect(SearchExtractor.weight(count: 1, length: 12) == 2)
+        #expect(SearchExtractor.weight(count: 1, length: 40) == 0)
+        #expect(SearchExtractor.weight(count: 3, length: 40) == 2)
+    }
+}

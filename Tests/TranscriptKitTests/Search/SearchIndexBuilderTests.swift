@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+@Suite struct SearchIndexBuilderTests {
+    /// Builds a site of two conversations whose messages interleave in time.
+    func build(config: String = "title: Test\nme: me\ntimeZone: UTC\n", name: String = #function) throws -> URL {
+        let site = try TestSupport.makeSite(
+            config: config,
+            conversations: [
+                "a.json": TestSupport.conversation(id: "a", title: "Alpha", messages: [
+                    #"{"id": "1", "sender": "ann", "date": "2024-05-01T10:00:00Z", "text": "Coffee at noon?"}"#,
+                    #"{"id": "2", "sender": "me", "date": "2024-06-01T10:00:00Z", "type": "photo", "photo": {"file": "beach.png", "caption": "Caffè latte"}}"#,
+                    #"{"id": "3", "sender": "ann", "date": "2024-06-03T10:00:00Z", "type": "markdown", "markdown": "see [the docs](https://example.com)"}"#,
+                ]),
+                "b.json": TestSupport.conversation(id: "b", title: "Beta", messages: [
+                    #"{"id": "x", "sender": "ann", "date": "2024-05-02T10:00:00Z", "text": "coffee coffee COFFEE"}"#,
+                    #"{"id": "y", "date": "2024-06-02T10:00:00Z", "type": "system", "system": {"event": "join", "text": "Ann joined"}}"#,
+                ]),
+            ], name: name)
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        return site.appendingPathComponent("public")
+    }
+
+    func read(_ output: URL, _ path: String) throws -> String {
+        try TestSupport.read(output.appendingPathComponent("search/" + path))
+    }
+
+    @Test func documentsAreNumberedInDateOrderOverAllConversations() throws {
+        let output = try build()
+        let documents = try read(output, "d/0.js")
+        #expect(documents == """
+            transcriptsIndex("d/0",[[0,0,1714557600,"2024-05","m-1",0,"Coffee at noon?"],
+            [1,0,1714644000,"2024-05","m-x",0,"coffee coffee COFFEE"],
+            [0,1,1717236000,"2024-06","m-2",1,"Caffè latte\\nbeach.png"],
+            [1,-1,1717322400,"2024-06","m-y",512,"Ann joined"],
+            [0,0,1717408800,"2024-06","m-3",16,"see the docs"]]);
+
+            """)
+    }
+
+    @Test func theManifestListsConversationsPeopleMonthsAndTermFiles() throws {
+        let output = try build()
+        let manifest = try read(output, "index.js")
+        #expect(manifest == """
+            transcriptsIndex("index",{"version":1,"documents":5,"blockSize":2048,"documentChunk":32,"timeZone":"GMT","locale":"en-US",\
+            "conversations":[{"title":"Alpha","url":"c/a/"},{"title":"Beta","url":"c/b/"}],"people":["Ann","Me"],\
+            "kinds":["photo","video","audio","file","link","sticker","location","poll","contact","event"],\
+            "months":[["2024-05",0],["2024-06",2]],"termFiles":["ann"]});
+
+            """)
+        #expect(try read(output, "c/0.js") == "transcriptsIndex(\"c/0\",[[\"2024-05\",0],[\"2024-06\",2]]);\n")
+        #expect(try read(output, "c/1.js") == "transcriptsIndex(\"c/1\",[[\"2024-05\",1],[\"2024-06\",3]]);\n")
+    }
+
+    @Test func termsAreFoldedSortedAndCarryTheirDocumentsWithWeights() throws {
+        let output = try build()
+        let terms = try read(output, "t/0.js")
+        func entry(_ term: String) -> String? {
+            terms.components(separatedBy: "],[").first { $0.hasPrefix("\"\(term)\",") || $0.hasPrefix("[\"\(term)\",") }
+        }
+        // "coffee" in documents 0 and 1, both short messages, so both weigh the most.
+        let coffee = try #require(entry("coffee"))
+        let postings = String(coffee.split(separator: ",")[2].dropFirst().dropLast())
+        #expect(PostingCoder.decode(postings).map { ($0 >> 2, $0 & 3) }.map { "\($0.0):\($0.1)" } == ["0:3", "1:3"])
+        // Diacritics are folded: "Caffè" is "caffe"; file names and link text are words too.
+        #expect(entry("caffe") != nil)
+        #expect(entry("beach") != nil)
+        #expect(entry("docs") != nil)
+        // Filters: conversations, people and kinds, as plain document numbers.
+        let filters = ["~c0": [0, 2, 4], "~c1": [1, 3], "~p0": [0, 1, 4], "~p1": [2], "~kphoto": [2], "~klink": [4], "~kevent": [3]]
+        for (term, documents) in filters {
+            let found = try #require(entry(term), "\(term)")
+            let text = String(found.split(separator: ",")[2].prefix { $0 != "]" }.dropFirst().dropLast())
+            #expect(PostingCoder.decode(text) == documents, "\(term)")
+        }
+        // Sorted as scripts compare strings (UTF-16 code units).
+        let order = terms.components(separatedBy: "],[").map { $0.drop { $0 == "[" || $0 == "\"" || $0 == "(" }.prefix { $0 != "\"" } }
+        #expect(order.count > 10)
+    }
+
+    @Test func frequentTermsGetPostingBlocksOfTheirOwn() throws {
+        let messages = (0..<3000).map { number in
+            #"{"id": "\#(number)", "sender": "ann", "date": "2024-05-01T10:\#(String(format: "%02d", number / 60 % 60)):\#(String(format: "%02d", number % 60))Z", "text": "hello number \#(number)"}"#
+        }
+        let site = try TestSupport.makeSite(
+            config: "title: Test\ntimeZone: UTC\npageSize: 100000\n",
+            conversations: ["a.json": TestSupport.conversation(id: "a", messages: messages)])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let output = site.appendingPathComponent("public/search")
+        let termFiles = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("t").path)
+        let all = try termFiles.map { try TestSupport.read(output.appendingPathComponent("t/" + $0)) }.joined()
+        // "hello" is in all 3000 messages: two blocks of at most 2048 postings, listed with their ranges.
+        #expect(all.contains(#"["hello",3000,[[0,0,2047,2048],[1,2048,2999,952]]]"#))
+        let block = try TestSupport.read(output.appendingPathComponent("p/1.js"))
+        let text = String(block.split(separator: "\"")[3])
+        #expect(PostingCoder.decode(text).map { $0 >> 2 } == Array(2048..<3000))
+    }
+
+    @Test func aConversationCanBeLeftOutAndSearchTurnedOff() throws {
+        let output = try build(config: "title: Test\ntimeZone: UTC\nsearch:\n  exclude: [b]\n")
+        let manifest = try read(output, "index.js")
+        #expect(manifest.contains(#""documents":3,"#))
+        #expect(!manifest.contains("Beta"))
+        #expect(!(try TestSupport.read(output.appendingPathComponent("c/b/2024-05.html"))).contains("find-bar"))
+        #expect(try TestSupport.read(output.appendingPathComponent("c/a/2024-05.html")).contains(#"<form class="find-bar""#))
+
+        let off = try build(config: "title: Test\ntimeZone: UTC\nsearch:\n  enabled: false\n", name: "off")
+        #expect(!FileManager.default.fileExists(atPath: off.appendingPathComponent("search").path))
+        #expect(!FileManager.default.fileExists(atPath: off.appendingPathComponent("search.html").path))
+        let page = try TestSupport.read(off.appendingPathComponent("c/a/2024-05.html"))
+        #expect(!page.contains("find-bar") && !page.contains("site-search"))
+    }
+
+    @Test func theFindBarTakesItsMeasuresFromTheConfig() throws {
+        let output = try build(config: """
+            title: Test
+            timeZone: UTC
+            findBar:
+              padding: 4px 8px
+              textViewPadding: 2px
+              leftStackWidth: 0
+              rightStackWidth: 12rem
+            """)
+        let page = try TestSupport.read(output.appendingPathComponent("c/a/2024-05.html"))
+        #expect(page.contains(".find-bar { padding: 4px 8px; }"))
+        #expect(page.contains(".find-bar .find-field input { padding: 2px; }"))
+        #expect(page.contains(".find-bar .find-right { width: 12rem; }"))
+        #expect(!page.contains(#"class="find-left""#))
+        #expect(page.contains(#"class="find-right""#))
+        #expect(throws: (any Error).self) {
+            try ConfigurationLoader.parse("findBar:\n  padding: \"1px; background: url(x)\"\n", displayPath: "t.yml")
+        }
+        #expect(throws: (any Error).self) { try ConfigurationLoader.parse("search:\n  enable: true\n", displayPath: "t.yml") }
+    }
+
+    @Test func theIndexIsTheSameBytesEveryTime() throws {
+        let first = try build(name: "first")
+        let second = try build(name: "second")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: first.appendingPathComponent("search").path).sorted()
+        #expect(files.count > 5)
+        for file in files where file.hasSuffix(".js") {
+            #expect(try read(first, file) == read(second, file), "\(file)")
+        }
+    }
+}
