@@ -31,7 +31,7 @@
     var items = document.querySelectorAll("li.message[id], li.event[id]");
     if (!items.length) return;
     var status = document.createElement("p");
-    status.className = "visually-hidden";
+    status.className = "visually-hidden copy-status";
     status.setAttribute("role", "status");
     document.body.appendChild(status);
 

@@ -50,7 +50,7 @@ def test_the_button_shows_on_hover_and_copies_the_permalink(demo_site, browser):
     else:  # a touch screen (as headless Chromium says it is): no hover, so the button is always shown
         assert float(button.value_of_css_property("opacity")) == 1
     button.click()
-    status = browser.find_element(By.CSS_SELECTOR, "[role=status]")
+    status = browser.find_element(By.CSS_SELECTOR, "[role=status].copy-status")
     assert status.get_attribute("textContent") == "Link copied"
     copied = browser.execute_async_script(CLIPBOARD)
     assert copied == url.split("#")[0] + "#" + anchor

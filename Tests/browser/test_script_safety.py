@@ -7,8 +7,9 @@ from __future__ import annotations
 INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
-// The only scripts a page may have are our own (theme toggle, copy-link buttons), loaded from the site's assets folder.
-const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/(theme|permalinks)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
+// The only scripts a page may have are our own (theme toggle, copy-link buttons, search engine, search page, find
+// bar), loaded from the site's assets folder; and the index files search-core.js adds for a query, from search/.
+const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/(theme|permalinks|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
 for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
 for (const e of document.querySelectorAll('*')) {
   for (const a of e.attributes) {
@@ -32,7 +33,11 @@ for (const e of document.querySelectorAll('img, picture source, video, audio, in
   if (src && !/^(file:|data:)/i.test(src)) found.remote.push(describe(e));
   if (src && /^file:/i.test(src) && !src.startsWith(arguments[0])) found.remote.push(describe(e));
 }
+// Our forms: the header's search box, the search page's form and the find bar, never inside the messages.
+const ownForm = e => (e.matches('header.site-header > form.site-search') || e.matches('main > form.search-form, main > form.find-bar'))
+  && !e.closest('ol.transcript');
 for (const e of document.querySelectorAll('iframe, frame, object, embed, applet, base, form, svg, math, meta[http-equiv]'))
+  if (!(e.matches('form') && ownForm(e)))
   // Bubble tails are inline SVG of our templates: a fixed shape with two paths and nothing else.
   if (!(e.matches('svg.tail-shape') && [...e.children].every(c => c.matches('path.tail-fill, path.tail-line'))))
     found.embeds.push(describe(e));
