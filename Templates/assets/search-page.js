@@ -107,8 +107,8 @@
     list.appendChild(item);
   }
 
-  function showMore(search, mine) {
-    var started = performance.now();
+  function showMore(search, mine, started) {
+    started = started || performance.now();
     more.hidden = true;
     return search.next(PAGE).then(function (documents) {
       if (mine !== generation) return;
@@ -128,6 +128,7 @@
   }
 
   function run() {
+    var started = performance.now();
     var mine = ++generation;
     writeAddress();
     var query = input.value;
@@ -141,7 +142,7 @@
     return engine.search(query, chosen).then(function (search) {
       if (mine !== generation) return;
       current = search;
-      return showMore(search, mine);
+      return showMore(search, mine, started);
     }).catch(function (error) {
       if (mine === generation) setStatus("Search failed: " + error.message);
     }).then(function () {

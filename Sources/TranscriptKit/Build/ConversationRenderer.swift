@@ -162,17 +162,17 @@ struct ConversationRenderer: Sendable {
                 let built = chunk.map { builder.row(at: $0) }
                 var looks: [String: Look] = [:]
                 for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
-                let extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])] = indexing ? chunk.map { index in
+                let extracted: SearchConversationPart.Chunk? = indexing ? SearchConversationPart.Chunk(offset: chunk.lowerBound, chunk.map { index in
                     let message = messages[index]
                     return extractor.extract(
-                        message, plainText: texts[index]?.plainText, textHasLink: texts[index]?.html.contains("<a ") ?? false,
+                        message, plainText: texts[index]?.plainText, textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
                         senderName: message.sender.map { participantNamesByID[$0] ?? $0 },
                         page: String(pageFiles[index].dropLast(5)), anchor: Anchor.forMessage(id: message.id))
-                } : []
+                }) : nil
                 return (try templates.renderRows(built.map(\.row)), built.count, looks, extracted)
             }
             rowsRendered += pieces.reduce(0) { $0 + $1.1 }
-            for piece in pieces where indexing { searchPart?.append(piece.3) }
+            for piece in pieces { if let chunk = piece.3 { searchPart?.append(chunk) } }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             var piecesByPage: [Int: [(String, Int, [String: Look])]] = [:]
             for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append((piece.0, piece.1, piece.2)) }

@@ -17,15 +17,29 @@ struct SearchConversationPart: Sendable {
         self.url = url
     }
 
-    /// Adds the documents of the next messages (a chunk of a page) and their postings.
-    mutating func append(_ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
-        postings.reserveCapacity(postings.count + extracted.count)
-        for (document, terms) in extracted {
-            let position = UInt32(documents.count) << 2
-            documents.append(document)
-            for term in terms {
-                postings[term.term, default: []].append(position | term.weight)
+    /// The postings of a run of messages that starts at message `offset`, made apart (on any core) and added
+    /// with `append(_:)` in order.
+    struct Chunk: Sendable {
+        var documents: [SearchDocument] = []
+        var postings: [String: [UInt32]] = [:]
+
+        init(offset: Int, _ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
+            documents.reserveCapacity(extracted.count)
+            for (number, (document, terms)) in extracted.enumerated() {
+                let position = UInt32(offset + number) << 2
+                documents.append(document)
+                for term in terms {
+                    postings[term.term, default: []].append(position | term.weight)
+                }
             }
+        }
+    }
+
+    /// Adds the next messages' documents and postings.
+    mutating func append(_ chunk: Chunk) {
+        documents += chunk.documents
+        for (term, list) in chunk.postings {
+            postings[term, default: []] += list
         }
     }
 }

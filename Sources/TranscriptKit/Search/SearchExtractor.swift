@@ -68,6 +68,18 @@ struct SearchExtractor: Sendable {
         }
     }
 
+    /// Whether rendered HTML holds a link (`<a `), looked for in its bytes.
+    static func holdsLink(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "<") {
+                if bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: " ") { return true }
+            }
+            return false
+        }
+    }
+
     /// The "has" filters a message matches; `textHasLink` tells whether its rendered text holds a link.
     static func kinds(of message: Message, textHasLink: Bool) -> SearchKinds {
         var kinds: SearchKinds = []

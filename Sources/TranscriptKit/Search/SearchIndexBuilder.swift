@@ -90,9 +90,18 @@ struct SearchIndexBuilder {
             }
         }
 
-        // Term files and posting blocks.
+        // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
+        // files in order.
         let terms = (Array(postings.keys) + Array(filters.keys)).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
         statistics.terms = terms.count
+        let termPostings = postings, filterPostings = filters
+        let encoded = try chunkRanges(count: terms.count, chunkSize: 2048).concurrentMap { range in
+            range.map { index -> EncodedTerm in
+                let term = terms[index]
+                if let list = termPostings[term] { return EncodedTerm(term: term, postings: list, weighted: true) }
+                return EncodedTerm(term: term, postings: filterPostings[term]!, weighted: false)
+            }
+        }.flatMap { $0 }
         var firstTerms: [String] = []
         var entries: [String] = []
         var entriesBytes = 0
@@ -103,21 +112,16 @@ struct SearchIndexBuilder {
             entries.removeAll(keepingCapacity: true)
             entriesBytes = 0
         }
-        for term in terms {
-            if entries.isEmpty { firstTerms.append(term) }
-            let list = postings[term] ?? filters[term]!
-            let weighted = postings[term] != nil
-            let documentOf: (UInt32) -> Int = weighted ? { Int($0 >> 2) } : { Int($0) }
-            let inline = list.count <= Self.blockSize ? PostingCoder.encode(ascending: list.lazy.map { Int($0) }) : nil
-            var entry = "[" + JavaScriptText.string(term) + "," + String(list.count) + ","
-            if let inline, inline.utf8.count <= Self.inlineLimit {
+        for term in encoded {
+            if entries.isEmpty { firstTerms.append(term.term) }
+            var entry = "[" + JavaScriptText.string(term.term) + "," + String(term.count) + ","
+            if let inline = term.inline {
                 entry += JavaScriptText.postings(inline) + "]"
             } else {
                 var blocks: [String] = []
-                for start in stride(from: 0, to: list.count, by: Self.blockSize) {
-                    let block = list[start..<min(start + Self.blockSize, list.count)]
-                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(PostingCoder.encode(ascending: block.lazy.map { Int($0) })))
-                    blocks.append("[\(blockNumber),\(documentOf(block.first!)),\(documentOf(block.last!)),\(block.count)]")
+                for block in term.blocks {
+                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                    blocks.append("[\(blockNumber),\(block.first),\(block.last),\(block.count)]")
                     blockNumber += 1
                 }
                 entry += "[" + blocks.joined(separator: ",") + "]]"
@@ -128,15 +132,19 @@ struct SearchIndexBuilder {
         }
         try closeTermFile()
 
-        // Documents.
-        for start in stride(from: 0, to: order.count, by: Self.documentChunk) {
-            let rows = order[start..<min(start + Self.documentChunk, order.count)].map { entry -> String in
+        // Documents, made on all cores.
+        let parts = self.parts
+        let documentFiles = try chunkRanges(count: order.count, chunkSize: Self.documentChunk).concurrentMap { range in
+            "[" + range.map { position -> String in
+                let entry = order[position]
                 let document = parts[Int(entry.part)].documents[Int(entry.local)]
                 let person = document.sender.flatMap { personNumber[$0] } ?? -1
                 return "[\(entry.part),\(person),\(document.seconds)," + JavaScriptText.string(document.page) + ","
                     + JavaScriptText.string(document.anchor) + ",\(document.kinds.rawValue)," + JavaScriptText.string(document.text) + "]"
-            }
-            try emit("d/\(start / Self.documentChunk).js", "d/\(start / Self.documentChunk)", "[" + rows.joined(separator: ",\n") + "]")
+            }.joined(separator: ",\n") + "]"
+        }
+        for (number, file) in documentFiles.enumerated() {
+            try emit("d/\(number).js", "d/\(number)", file)
         }
 
         // Each conversation's pages, with their first document.
@@ -167,6 +175,40 @@ struct SearchIndexBuilder {
             + "\"termFiles\":[" + firstTerms.map(JavaScriptText.string).joined(separator: ",") + "]}"
         try emit("index.js", "index", manifest)
         return statistics
+    }
+
+    /// A term's postings as the index writes them: inline when short, else in blocks of `blockSize`.
+    struct EncodedTerm: Sendable {
+        struct Block: Sendable {
+            var text: String
+            var first: Int
+            var last: Int
+            var count: Int
+        }
+
+        var term: String
+        var count: Int
+        var inline: String?
+        var blocks: [Block] = []
+
+        init(term: String, postings: [UInt32], weighted: Bool) {
+            self.term = term
+            count = postings.count
+            let documentOf: (UInt32) -> Int = weighted ? { Int($0 >> 2) } : { Int($0) }
+            if postings.count <= SearchIndexBuilder.blockSize {
+                let text = PostingCoder.encode(ascending: postings.lazy.map { Int($0) })
+                if text.utf8.count <= SearchIndexBuilder.inlineLimit {
+                    inline = text
+                    return
+                }
+            }
+            for start in stride(from: 0, to: postings.count, by: SearchIndexBuilder.blockSize) {
+                let block = postings[start..<min(start + SearchIndexBuilder.blockSize, postings.count)]
+                blocks.append(Block(
+                    text: PostingCoder.encode(ascending: block.lazy.map { Int($0) }),
+                    first: documentOf(block.first!), last: documentOf(block.last!), count: block.count))
+            }
+        }
     }
 
     /// The documents of all parts in date order: repeatedly the earliest next message of any conversation

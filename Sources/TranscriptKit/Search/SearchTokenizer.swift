@@ -84,6 +84,25 @@ public struct SearchTokenizer: Sendable {
         }
 
         for (position, scalar) in scalars.enumerated() {
+            // ASCII needs no property lookups (folding has already lowered its letters).
+            if scalar.value < 0x80 {
+                let byte = UInt8(scalar.value)
+                if Self.isASCIIWordByte(byte) {
+                    flushUnspaced()
+                    if wordLength < Self.maximumLength {
+                        word.append(scalar)
+                        wordLength += 1
+                    }
+                } else if byte == UInt8(ascii: "'"), wordLength > 0, position + 1 < scalars.count,
+                    scalars[position + 1].properties.isAlphabetic
+                {
+                    continue
+                } else {
+                    flushWord()
+                    flushUnspaced()
+                }
+                continue
+            }
             if Self.isUnspaced(scalar) {
                 flushWord()
                 unspaced.append(scalar)
@@ -138,8 +157,9 @@ public struct SearchTokenizer: Sendable {
 
     /// Pictographic emoji; digits, `#` and `*` (which can start keycap emoji) and skin-tone modifiers are not.
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x2100 else { return false }
         let properties = scalar.properties
-        guard properties.isEmoji, scalar.value >= 0x2100, !properties.isEmojiModifier else { return false }
+        guard properties.isEmoji, !properties.isEmojiModifier else { return false }
         return properties.isEmojiPresentation || scalar.value >= 0x2600
     }
 }
