@@ -428,7 +428,8 @@
       return {
         id: id, conversation: row[0], conversationTitle: conversation.title,
         sender: row[1] >= 0 ? manifest.people[row[1]] : null, seconds: row[2],
-        url: conversation.url + row[3] + ".html#" + row[4], page: row[3], anchor: row[4], kinds: row[5], text: row[6]
+        url: conversation.url + row[3] + ".html#" + row[4], page: row[3], anchor: row[4], kinds: row[5], text: row[6],
+        isCut: row[7] === 1
       };
     });
   }
@@ -452,7 +453,8 @@
     }
     if (!this.query.phrases.length) return true;
     var textTerms = terms(document.text);
-    return this.query.phrases.every(function (phrase) { return holdsPhrase(textTerms, phrase); });
+    // A phrase beyond a cut text cannot be checked: its words are all in the message, so it counts.
+    return this.query.phrases.every(function (phrase) { return holdsPhrase(textTerms, phrase) || document.isCut; });
   };
 
   /** Resolves with the next count matching documents, in the chosen order; [] when there are no more. */

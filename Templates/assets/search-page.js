@@ -9,7 +9,7 @@
   var status = document.getElementById("search-status");
   var list = document.getElementById("search-results");
   var more = document.querySelector(".search-more");
-  var PAGE = 20;
+  var PAGE = 10;
   var current = null;
   var generation = 0;
   var timer = null;
@@ -99,7 +99,7 @@
     var snippet = document.createElement("span");
     snippet.className = "search-result-snippet";
     snippet.dir = "auto";
-    snippet.textContent = snippetText(document_.text, query);
+    snippet.textContent = snippetText(document_.text, query) + (document_.isCut && document_.text.length <= 240 ? "…" : "");
     engine.highlight(snippet, query, "search-hit");
     link.appendChild(heading);
     link.appendChild(snippet);

@@ -182,7 +182,7 @@ def test_the_header_form_and_keyboard_reach_the_results(search_site, browser):
     box.send_keys(Keys.ENTER)
     status, rows = _results(browser)
     assert status.startswith("35 results"), status
-    assert len(rows) == 20
+    assert len(rows) == 10
     # Arrow keys go from the query to the results and between them.
     query = browser.find_element(By.ID, "search-q")
     query.send_keys(Keys.ARROW_DOWN)
@@ -190,9 +190,11 @@ def test_the_header_form_and_keyboard_reach_the_results(search_site, browser):
     assert first.get_attribute("href") == rows[0][2]
     first.send_keys(Keys.ARROW_DOWN)
     assert browser.switch_to.active_element.get_attribute("href") == rows[1][2]
-    # More results, on request.
-    browser.find_element(By.CSS_SELECTOR, ".search-more").click()
-    WebDriverWait(browser, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#search-results li")) == 35)
+    # More results, ten at a time, on request; the first new one gets the focus.
+    for shown in (20, 30, 35):
+        browser.find_element(By.CSS_SELECTOR, ".search-more").click()
+        WebDriverWait(browser, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#search-results li")) == shown)
+    assert browser.switch_to.active_element.get_attribute("href") == browser.find_elements(By.CSS_SELECTOR, "#search-results a")[30].get_attribute("href")
     assert not browser.find_element(By.CSS_SELECTOR, ".search-more").is_displayed()
 
 

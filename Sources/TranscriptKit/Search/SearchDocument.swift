@@ -1,8 +1,9 @@
 /// What the search index keeps of one message: where its permalink is, who sent it, when, what it holds and
 /// the text a result shows.
 struct SearchDocument: Sendable, Equatable {
-    /// The longest text kept for a result's snippet (and for checking phrases), in characters.
-    static let maximumTextLength = 1000
+    /// The longest text kept for a result's snippet (and for checking phrases), in characters: most chat
+    /// messages are shorter, and a result downloads its document's file.
+    static let maximumTextLength = 240
 
     /// Seconds since 1970 (UTC).
     var seconds: Int64
@@ -15,6 +16,8 @@ struct SearchDocument: Sendable, Equatable {
     var kinds: SearchKinds
     /// The message's plain text (cut to `maximumTextLength`), or its kind's label when it has none.
     var text: String
+    /// Whether `text` was cut (a phrase beyond the cut cannot be checked, so it is taken as found).
+    var isCut = false
 }
 
 /// What a message holds, for the search page's "has" filters. Each is also a term of the index.

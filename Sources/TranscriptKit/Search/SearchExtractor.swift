@@ -26,10 +26,11 @@ struct SearchExtractor: Sendable {
             Posting(term: term, weight: Self.weight(count: count, length: length))
         }
         let text = shown.isEmpty ? MessageDetails.label(for: message.kind) : String(shown.prefix(SearchDocument.maximumTextLength))
+        let isCut = text.count < shown.count
         return (
             SearchDocument(
                 seconds: Int64(message.date.secondsSince1970.rounded(.down)), sender: senderName, page: page,
-                anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text),
+                anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut),
             postings
         )
     }

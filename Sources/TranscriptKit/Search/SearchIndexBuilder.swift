@@ -9,7 +9,8 @@
 /// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
 ///   document count and either its postings or the list of its posting blocks.
 /// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
-/// - `search/d/N.js`: `documentChunk` documents: conversation, sender, time, page, anchor, kinds, text.
+/// - `search/d/N.js`: `documentChunk` documents: conversation, sender, time, page, anchor, kinds, text, and a
+///   1 when the text was cut.
 /// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
 ///
 /// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
@@ -20,7 +21,7 @@ struct SearchIndexBuilder {
     /// Postings written inside the term file when their text is at most this long.
     static let inlineLimit = 600
     /// A term file is closed once it holds this many bytes.
-    static let termFileSize = 16 * 1024
+    static let termFileSize = 8 * 1024
     /// Documents per document file.
     static let documentChunk = 32
 
@@ -140,7 +141,8 @@ struct SearchIndexBuilder {
                 let document = parts[Int(entry.part)].documents[Int(entry.local)]
                 let person = document.sender.flatMap { personNumber[$0] } ?? -1
                 return "[\(entry.part),\(person),\(document.seconds)," + JavaScriptText.string(document.page) + ","
-                    + JavaScriptText.string(document.anchor) + ",\(document.kinds.rawValue)," + JavaScriptText.string(document.text) + "]"
+                    + JavaScriptText.string(document.anchor) + ",\(document.kinds.rawValue)," + JavaScriptText.string(document.text)
+                    + (document.isCut ? ",1]" : "]")
             }.joined(separator: ",\n") + "]"
         }
         for (number, file) in documentFiles.enumerated() {

@@ -35,7 +35,7 @@ import Testing
         let (document, terms) = try extract(
             #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "x"}"#, plainText: long, hasLink: true)
         #expect(document.kinds == .link)
-        #expect(document.text.count == SearchDocument.maximumTextLength)
+        #expect(document.text.count == SearchDocument.maximumTextLength && document.isCut)
         #expect(terms == ["word": 3])
         #expect(document.sender == "Ann" && document.page == "2024-05" && document.anchor == "m-1")
         #expect(document.seconds == 1_714_728_600)
