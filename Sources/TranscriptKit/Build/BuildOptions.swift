@@ -27,3 +27,18 @@ public struct BuildOptions: Sendable {
         self.format = format
     }
 }
+
+extension BuildOptions {
+    /// The folder the site is written to with `configuration`: `output` when set, else the config's `output`
+    /// (relative to the site folder unless absolute).
+    public func outputFolder(for configuration: SiteConfiguration) -> URL {
+        if let output { return output }
+        return configuration.output.hasPrefix("/")
+            ? URL(fileURLWithPath: configuration.output) : site.appendingPathComponent(configuration.output)
+    }
+
+    /// The config file this build reads: `configFile`, or `transcripts.yml` in the site folder.
+    public var configurationFile: URL {
+        configFile ?? site.appendingPathComponent(ConfigurationLoader.fileName)
+    }
+}

@@ -58,9 +58,7 @@ public struct SiteBuilder: Sendable {
         let finder = ExportFinder(
             registry: registry, forced: try options.format.map { try registry.importer(named: $0) }, workspace: workspace)
         let inputs = try finder.find(options.inputs ?? configuration.inputs, in: options.site)
-        let outputURL = options.output
-            ?? (configuration.output.hasPrefix("/")
-                ? URL(fileURLWithPath: configuration.output) : options.site.appendingPathComponent(configuration.output))
+        let outputURL = options.outputFolder(for: configuration)
         let output = try OutputDirectory(destination: outputURL)
         do {
             var summary = try render(inputs: inputs, configuration: configuration, templates: templates, into: output)
