@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Debian's libcmark-dev, linked as a system library.
@@ -32,6 +33,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // `transcripts serve`'s preview server (Sources/TranscriptKit/Serve).
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             plugins: ["EmbedTemplates"]
         ),

@@ -1,0 +1,35 @@
+/// Notices edits to the watched files by comparing snapshots taken every `interval` (portable: no file
+/// system events), and waits for a save to settle so that one save gives one rebuild.
+public struct ChangeWatcher: Sendable {
+    /// How often the files are looked at.
+    public var interval: Duration
+    /// The longest a change may keep going before it counts anyway (a file that is written without a pause).
+    public var longestSettling: Duration
+
+    public init(interval: Duration = .milliseconds(250), longestSettling: Duration = .seconds(2)) {
+        self.interval = interval
+        self.longestSettling = longestSettling
+    }
+
+    /// Waits until the files in `list` differ from `baseline` and then stay the same for one interval, and
+    /// returns that settled snapshot. Throws `CancellationError` when the task is cancelled.
+    public func nextChange(after baseline: FileSnapshot, in list: WatchList) async throws -> FileSnapshot {
+        while true {
+            var latest = baseline
+            while latest == baseline {
+                try await Task.sleep(for: interval)
+                latest = FileSnapshot(of: list)
+            }
+            let clock = ContinuousClock()
+            let deadline = clock.now + longestSettling
+            while clock.now < deadline {
+                try await Task.sleep(for: interval)
+                let next = FileSnapshot(of: list)
+                if next == latest { break }
+                latest = next
+            }
+            // A file that came and went again (an editor's temporary file) changed nothing.
+            if latest != baseline { return latest }
+        }
+    }
+}
