@@ -2,12 +2,12 @@ import ArgumentParser
 
 /// `transcripts`: a static site generator for chat transcripts.
 @main
-struct Transcripts: ParsableCommand {
+struct Transcripts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcripts",
         abstract: "Turn chat exports into a static website of bubble transcripts.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ImportCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, ImportCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
