@@ -75,7 +75,9 @@ enum Terminal {
             let shown = files.prefix(3).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
             print("Changed: \(shown)\(files.count > 3 ? " and \(files.count - 3) more" : ""); rebuilding")
         case .built(let summary):
+            // The counts and the warnings; the line per conversation is for `build`.
             print(String(summary.report.prefix { $0 != "\n" }))
+            for warning in summary.warnings { print("warning: " + warning) }
         case .failed(let message):
             error(message + "\n(still serving the last good build; fix the file and the site is rebuilt)")
         }

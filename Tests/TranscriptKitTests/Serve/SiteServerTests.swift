@@ -242,6 +242,33 @@ import Testing
         #expect(served.reports.failures.count == 3)
     }
 
+    @Test func aSiteWhoseFirstBuildFailsIsServedOnceFixed() async throws {
+        let site = try TestSupport.makeSite(config: "title: [\n", conversations: ["small.json": Self.conversation("At last")])
+        let reports = Reports()
+        let server = SiteServer(
+            options: ServeOptions(build: BuildOptions(site: site), port: 0, pollInterval: .milliseconds(100)),
+            report: { reports.record($0) })
+        let port = try #require(try await server.start().port)
+        let watching = Task { try await server.watch() }
+        defer {
+            watching.cancel()
+            Task { await server.stop() }
+        }
+        #expect(reports.failures.count == 1)
+        let nothingYet = try await RawHTTPClient.request("/", port: port)
+        #expect(nothingYet.status == 404)
+        #expect(nothingYet.text.contains(#"<div id="transcripts-serve-error""#))
+        #expect(nothingYet.text.contains("transcripts.yml"))
+        let events = try await EventStreamReader(port: port)
+        let received = try await events.waitFor("event: error\ndata: ")
+        #expect(received.contains("event: generation\ndata: 0\n\n"))
+        try TestSupport.write(["transcripts.yml": "title: Fixed\n"], in: site)
+        _ = try await events.waitFor("event: reload\ndata: 1\n\n")
+        let page = try await RawHTTPClient.request("/c/small/2024-05.html", port: port)
+        #expect(page.status == 200)
+        #expect(page.text.contains("At last"))
+    }
+
     @Test func aTakenPortIsAnError() async throws {
         let served = try await Self.serve()
         defer { Task { await served.server.stop() } }
