@@ -11,6 +11,8 @@ page each time (a cold first query):
   query      the term files, posting blocks and document files the query loaded (search/t, p, d)
   first ms   time from starting the search to the first results on screen (median of the runs)
 
+and the total as a server that compresses (gzip level 6) would send it.
+
 Byte counts are the files' sizes on disk (what a server sends without compression, and what file:// reads).
 Default queries: a single word, two words, a prefix as typed, and a very frequent word.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import statistics
@@ -63,12 +66,15 @@ def measure(site: Path, queries: list[str], runs: int) -> list[dict]:
                 times.append(float(driver.find_element(By.ID, "search-results").get_attribute("data-search-milliseconds")))
                 loaded = driver.execute_script("return TranscriptsSearch.requested.slice()")
                 status = driver.find_element(By.ID, "search-status").text
-            startup = sum((site / path).stat().st_size for path in STARTUP) + (site / "search/index.js").stat().st_size
+            startup_files = [site / path for path in STARTUP] + [site / "search/index.js"]
+            startup = sum(path.stat().st_size for path in startup_files)
             files = [name for name in loaded if name != "index"]
-            query_bytes = sum((site / "search" / (name + ".js")).stat().st_size for name in files)
+            query_files = [site / "search" / (name + ".js") for name in files]
+            query_bytes = sum(path.stat().st_size for path in query_files)
+            compressed = sum(len(gzip.compress(path.read_bytes(), 6)) for path in startup_files + query_files)
             rows.append({
                 "query": query, "status": status, "startup_bytes": startup, "query_bytes": query_bytes,
-                "total_bytes": startup + query_bytes, "files": len(files),
+                "total_bytes": startup + query_bytes, "total_gzip_bytes": compressed, "files": len(files),
                 "term_files": sum(1 for n in files if n.startswith("t/")),
                 "posting_blocks": sum(1 for n in files if n.startswith("p/")),
                 "document_files": sum(1 for n in files if n.startswith("d/")),
@@ -97,11 +103,11 @@ def main() -> None:
         print(json.dumps(summary, indent=2))
         return
     print(f"index: {summary['index_bytes'] / 1e6:.1f} MB in {summary['index_files']} files")
-    print("| query | results | start-up KB | query KB | total KB | files (t/p/d) | first results ms | load to results ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| query | results | start-up KB | query KB | total KB | total KB gzip | files (t/p/d) | first results ms | load to results ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
         print(f"| `{row['query']}` | {row['status']} | {row['startup_bytes'] / 1000:.1f} | {row['query_bytes'] / 1000:.1f} | "
-              f"{row['total_bytes'] / 1000:.1f} | {row['term_files']}/{row['posting_blocks']}/{row['document_files']} | "
+              f"{row['total_bytes'] / 1000:.1f} | {row['total_gzip_bytes'] / 1000:.1f} | {row['term_files']}/{row['posting_blocks']}/{row['document_files']} | "
               f"{row['first_results_ms']:.0f} | {row['page_load_to_results_ms']:.0f} |")
 
 
