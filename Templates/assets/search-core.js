@@ -341,7 +341,8 @@
     this.candidates = [];     // finished matches, in the order they will be shown
     this.pool = new Map();     // document -> score of driver matches not yet finished
     this.finishedBelow = Infinity;
-    this.done = this.impossible || this.empty && false;
+    this.done = this.impossible;
+    this.cursor = this.sort === "oldest" ? this.low : this.high - 1;  // for a date range alone
     this.shown = 0;
     this.total = driver && groups.length === 1 && !options.since && !options.until ? driver.count : null;
     this.checked = new Map();
@@ -351,12 +352,12 @@
   Search.prototype.step = function () {
     var self = this;
     if (!this.driver) {
-      // Only a date range: every document in it, newest first.
-      var documents = [];
-      for (var id = this.high - 1; id >= this.low; id--) documents.push({ id: id, score: 0 });
-      if (this.sort === "oldest") documents.reverse();
-      this.candidates = documents;
-      this.done = true;
+      // Only a date range: the documents in it, a thousand at a time, newest (or oldest) first.
+      for (var taken = 0; taken < 1000 && this.cursor >= this.low && this.cursor < this.high; taken++) {
+        this.candidates.push({ id: this.cursor, score: 0 });
+        this.cursor += this.sort === "oldest" ? 1 : -1;
+      }
+      this.done = this.cursor < this.low || this.cursor >= this.high;
       return Promise.resolve();
     }
     var block = this.unloaded.pop();

@@ -119,7 +119,10 @@
       if (!shown) {
         setStatus(query ? "No messages match “" + query + "”." : "No messages match these filters.");
       } else {
-        var total = search.total !== null && !search.query.phrases.length && search.sort === "newest" ? search.total : null;
+        // Exact when the index tells (one word, or everything loaded) and no phrase is left to check.
+        var total = search.query.phrases.length ? null
+          : search.total !== null && !search.options.since && !search.options.until ? search.total
+          : search.done ? search.candidates.length : null;
         setStatus((total !== null ? total + (total === 1 ? " result" : " results") : shown + (search.hasMore() ? "+ results" : shown === 1 ? " result" : " results"))
           + (query ? " for “" + query + "”" : "") + ".");
       }

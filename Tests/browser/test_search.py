@@ -168,6 +168,10 @@ def test_filters_by_conversation_sender_kind_and_date(search_site, browser):
     # Filters alone list everything they match, newest first.
     status, rows = _search(browser, base + "search.html", "", k="photo")
     assert [row[1] for row in rows] == ["Photo of the needle\nmissing.png"]
+    status, rows = _search(browser, base + "search.html", "", since="2024-06-28", until="2024-06-28")
+    assert [row[1] for row in rows] == ["Photo of the needle\nmissing.png"], rows
+    status, rows = _search(browser, base + "search.html", "", since="2024-06-01")
+    assert status == "16 results." and len(rows) == 10, status
     # The filters and the query are kept in the address, so a result list can be shared and reloaded.
     status, rows = _search(browser, base + "search.html", "needle", c="1", sort="relevance")
     assert "q=needle" in browser.current_url and "c=1" in browser.current_url and "sort=relevance" in browser.current_url
