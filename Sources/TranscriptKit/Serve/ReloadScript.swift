@@ -27,11 +27,11 @@ public enum ReloadScript {
             box = document.createElement("div");
             box.id = "\(errorBoxID)";
             box.setAttribute("role", "alert");
-            box.setAttribute("style", \(jsString(ErrorPage.errorBoxStyle)));
+            box.setAttribute("style", \(JavaScriptText.string(ErrorPage.errorBoxStyle)));
             var heading = document.createElement("strong");
-            heading.textContent = \(jsString(ErrorPage.errorHeading));
+            heading.textContent = \(JavaScriptText.string(ErrorPage.errorHeading));
             var text = document.createElement("pre");
-            text.setAttribute("style", \(jsString(ErrorPage.errorTextStyle)));
+            text.setAttribute("style", \(JavaScriptText.string(ErrorPage.errorTextStyle)));
             box.appendChild(heading);
             box.appendChild(text);
             document.body.appendChild(box);
@@ -83,20 +83,5 @@ public enum ReloadScript {
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    /// `text` as a JavaScript string literal (double-quoted; `<` escaped so it can never close a script element).
-    private static func jsString(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "<": literal += "\\u003c"
-            case "\n": literal += "\\n"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
     }
 }
