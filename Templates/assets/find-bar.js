@@ -118,20 +118,24 @@
     }
     if (!query.trim()) { say(""); return Promise.resolve(); }
     say("Finding…");
-    return engine.search(query, { conversation: conversation, person: person, sort: "oldest" }).then(function (search) {
-      return search.loadAll().then(function () { return search; });
-    }).then(function (search) {
+    var options = { conversation: conversation, person: person, sort: "oldest" };
+    function all(search) { return search.loadAll().then(function () { return search; }); }
+    function ids(search) { return search.candidates.map(function (match) { return match.id; }).sort(function (a, b) { return a - b; }); }
+    // First the matches on this page (quick, even in a huge conversation), then all of them for the count.
+    return engine.search(query, Object.assign({ range: [state.start, state.end] }, options)).then(all).then(function (search) {
       if (mine !== generation) return;
-      state.query = search.query;
-      state.matches = search.candidates.map(function (match) { return match.id; }).sort(function (a, b) { return a - b; });
-      if (!state.matches.length) { say("No matches"); return; }
-      state.matches.forEach(function (id) {
-        if (id < state.start || id >= state.end) return;
+      ids(search).forEach(function (id) {
         var row = rowOf(id);
         if (!row) return;
         row.classList.add("find-match");
         engine.highlight(row, search.query, "find-word", SKIP);
       });
+      return engine.search(query, options).then(all);
+    }).then(function (search) {
+      if (!search || mine !== generation) return;
+      state.query = search.query;
+      state.matches = ids(search);
+      if (!state.matches.length) { say("No matches"); return; }
       var index = selected !== undefined ? state.matches.indexOf(selected) : -1;
       if (index < 0) {
         index = 0;

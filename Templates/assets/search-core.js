@@ -279,7 +279,7 @@
 
   /**
    * A query over the index. options: { conversation, person, kind, since, until (YYYY-MM-DD), sort
-   * ("newest", "relevance" or "oldest"), all (every match, for the find bar) }.
+   * ("newest", "relevance" or "oldest"), range ([first, end) document numbers, for the find bar) }.
    * Resolves with a Search whose next(n) resolves with the next n matching documents.
    */
   function search(text, options) {
@@ -322,6 +322,10 @@
     this.sort = options.sort || "newest";
     this.low = options.since ? monthStart(manifest, options.since.slice(0, 7), false) : 0;
     this.high = options.until ? monthStart(manifest, options.until.slice(0, 7), true) : manifest.documents;
+    if (options.range) {
+      this.low = Math.max(this.low, options.range[0]);
+      this.high = Math.min(this.high, options.range[1]);
+    }
     this.sinceSeconds = options.since ? Date.parse(options.since + "T00:00:00Z") / 1000 - 14 * 3600 : -Infinity;
     this.untilSeconds = options.until ? Date.parse(options.until + "T00:00:00Z") / 1000 + 38 * 3600 : Infinity;
     this.empty = groups.length === 0 && !options.since && !options.until;
@@ -337,7 +341,10 @@
     var driver = groups.slice().sort(function (a, b) { return a.count - b.count; })[0] || null;
     this.driver = driver;
     this.others = groups.filter(function (group) { return group !== driver; });
-    this.unloaded = driver ? driver.sources.slice().sort(function (a, b) { return a.last - b.last; }) : [];
+    // Only the driver's blocks that reach into the range of documents asked for.
+    var low = this.low, high = this.high;
+    this.unloaded = driver ? driver.sources.filter(function (block) { return block.last >= low && block.first < high; })
+      .sort(function (a, b) { return a.last - b.last; }) : [];
     this.candidates = [];     // finished matches, in the order they will be shown
     this.pool = new Map();     // document -> score of driver matches not yet finished
     this.finishedBelow = Infinity;
