@@ -2,7 +2,7 @@
 // full `transcripts build` runs of it in a child process, and prints messages per second and peak memory.
 //
 //   swift build -c release && .build/release/transcripts-bench [--messages N] [--conversations K] [--runs R]
-//                                                             [--format jsonl|json] [--keep DIR]
+//                                                             [--format jsonl|json] [--keep DIR] [--no-search]
 import Foundation
 import TranscriptKit
 
@@ -16,6 +16,8 @@ struct Options {
     var runs = 3
     var format = "jsonl"
     var keep: String?
+    /// Build without the search index, to see what it costs.
+    var search = true
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -26,8 +28,9 @@ struct Options {
             case "--runs": runs = Self.count(iterator.next())
             case "--format": format = iterator.next() ?? "jsonl"
             case "--keep": keep = iterator.next()
+            case "--no-search": search = false
             default:
-                print("usage: transcripts-bench [--messages N] [--conversations K] [--runs R] [--format jsonl|json] [--keep DIR]")
+                print("usage: transcripts-bench [--messages N] [--conversations K] [--runs R] [--format jsonl|json] [--keep DIR] [--no-search]")
                 exit(argument == "--help" ? 0 : 2)
             }
         }
@@ -99,9 +102,13 @@ let median = sorted[sorted.count / 2]
 let outputBytes = (fileManager.enumerator(at: root.appendingPathComponent("public"), includingPropertiesForKeys: [.fileSizeKey])?
     .compactMap { ($0 as? URL).flatMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize } }
     .reduce(0, +)) ?? 0
+let searchFolder = root.appendingPathComponent("public/search")
+let searchFiles = (fileManager.enumerator(at: searchFolder, includingPropertiesForKeys: [.fileSizeKey])?.allObjects as? [URL]) ?? []
+let searchBytes = searchFiles.compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +)
 print(String(format: "median of %d: %.3f s wall, %.3f s CPU, %.0f messages/s, peak RSS %.1f MiB, output %.1f MB",
              results.count, median.seconds, median.cpu, Double(corpus.messages) / median.seconds,
-             Double(median.peakKiB) / 1024, Double(outputBytes) / 1_000_000))
+             Double(median.peakKiB) / 1024, Double(outputBytes) / 1_000_000)
+    + (options.search ? String(format: ", search index %.1f MB in %d files", Double(searchBytes) / 1_000_000, searchFiles.count) : ", no search index"))
 if options.keep == nil { try? fileManager.removeItem(at: root) }
 
 // MARK: - Corpus writer
@@ -118,6 +125,7 @@ struct CorpusWriter {
         var random = SplitMix64(seed: 1)
         var written = Written()
         let config = "title: Benchmark\nme: u0\ntimeZone: Europe/Berlin\nlocale: en_GB\ninputs: [conversations]\n"
+            + (options.search ? "" : "search: {enabled: false}\n")
         try config.write(to: root.appendingPathComponent("transcripts.yml"), atomically: true, encoding: .utf8)
         let shares = [0.38, 0.27, 0.17, 0.10, 0.08]
         let encoder = JSONEncoder()
