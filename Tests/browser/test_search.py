@@ -262,3 +262,25 @@ def test_the_script_makes_the_same_terms_as_the_build(demo_site, browser):
     found = browser.execute_script("return arguments[0].map(c => TranscriptsSearch.terms(c.text))", cases)
     wrong = [(case["text"], case["terms"], terms) for case, terms in zip(cases, found) if case["terms"] != terms]
     assert not wrong, "search-core.js and SearchTokenizer.swift disagree:\n" + "\n".join(map(repr, wrong))
+
+
+def test_hostile_text_in_results_and_filters_stays_text(fixture_site, browser):
+    """The hostile fixture's titles, names and messages come back from the index as text, never as markup."""
+    status, rows = _search(browser, fixture_site.url(fixture_site.root / "search.html"), "pwned")
+    assert rows, status
+    assert any("<script>window.__pwned=1</script>" in row[1] for row in rows), rows
+    found = browser.execute_script(
+        "return {pwned: typeof window.__pwned !== 'undefined',"
+        " elements: document.querySelectorAll('#search-results script, #search-results img, #search-results svg, #search-results b').length,"
+        " options: [...document.querySelectorAll('.search-form option')].map(o => o.textContent).join('\\n')}")
+    assert not found["pwned"] and found["elements"] == 0, found
+    assert "Alice <script>window.__pwned=1</script>" in found["options"]
+    assert "Hostile <script>window.__pwned=1</script>" in found["options"]
+    # The find bar on the hostile conversation: names in its sender filter are text as well.
+    page = next(p for p in fixture_site.conversation_pages if "hostile" in p.parent.name)
+    browser.get(fixture_site.url(page))
+    _wait_ready(browser, "form.find-bar")
+    box = browser.find_element(By.CSS_SELECTOR, "form.find-bar input[name=find]")
+    box.send_keys("pwned")
+    WebDriverWait(browser, 10).until(lambda b: " of " in b.find_element(By.CSS_SELECTOR, ".find-count").text)
+    assert browser.execute_script("return typeof window.__pwned === 'undefined'")
