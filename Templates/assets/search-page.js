@@ -79,7 +79,10 @@
     item.className = "search-result";
     var link = document.createElement("a");
     link.className = "search-result-link";
-    link.href = new URL(document_.url, root).href;
+    // The permalink, with the query for the page's find bar, which marks the words and counts the matches.
+    var parts = document_.url.split("#");
+    var words = input.value.trim();
+    link.href = new URL(parts[0] + (words ? "?find=" + encodeURIComponent(words) + "&match=" + document_.id : "") + "#" + parts[1], root).href;
     var heading = document.createElement("span");
     heading.className = "search-result-meta";
     var who = document.createElement("span");

@@ -129,8 +129,13 @@ def test_a_query_shows_highlighted_results_that_open_the_message(search_site, se
     browser.find_elements(By.CSS_SELECTOR, "#search-results a")[1].click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url == target)
     anchor = target.split("#", 1)[1]
+    assert "?find=needle&match=" in target
     message = browser.find_element(By.ID, anchor)
     assert "needle" in message.text
+    # The page's find bar takes the query over: the words are marked and the match is the current one.
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.CSS_SELECTOR, ".find-count").text.endswith(" of 6"))
+    assert "find-current" in message.get_attribute("class")
+    assert [m.text for m in message.find_elements(By.CSS_SELECTOR, "mark.find-word")] == ["needle"]
     outline = browser.execute_script(
         "return getComputedStyle(document.querySelector(':target .bubble')).outlineStyle")
     assert outline == "solid"
