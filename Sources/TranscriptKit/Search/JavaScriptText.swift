@@ -2,10 +2,16 @@
 enum JavaScriptText {
     /// `text` in double quotes, with `"`, `\`, control characters, `<`, `>`, `&`, U+2028 and U+2029 escaped.
     static func string(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 2)
+        append(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends `text` as a string literal (see `string(_:)`) to UTF-8 bytes.
+    static func append(_ text: String, to result: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 2)
+        text.withUTF8 { bytes in
             result.append(UInt8(ascii: "\""))
             var index = 0
             while index < bytes.count {
@@ -28,7 +34,6 @@ enum JavaScriptText {
                 index += 1
             }
             result.append(UInt8(ascii: "\""))
-            return String(decoding: result, as: UTF8.self)
         }
     }
 

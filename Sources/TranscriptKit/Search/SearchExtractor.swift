@@ -19,10 +19,8 @@ struct SearchExtractor: Sendable {
         parts += Self.fieldTexts(of: message.kind)
         let shown = parts.joined(separator: "\n")
         let terms = tokenizer.terms(shown)
-        var counts: [String: Int] = [:]
-        for term in terms { counts[term, default: 0] += 1 }
         let length = Double(terms.count)
-        let postings = counts.map { term, count in
+        let postings = Self.counted(terms).map { term, count in
             Posting(term: term, weight: Self.weight(count: count, length: length))
         }
         let text = shown.isEmpty ? MessageDetails.label(for: message.kind) : String(shown.prefix(SearchDocument.maximumTextLength))
@@ -33,6 +31,33 @@ struct SearchExtractor: Sendable {
                 anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut),
             postings
         )
+    }
+
+    /// Each distinct term with how often it occurs, in order of first occurrence (a message's few terms are
+    /// counted without hashing).
+    static func counted(_ terms: [String]) -> [(term: String, count: Int)] {
+        var counted: [(term: String, count: Int)] = []
+        counted.reserveCapacity(terms.count)
+        if terms.count > 48 {
+            var positions: [String: Int] = [:]
+            for term in terms {
+                if let position = positions[term] {
+                    counted[position].count += 1
+                } else {
+                    positions[term] = counted.count
+                    counted.append((term, 1))
+                }
+            }
+            return counted
+        }
+        outer: for term in terms {
+            for index in counted.indices where counted[index].term == term {
+                counted[index].count += 1
+                continue outer
+            }
+            counted.append((term, 1))
+        }
+        return counted
     }
 
     /// BM25's term factor, tf·(k1+1) / (tf + k1·(1 − b + b·length/averageLength)) with k1 = 1.2, b = 0.75 and

@@ -136,14 +136,23 @@ struct SearchIndexBuilder {
         // Documents, made on all cores.
         let parts = self.parts
         let documentFiles = try chunkRanges(count: order.count, chunkSize: Self.documentChunk).concurrentMap { range in
-            "[" + range.map { position -> String in
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(range.count * 160)
+            for position in range {
                 let entry = order[position]
                 let document = parts[Int(entry.part)].documents[Int(entry.local)]
                 let person = document.sender.flatMap { personNumber[$0] } ?? -1
-                return "[\(entry.part),\(person),\(document.seconds)," + JavaScriptText.string(document.page) + ","
-                    + JavaScriptText.string(document.anchor) + ",\(document.kinds.rawValue)," + JavaScriptText.string(document.text)
-                    + (document.isCut ? ",1]" : "]")
-            }.joined(separator: ",\n") + "]"
+                if position > range.lowerBound { bytes += ",\n".utf8 }
+                bytes += "[\(entry.part),\(person),\(document.seconds),".utf8
+                JavaScriptText.append(document.page, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                JavaScriptText.append(document.anchor, to: &bytes)
+                bytes += ",\(document.kinds.rawValue),".utf8
+                JavaScriptText.append(document.text, to: &bytes)
+                bytes += (document.isCut ? ",1]" : "]").utf8
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return String(decoding: bytes, as: UTF8.self)
         }
         for (number, file) in documentFiles.enumerated() {
             try emit("d/\(number).js", "d/\(number)", file)

@@ -47,4 +47,14 @@ import Testing
         #expect(SearchExtractor.weight(count: 1, length: 40) == 0)
         #expect(SearchExtractor.weight(count: 3, length: 40) == 2)
     }
+
+    @Test func termsAreCountedInOrderOfFirstOccurrence() {
+        let short = SearchExtractor.counted(["b", "a", "b", "c", "b"])
+        #expect(short.map(\.term) == ["b", "a", "c"] && short.map(\.count) == [3, 1, 1])
+        // Long messages are counted with a dictionary, with the same result.
+        let words = (0..<100).map { "w\($0 % 7)" }
+        let long = SearchExtractor.counted(words)
+        #expect(long.map(\.term) == (0..<7).map { "w\($0)" })
+        #expect(long.map(\.count) == [15, 15, 14, 14, 14, 14, 14])
+    }
 }
