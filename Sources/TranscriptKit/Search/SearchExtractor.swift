@@ -38,7 +38,7 @@ struct SearchExtractor: Sendable {
     static func counted(_ terms: [String]) -> [(term: String, count: Int)] {
         var counted: [(term: String, count: Int)] = []
         counted.reserveCapacity(terms.count)
-        if terms.count > 48 {
+        if terms.count > 16 {
             var positions: [String: Int] = [:]
             for term in terms {
                 if let position = positions[term] {
