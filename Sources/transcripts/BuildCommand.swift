@@ -10,7 +10,9 @@ struct BuildCommand: ParsableCommand {
         discussion: """
             SITE is a folder with a transcripts.yml config and the exports it names (default: the current \
             folder). The site is written to the config's output folder (default: SITE/public) all at once: \
-            when the build fails, the previous output stays as it was.
+            when the build fails, the previous output stays as it was. Builds are incremental: pages whose \
+            inputs did not change are taken over from the previous output (see SITE/.transcripts-cache); \
+            --clean renders everything.
             """
     )
 
@@ -22,6 +24,9 @@ struct BuildCommand: ParsableCommand {
 
     @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
     var config: String?
+
+    @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
+    var clean = false
 
     @Flag(help: "Fail (and keep the previous output) when there are warnings: missing media, replies to messages not in the export, ...")
     var strict = false
@@ -46,7 +51,8 @@ struct BuildCommand: ParsableCommand {
                 site: URL(fileURLWithPath: site),
                 configFile: config.map { URL(fileURLWithPath: $0) },
                 output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
-                inputs: inputs.isEmpty ? nil : inputs.map { URL(fileURLWithPath: $0).path }, format: format),
+                inputs: inputs.isEmpty ? nil : inputs.map { URL(fileURLWithPath: $0).path }, format: format,
+                clean: clean),
             progress: showProgress)
         do {
             let summary = try builder.build()

@@ -25,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
     var config: String?
 
+    @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
+    var clean = false
+
     @Option(help: "The port to listen on (0: any free port).")
     var port: UInt16 = 8000
 
@@ -39,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
             options: ServeOptions(
                 build: BuildOptions(
                     site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
-                    output: output.map { URL(fileURLWithPath: $0) }),
+                    output: output.map { URL(fileURLWithPath: $0) }, clean: clean),
                 host: host, port: port),
             report: { event in Terminal.report(event) })
         let url: URL
@@ -77,6 +80,7 @@ enum Terminal {
         case .built(let summary):
             // The counts and the warnings; the line per conversation is for `build`.
             print(String(summary.report.prefix { $0 != "\n" }))
+            if summary.conversationsReused > 0 || summary.filesUnchanged > 0 { print(summary.incrementalLine) }
             for warning in summary.warnings { print("warning: " + warning) }
         case .failed(let message):
             error(message + "\n(still serving the last good build; fix the file and the site is rebuilt)")

@@ -14,11 +14,14 @@ public struct BuildOptions: Sendable {
     public var inputs: [String]?
     /// The format every export is read as (`--format`), instead of detecting each one's.
     public var format: String?
+    /// Whether to ignore the build cache (`--clean`) and render every page; the cache is written anew.
+    public var clean: Bool
 
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
-        format: String? = nil
+        format: String? = nil, clean: Bool = false
     ) {
+        self.clean = clean
         self.site = site
         self.configFile = configFile
         self.output = output

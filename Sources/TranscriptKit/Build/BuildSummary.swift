@@ -26,6 +26,12 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var searchDocuments = 0
     public var searchTerms = 0
     public var searchBytes = 0
+    /// Conversations whose files the build cache took over from the previous output without rendering them,
+    /// and their pages (a part of `pages`).
+    public var conversationsReused = 0
+    public var pagesReused = 0
+    /// Files of the previous output kept as they were (taken over, or written again with the same bytes).
+    public var filesUnchanged = 0
     /// The folder the site was written to.
     public var output = ""
     /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
@@ -40,6 +46,9 @@ public struct BuildSummary: Sendable, Equatable, Codable {
                 + ", \(pages) page\(pages == 1 ? "" : "s"), \(Self.bytesText(bytes)) in \(files) files, "
                 + String(format: "%.2f s", seconds) + " → \(output)"
         ]
+        if conversationsReused > 0 || filesUnchanged > 0 {
+            lines.append(incrementalLine)
+        }
         if searchDocuments > 0 {
             lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))")
         }
@@ -48,6 +57,13 @@ public struct BuildSummary: Sendable, Equatable, Codable {
         }
         for warning in warnings { lines.append("warning: " + warning) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What an incremental build took over from the previous output.
+    public var incrementalLine: String {
+        let rendered = conversations.count - conversationsReused
+        return "incremental: \(conversationsReused) conversation\(conversationsReused == 1 ? "" : "s") reused (\(pagesReused) page\(pagesReused == 1 ? "" : "s")), "
+            + "\(rendered) rendered; \(filesUnchanged) of \(files) files unchanged"
     }
 
     /// The summary as JSON, for CI: every count, the warnings and the output folder.

@@ -2,17 +2,28 @@ import Foundation
 
 /// Where a build writes: a fresh staging folder beside the output folder, swapped into place only when the
 /// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.
+///
+/// With `linksUnchangedFiles`, a file whose bytes equal the previous output's file at the same path is not
+/// written again: the previous file is hard-linked into the staging folder, so it keeps its inode and
+/// modification time (copied where links cannot be made). Files are never written through a link: a path is
+/// always written as a new file, so the previous output stays as it was until the swap.
 final class OutputDirectory {
     /// The folder the finished site ends up in.
     let destination: URL
     /// The folder being written.
     let staging: URL
+    /// The bytes and files of the site (written or linked).
     private(set) var bytesWritten = 0
     private(set) var filesWritten = 0
+    /// The files taken over from the previous output unchanged (a part of `filesWritten`).
+    private(set) var filesLinked = 0
+    /// Whether files equal to the previous output's are linked instead of written.
+    let linksUnchangedFiles: Bool
     private var createdFolders: Set<String> = []
 
-    init(destination: URL) throws {
+    init(destination: URL, linksUnchangedFiles: Bool = false) throws {
         self.destination = destination.standardizedFileURL
+        self.linksUnchangedFiles = linksUnchangedFiles
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
@@ -33,6 +44,19 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
+        if linksUnchangedFiles {
+            let size = parts.reduce(0) { $0 + $1.utf8.count }
+            if try linkIfEqual(relativePath, size: size, equals: { previous in
+                var offset = 0
+                for var part in parts {
+                    let count = part.utf8.count
+                    guard count > 0 else { continue }
+                    if !part.withUTF8({ memcmp(previous.baseAddress! + offset, $0.baseAddress!, count) == 0 }) { return false }
+                    offset += count
+                }
+                return true
+            }) { return }
+        }
         try withFile(relativePath) { descriptor in
             for var part in parts {
                 if let failure = part.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) { return failure }
@@ -44,6 +68,9 @@ final class OutputDirectory {
 
     /// Writes bytes at `relativePath`.
     func write(_ data: Data, to relativePath: String) throws {
+        if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, equals: { previous in
+            data.withUnsafeBytes { $0.count == 0 || memcmp(previous.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+        }) { return }
         try withFile(relativePath) { descriptor in
             if let failure = data.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
             bytesWritten += data.count
@@ -51,8 +78,46 @@ final class OutputDirectory {
         }
     }
 
-    /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).
-    private func withFile(_ relativePath: String, _ body: (Int32) -> Int32?) throws {
+    /// The previous output's file at `relativePath`, when it is a regular file: its stamp.
+    func previousStamp(_ relativePath: String) -> FileStamp? {
+        FileStamp(path: destination.appendingPathComponent(relativePath).path)
+    }
+
+    /// Takes the previous output's file at `relativePath` into the site unchanged (a hard link, or a copy);
+    /// false when there is no such file.
+    func link(_ relativePath: String) throws -> Bool {
+        let url = try prepare(relativePath)
+        let old = destination.appendingPathComponent(relativePath)
+        var info = stat()
+        guard lstat(old.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        if Foundation.link(old.path, url.path) != 0 {
+            do {
+                try FileManager.default.copyItem(at: old, to: url)
+            } catch {
+                throw TranscriptsError(file: url.path, message: "cannot copy the previous output's file (\(error.localizedDescription))")
+            }
+        }
+        filesWritten += 1
+        filesLinked += 1
+        bytesWritten += Int(info.st_size)
+        return true
+    }
+
+    /// Links the previous output's file at `relativePath` when it has `size` bytes and `equals` says they are
+    /// the new bytes; whether it did.
+    private func linkIfEqual(_ relativePath: String, size: Int, equals: (UnsafeRawBufferPointer) -> Bool) throws -> Bool {
+        let old = destination.appendingPathComponent(relativePath)
+        guard let stamp = FileStamp(path: old.path), stamp.size == Int64(size) else { return false }
+        guard size > 0 else { return try link(relativePath) }
+        guard let previous = try? Data(contentsOf: old, options: .alwaysMapped), previous.count == size,
+              previous.withUnsafeBytes(equals)
+        else { return false }
+        return try link(relativePath)
+    }
+
+    /// Makes the folder of `relativePath` in the staging folder and removes anything already at the path
+    /// (a file of the staging folder may be a link to the previous output's: it is replaced, never written).
+    private func prepare(_ relativePath: String) throws -> URL {
         precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
                      "output paths are built by transcripts itself")
         let url = staging.appendingPathComponent(relativePath)
@@ -65,7 +130,14 @@ final class OutputDirectory {
         } catch {
             throw TranscriptsError(file: folder.path, message: "cannot create the folder (\(error.localizedDescription))")
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if unlink(url.path) == 0 { filesWritten -= 1 }
+        return url
+    }
+
+    /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).
+    private func withFile(_ relativePath: String, _ body: (Int32) -> Int32?) throws {
+        let url = try prepare(relativePath)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw TranscriptsError(file: url.path, message: "cannot write the file (\(String(cString: strerror(errno))))")
         }

@@ -8,6 +8,14 @@ struct ExportFinder {
     struct Found {
         var source: ExportSource
         var importer: any ExportImporter
+        /// What the user has on disk: the file or folder, or the zip archive `source` was unpacked from.
+        var origin: URL
+
+        init(source: ExportSource, importer: any ExportImporter, origin: URL? = nil) {
+            self.source = source
+            self.importer = importer
+            self.origin = origin ?? source.url
+        }
     }
 
     struct Result {
@@ -49,7 +57,7 @@ struct ExportFinder {
         if !isFolder, url.pathExtension.lowercased() == "zip" {
             let unpacked = try unpack(url, displayPath: displayPath)
             if let importer = forced ?? registry.detect(unpacked) {
-                result.exports.append(Found(source: ExportSource(url: unpacked, displayPath: displayPath), importer: importer))
+                result.exports.append(Found(source: ExportSource(url: unpacked, displayPath: displayPath), importer: importer, origin: url))
             } else {
                 try visitChildren(of: unpacked, displayPrefix: displayPath, into: &result, skipped: &skipped, topLevel: false)
             }

@@ -72,6 +72,48 @@ final class MediaCopier {
     /// Copies the file at `path` (relative to `folder`) into the site. Files whose type a browser could run
     /// (HTML, SVG, scripts, ...) are stored as `.bin`, which browsers download instead of opening.
     func copy(_ path: String, from folder: URL, imageOnly: Bool = false) -> Result<Copied, Refusal> {
+        let result = copyFile(path, from: folder, imageOnly: imageOnly)
+        if recordsDependencies {
+            var dependency = MediaDependency(folder: folder.path, path: path, imageOnly: imageOnly)
+            switch result {
+            case .success(let copied):
+                dependency.sitePath = copied.sitePath
+                dependency.source = lastSource?.path
+                dependency.stamp = lastSource?.stamp
+            case .failure(let refusal):
+                dependency.refusal = "\(refusal)"
+            }
+            dependencies.append(dependency)
+        }
+        return result
+    }
+
+    /// Whether every look-up is recorded for the build cache (`takeDependencies()`).
+    var recordsDependencies = false
+    private var dependencies: [MediaDependency] = []
+    /// The real path and stamp of the file the latest successful look-up found.
+    private var lastSource: (path: String, stamp: FileStamp?)?
+    /// Stamps of the files read, by real path (a stamp taken before the file was read, so that a change
+    /// while it was read makes the next build read it again); nil for files changed too recently to trust.
+    private var stamps: [String: FileStamp?] = [:]
+    private let startedAt = FileStamp.now
+
+    /// The look-ups recorded since the last call, in order.
+    func takeDependencies() -> [MediaDependency] {
+        defer { dependencies = [] }
+        return dependencies
+    }
+
+    /// Takes a file of the previous output's `media/` folder into the site, as a conversation the build
+    /// cache reuses needs it; false when the previous output does not have it.
+    func adopt(_ sitePath: String) throws -> Bool {
+        if written.contains(sitePath) { return true }
+        guard try output.link(sitePath) else { return false }
+        written.insert(sitePath)
+        return true
+    }
+
+    private func copyFile(_ path: String, from folder: URL, imageOnly: Bool) -> Result<Copied, Refusal> {
         let resolved: URL
         let root: String
         if let known = realFolders[folder.path] {
@@ -86,6 +128,13 @@ final class MediaCopier {
         }
         var fileExtension = resolved.pathExtension.lowercased()
         if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
+        if recordsDependencies {
+            if stamps[resolved.path] == nil {
+                let stamp = FileStamp(path: resolved.path)
+                stamps[resolved.path] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
+            }
+            lastSource = (resolved.path, stamps[resolved.path] ?? nil)
+        }
         if let known = copied[resolved.path] { return .success(known) }
         guard let data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
         if fileExtension == "jpeg" { fileExtension = "jpg" }

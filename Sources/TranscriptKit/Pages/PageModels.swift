@@ -31,7 +31,7 @@ public struct IndexPage: Sendable {
 }
 
 /// One conversation on the index page.
-public struct ConversationSummary: Sendable {
+public struct ConversationSummary: Sendable, Codable, Equatable {
     public var title: String
     /// The conversation page, relative to the site's top folder.
     public var url: String
@@ -48,7 +48,7 @@ public struct ConversationSummary: Sendable {
 }
 
 /// The newest message of a conversation, as a short line of text.
-public struct LastMessage: Sendable {
+public struct LastMessage: Sendable, Codable, Equatable {
     public var senderName: String?
     public var snippet: String
 }

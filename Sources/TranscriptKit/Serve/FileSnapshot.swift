@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files a preview server watches: the config, the site's `Templates/` folder and the inputs, without
-/// the output folder and the build's staging folders beside it.
+/// the output folder, the build's staging folders beside it and the build cache (`.transcripts-cache`).
 public struct WatchList: Equatable, Sendable {
     /// Files and folders to watch; folders are watched with everything in them. Missing ones are watched
     /// for appearing.
@@ -25,9 +25,9 @@ public struct WatchList: Equatable, Sendable {
             outputFolder: options.outputFolder(for: configuration).standardizedFileURL.path)
     }
 
-    /// Whether `path` is the output folder or one of the build's staging folders beside it.
+    /// Whether `path` is the output folder, one of the build's staging folders beside it or a build cache.
     func isOutput(_ path: String) -> Bool {
-        if path == outputFolder { return true }
+        if path == outputFolder || path.hasSuffix("/" + BuildCache.folderName) { return true }
         let output = URL(fileURLWithPath: outputFolder)
         let entry = URL(fileURLWithPath: path)
         guard entry.deletingLastPathComponent().path == output.deletingLastPathComponent().path else { return false }

@@ -125,7 +125,7 @@ import Testing
             in: site)
         #expect(throws: TranscriptsError.self) { try build(site) }
         #expect(try Self.files(in: output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") && $0 != BuildCache.folderName }
         #expect(leftovers.isEmpty)
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The build cache of a site, in the hidden folder `SITE/.transcripts-cache/` (never published): the previous
+/// build's manifest and one record per conversation (`records/NAME.json`, with its share of the search index
+/// in `records/NAME.search`).
+///
+/// A cache that cannot be read, was written by another build of transcripts or for other settings, templates
+/// or output folder is ignored: the build then renders everything and writes a new one. The manifest is
+/// removed before the output is swapped and written after, so a build that stops in between leaves no
+/// manifest, and the next build is a clean one.
+final class BuildCache {
+    /// The cache's folder name in the site folder.
+    static let folderName = ".transcripts-cache"
+    private static let manifestName = "manifest.json"
+
+    let folder: URL
+    /// The previous build's manifest, when this build can use it.
+    let previous: BuildManifest?
+    /// What this build read and wrote, saved by `save()`.
+    private(set) var next: BuildManifest
+    /// False once writing failed: nothing more is written, and no manifest is saved.
+    private var isWritable = true
+
+    /// The cache of `site` for a build with `key` into `output`; `clean` ignores what is there.
+    init(site: URL, key: String, output: URL, clean: Bool) {
+        folder = site.appendingPathComponent(Self.folderName)
+        let outputPath = output.standardizedFileURL.path
+        next = BuildManifest(key: key, output: outputPath)
+        var previous: BuildManifest?
+        if !clean, let data = try? Data(contentsOf: folder.appendingPathComponent(Self.manifestName)),
+           let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+           manifest.version == BuildManifest.currentVersion, manifest.key == key, manifest.output == outputPath
+        {
+            previous = manifest
+        }
+        self.previous = previous
+    }
+
+    private var records: URL { folder.appendingPathComponent("records") }
+
+    /// The record called `name`, when it can be read.
+    func record(named name: String) -> ConversationRecord? {
+        guard let data = try? Data(contentsOf: records.appendingPathComponent(name + ".json")) else { return nil }
+        return try? JSONDecoder().decode(ConversationRecord.self, from: data)
+    }
+
+    /// The previous build's record with `key`, when there is one.
+    func record(withKey key: String) -> (name: String, record: ConversationRecord)? {
+        guard let name = previous?.records[key], let record = record(named: name), record.key == key else { return nil }
+        return (name, record)
+    }
+
+    /// The search part stored with the record called `name`.
+    func searchPart(named name: String) -> SearchConversationPart? {
+        guard let data = try? Data(contentsOf: records.appendingPathComponent(name + ".search")) else { return nil }
+        return try? SearchPartArchive.decode([UInt8](data))
+    }
+
+    /// Stores a new record (and its search part); its name, or nil when the cache cannot be written.
+    func store(_ record: ConversationRecord, searchPart: SearchConversationPart?) -> String? {
+        guard isWritable else { return nil }
+        let name = UUID().uuidString.lowercased()
+        do {
+            try FileManager.default.createDirectory(at: records, withIntermediateDirectories: true)
+            if let searchPart {
+                try Data(SearchPartArchive.encode(searchPart)).write(to: records.appendingPathComponent(name + ".search"))
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(record).write(to: records.appendingPathComponent(name + ".json"))
+        } catch {
+            isWritable = false
+            return nil
+        }
+        return name
+    }
+
+    /// Notes what an export gave in this build.
+    func note(export displayPath: String, _ export: BuildManifest.Export, keys: [String]) {
+        next.exports[displayPath] = export
+        for (key, name) in zip(keys, export.records) { next.records[key] = name }
+    }
+
+    /// Removes the manifest: called before the output is replaced, so that a build stopped before `save()`
+    /// leaves no manifest that could describe another output.
+    func invalidate() {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(Self.manifestName))
+    }
+
+    /// Writes this build's manifest and removes the records it does not name.
+    func save() {
+        guard isWritable else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(next) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: folder.appendingPathComponent(Self.manifestName), options: .atomic)
+        } catch {
+            return
+        }
+        let kept = Set(next.exports.values.flatMap(\.records))
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? [] {
+            let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file.hasSuffix(".search") ? String(file.dropLast(7)) : file
+            if !kept.contains(name) { try? FileManager.default.removeItem(at: records.appendingPathComponent(file)) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A digest of everything every page depends on: the transcripts binary, the config file, the templates and
+/// assets, the display delegate, the custom renderers and the importers. When it changes, the build cache is
+/// not used.
+///
+/// The binary is known by its stamp (path, size, modification time, inode), so every new build of it starts
+/// with a clean build. A delegate is known by `String(reflecting:)`: its type and stored values.
+enum BuildKey {
+    /// Changes when what the cache keeps, or how, changes.
+    static let format = "transcripts build cache 1"
+
+    static func make(
+        configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
+        customRenderers: [any CustomMessageRenderer], registry: ImporterRegistry, options: BuildOptions
+    ) -> String {
+        var hash = SHA256()
+        hash.update(format)
+        let executable = executablePath
+        hash.update("binary:" + executable)
+        if let stamp = FileStamp(path: executable) {
+            hash.update(stamp.size)
+            hash.update(stamp.modified)
+            hash.update(Int64(bitPattern: stamp.inode))
+        }
+        if let config = try? Data(contentsOf: configurationFile) {
+            hash.update("config:" + configurationFile.standardizedFileURL.path)
+            hash.update(Int64(config.count))
+            hash.update(config)
+        } else {
+            hash.update("no config")
+        }
+        for name in templates.sources.keys.sorted() {
+            hash.update("template:" + name)
+            hash.update(templates.sources[name]!)
+        }
+        for path in templates.assets.keys.sorted() {
+            hash.update("asset:" + path)
+            hash.update(templates.assets[path]!)
+        }
+        hash.update("delegate:" + String(reflecting: delegate))
+        for renderer in customRenderers {
+            hash.update("renderer:" + String(reflecting: renderer))
+            hash.update(renderer.kind)
+            hash.update(renderer.template)
+        }
+        for importer in registry.importers {
+            hash.update("importer:" + String(reflecting: importer))
+        }
+        hash.update("format:" + (options.format ?? ""))
+        return hash.hexDigest
+    }
+
+    /// The running program's file.
+    static var executablePath: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+    }
+}

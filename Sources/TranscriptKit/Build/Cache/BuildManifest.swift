@@ -1,0 +1,26 @@
+/// The build cache's table of contents: which build it belongs to and, per export, what the previous build
+/// read from it.
+struct BuildManifest: Codable, Equatable, Sendable {
+    /// Changes when the manifest's or a record's layout changes.
+    static let currentVersion = 1
+
+    /// What one export gave: its fingerprint when it was read, and the records of its conversations, in order.
+    struct Export: Codable, Equatable, Sendable {
+        /// The importer's format.
+        var format: String
+        /// `ExportFingerprint` of the export; nil when it was too new to trust.
+        var fingerprint: String?
+        /// Names of the conversations' records, in the order the importer gave them.
+        var records: [String]
+    }
+
+    var version = Self.currentVersion
+    /// `BuildKey` of the build: the tool, the config, the templates and the delegate.
+    var key: String
+    /// The output folder the records' files are in.
+    var output: String
+    /// By the export's path as the summary shows it.
+    var exports: [String: Export] = [:]
+    /// Record names by `ConversationRecord.key`.
+    var records: [String: String] = [:]
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What the build cache keeps of one rendered conversation: what the pages were made from (its key, its media
+/// look-ups), the files they are (with their stamps), and what the rest of the build needs of it (the index
+/// card, the counts, the warnings) so that a later build can take the pages over without rendering them.
+struct ConversationRecord: Codable, Equatable, Sendable {
+    /// A digest of everything the pages depend on besides the build key and the media files: the
+    /// conversation's content, its folder, its number in the search index, its export.
+    var key: String
+    var id: String
+    var title: String
+    /// The conversation's folder name, `c/<slug>/`.
+    var slug: String
+    /// Its number in the search index, when it is indexed.
+    var searchNumber: Int?
+    /// The export's path as the summary shows it.
+    var file: String
+    /// The files of the conversation's folder (paths in the site) and their stamps in the output.
+    var files: [String: FileStamp]
+    /// The media files its pages show (paths in the site).
+    var media: [String]
+    /// Every look-up of a file the export names, in order.
+    var dependencies: [MediaDependency]
+    var summary: ConversationSummary
+    /// The time of the newest message (seconds since 1970), nil without messages.
+    var newest: Double?
+    var pages: Int
+    var messagesRead: Int
+    var messagesRendered: Int
+    var unsupportedMessages: Int
+    var missingMedia: Int
+    /// The warnings about the conversation, in the order the build gives them.
+    var warnings: [String]
+    /// Whether its share of the search index is stored beside the record.
+    var hasSearchPart: Bool
+}
+
+extension ConversationRecord {
+    /// The key of a conversation's pages: a digest of its content (the canonical JSON, keys sorted) and of
+    /// what else the pages show or depend on.
+    static func key(
+        of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String
+    ) -> String {
+        var hash = SHA256()
+        hash.update("conversation 1")
+        hash.update(slug)
+        hash.update(searchNumber.map { "search \($0)" } ?? "not indexed")
+        hash.update(file)
+        hash.update(mediaFolder.standardizedFileURL.path)
+        hash.update(format)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        if let content = try? encoder.encode(conversation) {
+            hash.update(content)
+        } else {
+            // Not expected; a key no record has makes the conversation render.
+            hash.update(UUID().uuidString)
+        }
+        return hash.hexDigest
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One look-up of a file an export names (a photo, an avatar, ...) and what it gave: the build cache reuses
+/// a conversation's pages only while every one of its look-ups would give the same again.
+struct MediaDependency: Codable, Equatable, Sendable {
+    /// The export's media folder, as the importer gave it.
+    var folder: String
+    /// The path as the export names it.
+    var path: String
+    var imageOnly: Bool
+    /// For a file that was found: its real path, its stamp when it was read (nil when it was too new to
+    /// trust) and its path in the site.
+    var source: String?
+    var stamp: FileStamp?
+    var sitePath: String?
+    /// For a file that was refused: why.
+    var refusal: String?
+
+    init(folder: String, path: String, imageOnly: Bool) {
+        self.folder = folder
+        self.path = path
+        self.imageOnly = imageOnly
+    }
+
+    /// Whether looking the file up now would give the same as when this was recorded, without reading it.
+    var isUnchanged: Bool {
+        switch MediaCopier.resolve(path, in: URL(fileURLWithPath: folder)) {
+        case .failure(let refusal):
+            return self.refusal == "\(refusal)"
+        case .success(let url):
+            if imageOnly, !MediaCopier.imageExtensions.contains(url.pathExtension.lowercased()) {
+                return refusal == "\(MediaCopier.Refusal.notAnImage)"
+            }
+            guard refusal == nil, source == url.path, let stamp else { return false }
+            return FileStamp(path: url.path) == stamp
+        }
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+
+/// One build's walk over the exports: each conversation is rendered into the staging folder, or, when the
+/// build cache shows that nothing it depends on changed, its files are taken over from the previous output
+/// unrendered. Then the pages that show every conversation (the index, the search index) are written.
+///
+/// Both ways leave the same state behind (the same folders, search numbers, cards, counts and warnings, in
+/// the same order), so an incremental build writes the same bytes as a clean one.
+final class SiteRenderPass {
+    private let configuration: SiteConfiguration
+    private let templates: TemplateSet
+    private let output: OutputDirectory
+    private let cache: BuildCache?
+    private let renderer: ConversationRenderer
+    private let context: ImportContext
+    private let media: MediaCopier
+    private let progress: (@Sendable (String) -> Void)?
+
+    private(set) var summary = BuildSummary()
+    private var slugs = SlugRegistry()
+    private var seenIDs: [String: String] = [:]
+    private var cards: [(summary: ConversationSummary, newest: Double)] = []
+    private var searchIndex = SearchIndexBuilder()
+
+    init(
+        configuration: SiteConfiguration, templates: TemplateSet, renderer: ConversationRenderer, output: OutputDirectory,
+        cache: BuildCache?, progress: (@Sendable (String) -> Void)?
+    ) {
+        self.configuration = configuration
+        self.templates = templates
+        self.renderer = renderer
+        self.output = output
+        self.cache = cache
+        self.progress = progress
+        context = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
+        media = MediaCopier(output: output)
+        media.recordsDependencies = cache != nil
+    }
+
+    /// Renders (or takes over) every conversation of the exports, in order, then the site's own pages.
+    func run(_ inputs: ExportFinder.Result) throws -> BuildSummary {
+        summary.warnings = inputs.warnings
+        for (position, export) in inputs.exports.enumerated() {
+            progress?("[\(position + 1)/\(inputs.exports.count)] \(export.source.displayPath)")
+            try add(export)
+        }
+        try writeSitePages()
+        return summary
+    }
+
+    // MARK: - Exports
+
+    private func add(_ export: ExportFinder.Found) throws {
+        let displayPath = export.source.displayPath
+        let fingerprint = cache.flatMap { _ in ExportFingerprint.of(export.origin) }
+        if let cache, let fingerprint, let previous = cache.previous?.exports[displayPath],
+           previous.fingerprint == fingerprint, previous.format == export.importer.format,
+           let reused = try reuseUnread(previous.records, of: export)
+        {
+            cache.note(export: displayPath, previous, keys: reused)
+            return
+        }
+        var names: [String?] = []
+        var keys: [String] = []
+        try export.importer.importConversations(from: export.source, context: context) { imported in
+            let added = try add(imported, of: export)
+            names.append(added.record)
+            keys.append(added.key ?? "")
+        }
+        if let cache, !names.contains(nil) {
+            cache.note(
+                export: displayPath,
+                BuildManifest.Export(format: export.importer.format, fingerprint: fingerprint, records: names.map { $0! }),
+                keys: keys)
+        }
+    }
+
+    /// Takes over every conversation of an export that did not change since the previous build, without
+    /// reading it, when all of them can be: their keys, or nil (and nothing done) when one cannot.
+    private func reuseUnread(_ names: [String], of export: ExportFinder.Found) throws -> [String]? {
+        guard let cache else { return nil }
+        var slugs = self.slugs
+        var seenIDs = self.seenIDs
+        var searchNumber = searchIndex.parts.count
+        var reusable: [(record: ConversationRecord, part: SearchConversationPart?)] = []
+        for name in names {
+            guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == export.source.displayPath
+            else { return nil }
+            seenIDs[record.id] = record.file
+            let indexed = configuration.search.indexes(conversation: record.id)
+            guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchNumber : nil),
+                  isReusable(record)
+            else { return nil }
+            var part: SearchConversationPart?
+            if indexed {
+                guard let stored = cache.searchPart(named: name) else { return nil }
+                part = stored
+                searchNumber += 1
+            }
+            reusable.append((record, part))
+        }
+        self.slugs = slugs
+        self.seenIDs = seenIDs
+        for (record, part) in reusable { try adopt(record, searchPart: part) }
+        return reusable.map(\.record.key)
+    }
+
+    // MARK: - Conversations
+
+    /// Renders one conversation, or takes it over when the cache has it: its record's name and key (nil
+    /// without a cache).
+    private func add(_ imported: ImportedConversation, of export: ExportFinder.Found) throws -> (record: String?, key: String?) {
+        let conversation = imported.conversation
+        let displayPath = export.source.displayPath
+        if let other = seenIDs[conversation.id] {
+            throw TranscriptsError(
+                file: displayPath, path: "id",
+                message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site"
+                    + (export.importer.format == "discord"
+                        ? " (exports of one Discord channel are merged when they are in one folder: give the folder as the input)" : ""))
+        }
+        seenIDs[conversation.id] = displayPath
+        let slug = slugs.slug(for: conversation.id)
+        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchIndex.parts.count : nil
+        guard let cache else {
+            _ = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+            return (nil, nil)
+        }
+        let key = ConversationRecord.key(
+            of: conversation, slug: slug, searchNumber: searchNumber, file: displayPath, mediaFolder: imported.mediaFolder,
+            format: export.importer.format)
+        if let (name, record) = cache.record(withKey: key), isReusable(record) {
+            let part = searchNumber == nil ? nil : cache.searchPart(named: name)
+            if searchNumber == nil || part != nil {
+                try adopt(record, searchPart: part)
+                return (name, key)
+            }
+        }
+        _ = media.takeDependencies()
+        var record = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+        record.record.key = key
+        record.record.dependencies = media.takeDependencies()
+        record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
+        for path in record.record.files.keys {
+            guard let stamp = FileStamp(path: output.staging.appendingPathComponent(path).path) else { return (nil, key) }
+            record.record.files[path] = stamp
+        }
+        return (cache.store(record.record, searchPart: record.searchPart), key)
+    }
+
+    /// Whether the previous output still holds a record's files as they were written, and every file its
+    /// export names would be found as before.
+    private func isReusable(_ record: ConversationRecord) -> Bool {
+        record.files.allSatisfy { output.previousStamp($0.key) == $0.value }
+            && record.media.allSatisfy { output.previousStamp($0) != nil }
+            && record.dependencies.allSatisfy(\.isUnchanged)
+    }
+
+    /// Takes a conversation's files over from the previous output and counts it as the rendering did.
+    private func adopt(_ record: ConversationRecord, searchPart: SearchConversationPart?) throws {
+        for path in record.files.keys.sorted() {
+            guard try output.link(path) else { throw Self.vanished(path, in: output) }
+        }
+        for path in record.media {
+            guard try media.adopt(path) else { throw Self.vanished(path, in: output) }
+        }
+        if let searchPart { searchIndex.add(searchPart) }
+        summary.warnings += record.warnings
+        summary.missingMedia += record.missingMedia
+        cards.append((record.summary, record.newest ?? -.infinity))
+        summary.pages += record.pages
+        summary.messagesRead += record.messagesRead
+        summary.messagesRendered += record.messagesRendered
+        summary.unsupportedMessages += record.unsupportedMessages
+        summary.conversations.append(
+            BuildSummary.ConversationCount(
+                title: record.title, file: record.file, messagesRead: record.messagesRead,
+                messagesRendered: record.messagesRendered))
+        summary.conversationsReused += 1
+        summary.pagesReused += record.pages
+    }
+
+    private static func vanished(_ path: String, in output: OutputDirectory) -> TranscriptsError {
+        TranscriptsError(
+            file: output.destination.appendingPathComponent(path).path,
+            message: "this file of the previous output went away during the build; build again (or with --clean)")
+    }
+
+    /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
+    /// and media look-ups, which the caller adds) and its share of the search index.
+    private func render(
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String
+    ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?) {
+        let conversation = imported.conversation
+        let warningsBefore = summary.warnings.count
+        let missingBefore = summary.missingMedia
+        let path = "c/\(slug)/index.html"
+        var avatars: [String: String] = [:]
+        for participant in conversation.participants {
+            guard let avatar = participant.avatar else { continue }
+            switch media.copyImage(avatar, from: imported.mediaFolder) {
+            case .success(let sitePath): avatars[participant.id] = "../../" + sitePath
+            case .failure(let refusal):
+                summary.warnings.append("\(displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
+            }
+        }
+        let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+        if !copied.problems.isEmpty {
+            let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+            summary.warnings.append(
+                "\(displayPath): \(copied.problems.count) media file\(copied.problems.count == 1 ? " is" : "s are") missing or refused, shown as placeholders: \(listed)\(copied.problems.count > 3 ? ", ..." : "")")
+            summary.missingMedia += copied.problems.count
+        }
+        let searchTarget = searchNumber.map { ConversationRenderer.SearchTarget(number: $0, folder: "c/\(slug)/") }
+        var files: [String: FileStamp] = [:]
+        let zero = FileStamp(size: 0, modified: 0, inode: 0, device: 0)
+        let rendered = try renderer.render(
+            conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
+            search: searchTarget
+        ) { file, parts in
+            try output.write(parts, to: "c/\(slug)/" + file)
+            files["c/\(slug)/" + file] = zero
+        }
+        if let part = rendered.search { searchIndex.add(part) }
+        let newest = conversation.messages.map(\.date.secondsSince1970).max()
+        cards.append((rendered.summary, newest ?? -.infinity))
+        let unsupported = conversation.messages.filter {
+            if case .unsupported = $0.kind { return true } else { return false }
+        }.count
+        summary.pages += rendered.pages
+        summary.messagesRead += conversation.messages.count
+        summary.messagesRendered += rendered.rowsRendered
+        summary.unsupportedMessages += unsupported
+        summary.warnings += rendered.warnings
+        summary.conversations.append(
+            BuildSummary.ConversationCount(
+                title: conversation.title, file: displayPath,
+                messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
+        let record = ConversationRecord(
+            key: "", id: conversation.id, title: conversation.title, slug: slug, searchNumber: searchNumber,
+            file: displayPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
+            pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
+            unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
+            warnings: Array(summary.warnings[warningsBefore...]), hasSearchPart: rendered.search != nil)
+        return (record, rendered.search)
+    }
+
+    // MARK: - The site's own pages
+
+    private func writeSitePages() throws {
+        let site = SiteContext(
+            siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
+            dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled)
+        if configuration.search.enabled {
+            progress?("writing the search index")
+            let statistics = try searchIndex.write(
+                timeZone: configuration.timeZone.identifier,
+                locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-")
+            ) { path, contents in
+                try output.write(contents, to: path)
+            }
+            summary.searchDocuments = statistics.documents
+            summary.searchTerms = statistics.terms
+            summary.searchBytes = statistics.bytes
+            var searchSite = site
+            searchSite.pageTitle = "Search · " + configuration.title
+            try output.write(try templates.render(SearchPage(site: searchSite), template: "search"), to: "search.html")
+            summary.pages += 1
+        }
+        progress?("writing the index")
+        let index = IndexPage(
+            site: site,
+            description: configuration.description,
+            // The most recently active conversation first, as chat apps list them.
+            conversations: cards.enumerated().sorted {
+                $0.element.newest != $1.element.newest ? $0.element.newest > $1.element.newest : $0.offset < $1.offset
+            }.map(\.element.summary),
+            hasConversations: !cards.isEmpty)
+        try output.write(try templates.render(index, template: "index"), to: "index.html")
+        summary.pages += 1
+        for path in templates.assets.keys.sorted() {
+            try output.write(templates.assets[path]!, to: path)
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+
+@testable import TranscriptKit
+
+/// Incremental builds: whatever changed, the output is byte for byte what a clean build writes, and what did
+/// not change stays on disk as it was.
+@Suite struct IncrementalBuildTests {
+    static let first = TestSupport.conversation(
+        id: "first", title: "First",
+        messages: [
+            #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00+02:00", "text": "Hello there"}"#,
+            #"{"id": "2", "sender": "me", "date": "2024-06-03T09:31:00+02:00", "text": "Hi!", "replyTo": "1"}"#,
+        ])
+    static let second = TestSupport.conversation(
+        id: "second", title: "Second",
+        messages: [
+            #"{"id": "1", "sender": "ann", "date": "2024-07-03T09:30:00+02:00", "text": "Lunch?"}"#,
+            #"{"id": "2", "sender": "ann", "date": "2024-07-03T09:32:00+02:00", "type": "photo", "photo": {"file": "media/p.png", "caption": "this one"}}"#,
+        ])
+
+    static func makeSite(name: String = #function) throws -> URL {
+        let site = try TestSupport.makeSite(
+            conversations: ["first.json": first, "second.json": second], extra: ["conversations/media/p.png": "picture one"],
+            name: name)
+        try settle(site)
+        return site
+    }
+
+    /// Dates every input file back a little, as files saved a while ago: files changed within the last two
+    /// seconds are read again by every build (their time stamps could still hide a change).
+    static func settle(_ site: URL) throws {
+        let walker = FileManager.default.enumerator(atPath: site.path)
+        let then = Date().addingTimeInterval(-10)
+        while let path = walker?.nextObject() as? String {
+            guard !path.hasPrefix("public"), !path.hasPrefix(".") else { continue }
+            try FileManager.default.setAttributes([.modificationDate: then], ofItemAtPath: site.appendingPathComponent(path).path)
+        }
+    }
+
+    static func build(_ site: URL, clean: Bool = false, config: String? = nil) throws -> BuildSummary {
+        try SiteBuilder(options: BuildOptions(site: site, clean: clean)).build()
+    }
+
+    /// Builds incrementally, then cleanly, and checks that both wrote the same files and said the same; the
+    /// incremental build's summary.
+    @discardableResult
+    static func buildMatchesCleanBuild(_ site: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildSummary {
+        let incremental = try build(site)
+        let files = try SiteBuilderTests.files(in: site.appendingPathComponent("public"))
+        let clean = try build(site, clean: true)
+        let cleanFiles = try SiteBuilderTests.files(in: site.appendingPathComponent("public"))
+        #expect(files.keys.sorted() == cleanFiles.keys.sorted(), sourceLocation: sourceLocation)
+        for (path, data) in files where cleanFiles[path] != data {
+            Issue.record("\(path) differs from a clean build", sourceLocation: sourceLocation)
+        }
+        #expect(clean.conversationsReused == 0 && clean.filesUnchanged == 0, sourceLocation: sourceLocation)
+        var comparable = incremental
+        comparable.conversationsReused = 0
+        comparable.pagesReused = 0
+        comparable.filesUnchanged = 0
+        comparable.seconds = clean.seconds
+        #expect(comparable == clean, sourceLocation: sourceLocation)
+        // The clean build wrote the cache afresh; the next build starts from it.
+        return incremental
+    }
+
+    static func stamp(_ site: URL, _ path: String) -> FileStamp? {
+        FileStamp(path: site.appendingPathComponent("public/" + path).path)
+    }
+
+    @Test func anUnchangedSiteIsTakenOverWhole() throws {
+        let site = try Self.makeSite()
+        let summary = try Self.build(site)
+        #expect(summary.conversationsReused == 0)
+        let page = Self.stamp(site, "c/first/2024-05.html")
+        let again = try Self.buildMatchesCleanBuild(site)
+        #expect(again.conversationsReused == 2)
+        #expect(again.pagesReused == 5)
+        #expect(again.filesUnchanged == again.files)
+        #expect(again.report.contains("incremental: 2 conversations reused (5 pages), 0 rendered"))
+        // The clean build wrote every file anew; the build after it takes them over as they are.
+        let cleanPage = Self.stamp(site, "c/first/2024-05.html")
+        #expect(cleanPage != page)
+        #expect(try Self.build(site).conversationsReused == 2)
+        #expect(Self.stamp(site, "c/first/2024-05.html") == cleanPage)
+    }
+
+    @Test func aChangedMessageRendersOnlyItsConversation() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let untouched = Self.stamp(site, "c/first/2024-05.html")
+        let changedBefore = try Data(contentsOf: site.appendingPathComponent("public/c/second/2024-07.html"))
+        try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Dinner?")], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 1)
+        #expect(summary.report.contains("1 conversation reused (3 pages), 1 rendered"))
+        #expect(Self.stamp(site, "c/first/2024-05.html") != nil)
+        // Taken over: the same file (inode and modification time), not a copy.
+        let reused = try Self.build(site)
+        #expect(reused.conversationsReused == 2)
+        let changedAfter = try Data(contentsOf: site.appendingPathComponent("public/c/second/2024-07.html"))
+        #expect(changedAfter != changedBefore)
+        #expect(String(decoding: changedAfter, as: UTF8.self).contains("Dinner?"))
+        _ = untouched
+    }
+
+    @Test func anUnchangedPageKeepsItsInodeAndTime() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let page = Self.stamp(site, "c/first/2024-05.html")
+        let stylesheet = Self.stamp(site, "assets/transcripts.css")
+        try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Dinner?")], in: site)
+        let summary = try Self.build(site)
+        #expect(summary.conversationsReused == 1)
+        #expect(page != nil && Self.stamp(site, "c/first/2024-05.html") == page)
+        // Pages that are written again with the same bytes are kept too.
+        #expect(stylesheet != nil && Self.stamp(site, "assets/transcripts.css") == stylesheet)
+        #expect(Self.stamp(site, "c/second/2024-07.html") != nil)
+    }
+
+    @Test func anAddedConversationBeforeTheOthers() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        // Sorted first, so it takes search number 0 and moves the others' numbers: they are rendered again.
+        try TestSupport.write(
+            ["conversations/aaa.json": TestSupport.conversation(
+                id: "aaa", title: "Added",
+                messages: [#"{"id": "1", "sender": "ann", "date": "2024-08-03T09:30:00+02:00", "text": "new"}"#])],
+            in: site)
+        try Self.buildMatchesCleanBuild(site)
+        // Without search, nothing numbers the conversations: an added one leaves the others as they were.
+        try TestSupport.write(["transcripts.yml": "title: Test\nme: me\nsearch: {enabled: false}\n"], in: site)
+        try Self.build(site)
+        try TestSupport.write(
+            ["conversations/aab.json": TestSupport.conversation(
+                id: "aab", title: "Added too",
+                messages: [#"{"id": "1", "sender": "ann", "date": "2024-08-04T09:30:00+02:00", "text": "newer"}"#])],
+            in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 3)
+        #expect(summary.conversations.count == 4)
+    }
+
+    @Test func aRemovedConversation() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/first.json"))
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversations.map(\.title) == ["Second"])
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/c/first").path))
+    }
+
+    @Test func aChangedTemplateRendersEverything() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let builtIn = try TestSupport.read(TestSupport.packageFolder.appendingPathComponent("Templates/footer.mustache"))
+        try TestSupport.write(["Templates/footer.mustache": builtIn + "<!-- changed -->\n"], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 0)
+    }
+
+    @Test func aChangedConfigValueRendersEverything() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        try TestSupport.write(["transcripts.yml": "title: Another title\nme: me\ntimeZone: Europe/Berlin\nlocale: en_GB\n"], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 0)
+        #expect(try TestSupport.read(site.appendingPathComponent("public/c/first/2024-05.html")).contains("Another title"))
+    }
+
+    @Test func aChangedMediaFile() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/media").path)
+        try TestSupport.write(["conversations/media/p.png": "picture two!"], in: site)
+        try Self.settle(site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 1)
+        let after = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/media").path)
+        #expect(before.count == 1 && after.count == 1 && before != after)
+        // A file that appears where the export named a missing one counts as a change too.
+        try TestSupport.write(
+            ["conversations/second.json": Self.second.replacingOccurrences(of: "media/p.png", with: "media/q.png")], in: site)
+        try Self.settle(site)
+        #expect(try Self.build(site).missingMedia == 1)
+        try TestSupport.write(["conversations/media/q.png": "picture three"], in: site)
+        try Self.settle(site)
+        let found = try Self.buildMatchesCleanBuild(site)
+        #expect(found.missingMedia == 0)
+        #expect(found.conversationsReused == 1)
+    }
+
+    @Test func oneConversationOfAnExportWithSeveral() throws {
+        func export(_ text: String) -> String {
+            #"""
+            {"about": "Telegram", "personal_information": {"user_id": 1, "first_name": "Me"}, "chats": {"about": "", "list": [
+             {"name": "Alpha", "type": "private_group", "id": 11, "messages": [
+              {"id": 1, "type": "message", "date": "2024-05-03T09:30:00", "date_unixtime": "1714728600", "from": "Ann", "from_id": "user2", "text": "alpha one", "text_entities": [{"type": "plain", "text": "alpha one"}]}]},
+             {"name": "Beta", "type": "private_group", "id": 12, "messages": [
+              {"id": 1, "type": "message", "date": "2024-06-03T09:30:00", "date_unixtime": "1717407000", "from": "Ann", "from_id": "user2", "text": "\#(text)", "text_entities": [{"type": "plain", "text": "\#(text)"}]}]}
+            ]}}
+            """#
+        }
+        let site = try TestSupport.makeSite(conversations: ["result.json": export("beta one")])
+        try Self.settle(site)
+        try Self.build(site)
+        try TestSupport.write(["conversations/result.json": export("beta two")], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversations.count == 2)
+        #expect(summary.conversationsReused == 1)
+    }
+
+    @Test func anEditedOutputFileIsRenderedAgain() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        try TestSupport.write(["public/c/first/2024-05.html": "edited by hand"], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 1)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("public/c/second/feed.xml"))
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 1)
+    }
+
+    @Test func aCorruptCacheFallsBackToRendering() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let cache = site.appendingPathComponent(BuildCache.folderName)
+        let records = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("records").path)
+        #expect(records.filter { $0.hasSuffix(".json") }.count == 2)
+        #expect(records.filter { $0.hasSuffix(".search") }.count == 2)
+        // Broken records and search parts: those conversations are rendered.
+        for name in records {
+            try Data("garbage".utf8).write(to: cache.appendingPathComponent("records/" + name))
+        }
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
+        let search = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("records").path)
+            .filter { $0.hasSuffix(".search") }
+        for name in search {
+            let url = cache.appendingPathComponent("records/" + name)
+            let bytes = try Data(contentsOf: url)
+            try bytes.prefix(bytes.count / 2).write(to: url)
+        }
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
+        // A broken manifest: a clean build.
+        try Data("{not json".utf8).write(to: cache.appendingPathComponent("manifest.json"))
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
+        // No cache at all.
+        try FileManager.default.removeItem(at: cache)
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
+        #expect(try Self.build(site).conversationsReused == 2)
+    }
+
+    @Test func cleanIgnoresTheCacheAndWritesItAnew() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let page = Self.stamp(site, "c/first/2024-05.html")
+        let clean = try Self.build(site, clean: true)
+        #expect(clean.conversationsReused == 0 && clean.filesUnchanged == 0)
+        #expect(!clean.report.contains("incremental"))
+        #expect(Self.stamp(site, "c/first/2024-05.html") != page)
+        #expect(try Self.build(site).conversationsReused == 2)
+    }
+
+    @Test func aFailedBuildKeepsTheCacheUsable() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        try TestSupport.write(
+            ["conversations/zz-broken.json": TestSupport.conversation(id: "broken", messages: [#"{"id": "1", "date": "soon", "text": "x"}"#])],
+            in: site)
+        #expect(throws: TranscriptsError.self) { try Self.build(site) }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/zz-broken.json"))
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 2)
+        // Records of the failed build are removed by the next good one.
+        let records = try FileManager.default.contentsOfDirectory(
+            atPath: site.appendingPathComponent(BuildCache.folderName + "/records").path)
+        #expect(records.count == 4)
+    }
+
+    @Test func theCacheIsNotWatchedByServe() {
+        let list = WatchList(paths: ["/site"], outputFolder: "/site/public")
+        #expect(list.isOutput("/site/" + BuildCache.folderName))
+        #expect(!list.isOutput("/site/conversations"))
+    }
+}
