@@ -153,8 +153,11 @@ final class SiteRenderPass {
     private func isReusable(_ record: ConversationRecord) -> Bool {
         record.files.allSatisfy { output.previousStamp($0.key) == $0.value }
             && record.media.allSatisfy { output.previousStamp($0) != nil }
-            && record.dependencies.allSatisfy(\.isUnchanged)
+            && record.dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) }
     }
+
+    /// Real paths of media folders, by the path importers give.
+    private var realFolders: [String: String] = [:]
 
     /// Takes a conversation's files over from the previous output and counts it as the rendering did.
     private func adopt(_ record: ConversationRecord, searchPart: SearchConversationPart?) throws {

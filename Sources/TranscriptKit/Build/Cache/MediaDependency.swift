@@ -23,7 +23,31 @@ struct MediaDependency: Codable, Equatable, Sendable {
     }
 
     /// Whether looking the file up now would give the same as when this was recorded, without reading it.
-    var isUnchanged: Bool {
+    /// `realFolders` keeps the real paths of media folders between calls.
+    func isUnchanged(realFolders: inout [String: String]) -> Bool {
+        // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
+        if refusal == nil, let source, let stamp {
+            let root: String
+            if let known = realFolders[folder] {
+                root = known
+            } else {
+                root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+                realFolders[folder] = root
+            }
+            let normalized = path.replacingOccurrences(of: "\\", with: "/")
+            guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
+                  let real = realpath(root + "/" + normalized, nil)
+            else { return false }
+            defer { free(real) }
+            let resolved = String(cString: real)
+            guard resolved == source, resolved.hasPrefix(root + "/") else { return false }
+            return FileStamp(path: resolved) == stamp
+        }
+        return isUnchangedSlowly
+    }
+
+    /// The same check, through `MediaCopier.resolve`, for refused files.
+    private var isUnchangedSlowly: Bool {
         switch MediaCopier.resolve(path, in: URL(fileURLWithPath: folder)) {
         case .failure(let refusal):
             return self.refusal == "\(refusal)"
