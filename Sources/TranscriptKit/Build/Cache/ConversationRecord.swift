@@ -36,7 +36,7 @@ struct ConversationRecord: Codable, Equatable, Sendable {
 }
 
 extension ConversationRecord {
-    /// The key of a conversation's pages: a digest of its content (the canonical JSON, keys sorted) and of
+    /// The key of a conversation's pages: a digest of its content (every value its `Encodable` form holds) and of
     /// what else the pages show or depend on.
     static func key(
         of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String
@@ -48,10 +48,8 @@ extension ConversationRecord {
         hash.update(file)
         hash.update(mediaFolder.standardizedFileURL.path)
         hash.update(format)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        if let content = try? encoder.encode(conversation) {
-            hash.update(content)
+        if let content = try? ContentDigest.bytes(of: conversation) {
+            content.withUnsafeBytes { hash.update($0) }
         } else {
             // Not expected; a key no record has makes the conversation render.
             hash.update(UUID().uuidString)
