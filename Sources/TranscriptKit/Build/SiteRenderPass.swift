@@ -20,7 +20,21 @@ final class SiteRenderPass {
     private var slugs = SlugRegistry()
     private var seenIDs: [String: String] = [:]
     private var cards: [(summary: ConversationSummary, newest: Double)] = []
-    private var searchIndex = SearchIndexBuilder()
+    /// The conversations' shares of the search index, in order: rendered now, or stored in the cache (read
+    /// only when the index has to be built again).
+    private var searchSources: [SearchSource] = []
+
+    private enum SearchSource {
+        case part(SearchConversationPart, key: String?)
+        case cached(name: String, key: String)
+
+        var key: String? {
+            switch self {
+            case .part(_, let key): key
+            case .cached(_, let key): key
+            }
+        }
+    }
 
     init(
         configuration: SiteConfiguration, templates: TemplateSet, renderer: ConversationRenderer, output: OutputDirectory,
@@ -81,8 +95,8 @@ final class SiteRenderPass {
         guard let cache else { return nil }
         var slugs = self.slugs
         var seenIDs = self.seenIDs
-        var searchNumber = searchIndex.parts.count
-        var reusable: [(record: ConversationRecord, part: SearchConversationPart?)] = []
+        var searchNumber = searchSources.count
+        var reusable: [(record: ConversationRecord, part: SearchSource?)] = []
         for name in names {
             guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == export.source.displayPath
             else { return nil }
@@ -91,10 +105,10 @@ final class SiteRenderPass {
             guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchNumber : nil),
                   isReusable(record)
             else { return nil }
-            var part: SearchConversationPart?
+            var part: SearchSource?
             if indexed {
-                guard let stored = cache.searchPart(named: name) else { return nil }
-                part = stored
+                guard cache.hasSearchPart(named: name, of: record) else { return nil }
+                part = .cached(name: name, key: record.key)
                 searchNumber += 1
             }
             reusable.append((record, part))
@@ -121,23 +135,24 @@ final class SiteRenderPass {
         }
         seenIDs[conversation.id] = displayPath
         let slug = slugs.slug(for: conversation.id)
-        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchIndex.parts.count : nil
+        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
         guard let cache else {
-            _ = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+            if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
         let key = ConversationRecord.key(
             of: conversation, slug: slug, searchNumber: searchNumber, file: displayPath, mediaFolder: imported.mediaFolder,
             format: export.importer.format)
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
-            let part = searchNumber == nil ? nil : cache.searchPart(named: name)
-            if searchNumber == nil || part != nil {
-                try adopt(record, searchPart: part)
+            if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
+                try adopt(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key))
                 return (name, key)
             }
         }
         _ = media.takeDependencies()
         var record = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+        if let part = record.searchPart { searchSources.append(.part(part, key: key)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
         record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
@@ -160,14 +175,14 @@ final class SiteRenderPass {
     private var realFolders: [String: String] = [:]
 
     /// Takes a conversation's files over from the previous output and counts it as the rendering did.
-    private func adopt(_ record: ConversationRecord, searchPart: SearchConversationPart?) throws {
+    private func adopt(_ record: ConversationRecord, searchPart: SearchSource?) throws {
         for path in record.files.keys.sorted() {
             guard try output.link(path) else { throw Self.vanished(path, in: output) }
         }
         for path in record.media {
             guard try media.adopt(path) else { throw Self.vanished(path, in: output) }
         }
-        if let searchPart { searchIndex.add(searchPart) }
+        if let searchPart { searchSources.append(searchPart) }
         summary.warnings += record.warnings
         summary.missingMedia += record.missingMedia
         cards.append((record.summary, record.newest ?? -.infinity))
@@ -224,7 +239,6 @@ final class SiteRenderPass {
             try output.write(parts, to: "c/\(slug)/" + file)
             files["c/\(slug)/" + file] = zero
         }
-        if let part = rendered.search { searchIndex.add(part) }
         let newest = conversation.messages.map(\.date.secondsSince1970).max()
         cards.append((rendered.summary, newest ?? -.infinity))
         let unsupported = conversation.messages.filter {
@@ -256,12 +270,7 @@ final class SiteRenderPass {
             dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled)
         if configuration.search.enabled {
             progress?("writing the search index")
-            let statistics = try searchIndex.write(
-                timeZone: configuration.timeZone.identifier,
-                locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-")
-            ) { path, contents in
-                try output.write(contents, to: path)
-            }
+            let statistics = try writeSearchIndex()
             summary.searchDocuments = statistics.documents
             summary.searchTerms = statistics.terms
             summary.searchBytes = statistics.bytes
@@ -284,5 +293,60 @@ final class SiteRenderPass {
         for path in templates.assets.keys.sorted() {
             try output.write(templates.assets[path]!, to: path)
         }
+    }
+
+    /// Writes `search/`: taken over from the previous output when the same conversations, unchanged and in the
+    /// same order, made it (the index depends on nothing else that the build key does not cover), else built.
+    private func writeSearchIndex() throws -> SearchIndexBuilder.Statistics {
+        let keys = searchSources.map(\.key)
+        var key: String?
+        if cache != nil, !keys.contains(nil) {
+            var hash = SHA256()
+            hash.update("search index \(SearchIndexBuilder.formatVersion)")
+            for conversation in keys { hash.update(conversation!) }
+            key = hash.hexDigest
+        }
+        if let cache, let key, let previous = cache.previous?.search, previous.key == key,
+           let files = try? FileManager.default.subpathsOfDirectory(atPath: output.destination.appendingPathComponent("search").path),
+           case let scripts = files.filter({ $0.hasSuffix(".js") }), scripts.count == previous.files,
+           scripts.reduce(0, { $0 + Int(output.previousStamp("search/" + $1)?.size ?? -1) }) == previous.bytes
+        {
+            var linked = true
+            for file in scripts.sorted() {
+                guard try output.link("search/" + file) else {
+                    linked = false
+                    break
+                }
+            }
+            if linked {
+                cache.noteSearch(previous)
+                return SearchIndexBuilder.Statistics(
+                    documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes)
+            }
+        }
+        var index = SearchIndexBuilder()
+        for source in searchSources {
+            switch source {
+            case .part(let part, _):
+                index.add(part)
+            case .cached(let name, _):
+                guard let part = cache?.searchPart(named: name) else {
+                    throw TranscriptsError(
+                        file: cache?.folder.path ?? "", message: "a stored part of the search index cannot be read; build again with --clean")
+                }
+                index.add(part)
+            }
+        }
+        let statistics = try index.write(
+            timeZone: configuration.timeZone.identifier,
+            locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-")
+        ) { path, contents in
+            try output.write(contents, to: path)
+        }
+        if let cache, let key {
+            cache.noteSearch(BuildManifest.Search(
+                key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes))
+        }
+        return statistics
     }
 }

@@ -16,6 +16,8 @@
 /// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
 /// `~kphoto` (kinds); their postings are plain document numbers, without weights.
 struct SearchIndexBuilder {
+    /// Changes whenever the files' layout or content rules change (part of the build cache's search key).
+    static let formatVersion = 1
     /// Postings per block of a frequent term.
     static let blockSize = 2048
     /// Postings written inside the term file when their text is at most this long.

@@ -105,6 +105,33 @@ import Testing
         _ = untouched
     }
 
+    @Test func theSearchIndexIsTakenOverWhenItsConversationsDidNotChange() throws {
+        let site = try Self.makeSite()
+        let first = try Self.build(site)
+        // Nothing changed: the same files, not even read again, and the same figures.
+        let again = try Self.buildMatchesCleanBuild(site)
+        #expect(again.searchDocuments == first.searchDocuments && again.searchTerms == first.searchTerms)
+        #expect(again.searchBytes == first.searchBytes)
+        let index = Self.stamp(site, "search/index.js")
+        let documents = Self.stamp(site, "search/d/0.js")
+        #expect(index != nil && documents != nil)
+        _ = try Self.build(site)
+        #expect(Self.stamp(site, "search/index.js") == index)
+        #expect(Self.stamp(site, "search/d/0.js") == documents)
+        // A changed message: the index is built again and finds the new word.
+        try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Dinner?")], in: site)
+        _ = try Self.buildMatchesCleanBuild(site)
+        let terms = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/search/t").path)
+        let all = try terms.map { try TestSupport.read(site.appendingPathComponent("public/search/t/" + $0)) }.joined()
+        #expect(all.contains("[\"dinner\","))
+        #expect(!all.contains("[\"lunch\","))
+        // A search file edited by hand is not taken over.
+        _ = try Self.build(site)
+        try Data("broken".utf8).write(to: site.appendingPathComponent("public/search/index.js"))
+        _ = try Self.buildMatchesCleanBuild(site)
+        #expect(try TestSupport.read(site.appendingPathComponent("public/search/index.js")).hasPrefix("transcriptsIndex("))
+    }
+
     @Test func anUnchangedPageKeepsItsInodeAndTime() throws {
         let site = try Self.makeSite()
         try Self.build(site)

@@ -56,14 +56,31 @@ final class BuildCache {
         return try? SearchPartArchive.decode([UInt8](data))
     }
 
+    /// Whether `record` (called `name`) has its search part stored as it was written (it is read later,
+    /// when the index is built).
+    func hasSearchPart(named name: String, of record: ConversationRecord) -> Bool {
+        guard let size = record.searchPartBytes,
+              let stamp = FileStamp(path: records.appendingPathComponent(name + ".search").path)
+        else { return false }
+        return stamp.size == Int64(size)
+    }
+
+    /// Notes the search index this build wrote (or took over).
+    func noteSearch(_ search: BuildManifest.Search) {
+        next.search = search
+    }
+
     /// Stores a new record (and its search part); its name, or nil when the cache cannot be written.
     func store(_ record: ConversationRecord, searchPart: SearchConversationPart?) -> String? {
         guard isWritable else { return nil }
         let name = UUID().uuidString.lowercased()
+        var record = record
         do {
             try FileManager.default.createDirectory(at: records, withIntermediateDirectories: true)
             if let searchPart {
-                try Data(SearchPartArchive.encode(searchPart)).write(to: records.appendingPathComponent(name + ".search"))
+                let bytes = SearchPartArchive.encode(searchPart)
+                record.searchPartBytes = bytes.count
+                try Data(bytes).write(to: records.appendingPathComponent(name + ".search"))
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

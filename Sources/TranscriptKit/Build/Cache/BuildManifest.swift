@@ -2,7 +2,7 @@
 /// read from it.
 struct BuildManifest: Codable, Equatable, Sendable {
     /// Changes when the manifest's or a record's layout changes.
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     /// What one export gave: its fingerprint when it was read, and the records of its conversations, in order.
     struct Export: Codable, Equatable, Sendable {
@@ -23,4 +23,16 @@ struct BuildManifest: Codable, Equatable, Sendable {
     var exports: [String: Export] = [:]
     /// Record names by `ConversationRecord.key`.
     var records: [String: String] = [:]
+    /// The search index the build wrote, when every indexed conversation had a key.
+    var search: Search?
+
+    /// What identifies the search index (a digest of its conversations' keys, in order) and what it held.
+    struct Search: Codable, Equatable, Sendable {
+        var key: String
+        var documents: Int
+        var terms: Int
+        /// Its script files under `search/`.
+        var files: Int
+        var bytes: Int
+    }
 }

@@ -33,6 +33,8 @@ struct ConversationRecord: Codable, Equatable, Sendable {
     var warnings: [String]
     /// Whether its share of the search index is stored beside the record.
     var hasSearchPart: Bool
+    /// The stored search part's size in bytes (a part of another size is not the one stored).
+    var searchPartBytes: Int?
 }
 
 extension ConversationRecord {
