@@ -25,15 +25,26 @@ struct MediaDependency: Codable, Equatable, Sendable {
     /// Whether looking the file up now would give the same as when this was recorded, without reading it.
     /// `realFolders` keeps the real paths of media folders between calls.
     func isUnchanged(realFolders: inout [String: String]) -> Bool {
+        let root: String
+        if let known = realFolders[folder] {
+            root = known
+        } else {
+            root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            realFolders[folder] = root
+        }
+        // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
+        if refusal == "\(MediaCopier.Refusal.missing)" {
+            let normalized = path.replacingOccurrences(of: "\\", with: "/")
+            let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
+            if !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
+               !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            {
+                var info = stat()
+                return lstat(root + "/" + normalized, &info) != 0 && errno == ENOENT
+            }
+        }
         // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
         if refusal == nil, let source, let stamp {
-            let root: String
-            if let known = realFolders[folder] {
-                root = known
-            } else {
-                root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-                realFolders[folder] = root
-            }
             let normalized = path.replacingOccurrences(of: "\\", with: "/")
             guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
                   let real = realpath(root + "/" + normalized, nil)
