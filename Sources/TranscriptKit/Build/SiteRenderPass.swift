@@ -319,7 +319,11 @@ final class SiteRenderPass {
                 }
             }
             if linked {
-                cache.noteSearch(previous)
+                var kept = previous
+                if let name = previous.documentSignatures, let signatures = cache.previousDocumentSignatures() {
+                    kept.documentSignatures = cache.storeDocumentSignatures(signatures) ?? name
+                }
+                cache.noteSearch(kept)
                 return SearchIndexBuilder.Statistics(
                     documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes)
             }
@@ -337,16 +341,29 @@ final class SiteRenderPass {
                 index.add(part)
             }
         }
-        let statistics = try index.write(
+        // Document files made of the same documents as before are taken over without being made again.
+        var reuse: SearchIndexBuilder.Reuse?
+        if let cache, key != nil {
+            reuse = SearchIndexBuilder.Reuse(
+                partKeys: keys.compactMap { $0 }, previous: cache.previousDocumentSignatures() ?? [],
+                takeOver: takeOverPrevious)
+        }
+        let (statistics, signatures) = try index.write(
             timeZone: configuration.timeZone.identifier,
-            locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-")
+            locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"), reuse: reuse
         ) { path, contents in
             try output.write(contents, to: path)
         }
         if let cache, let key {
             cache.noteSearch(BuildManifest.Search(
-                key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes))
+                key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes,
+                documentSignatures: cache.storeDocumentSignatures(signatures)))
         }
         return statistics
+    }
+
+    /// Links the previous output's file at `path` when it still has `size` bytes.
+    private func takeOverPrevious(_ path: String, size: Int) throws -> Bool {
+        output.previousStamp(path)?.size == Int64(size) ? try output.link(path) : false
     }
 }

@@ -46,6 +46,31 @@ struct SearchIndexBuilder {
     func write(
         timeZone: String, locale: String, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> Statistics {
+        try self.write(timeZone: timeZone, locale: locale, reuse: nil, to: write).statistics
+    }
+
+    /// What a document file was made of (a digest of its documents' conversations, their keys and places,
+    /// and of the people list) and its size: a later build whose file would have the same digest takes the
+    /// previous output's file over instead of making it again.
+    struct DocumentFileSignature: Codable, Equatable, Sendable {
+        var digest: UInt64
+        var size: Int
+    }
+
+    /// What lets a build take document files over from the previous output: the parts' content keys (in
+    /// the order they were added), the previous build's signatures, and a function that links the previous
+    /// output's file at a site path when it still has the given size (false when it cannot).
+    struct Reuse {
+        var partKeys: [String]
+        var previous: [DocumentFileSignature]
+        var takeOver: (_ path: String, _ size: Int) throws -> Bool
+    }
+
+    /// Builds the index like `write(timeZone:locale:to:)`, taking over the document files `reuse` allows;
+    /// also returns the document files' signatures, for the next build.
+    func write(
+        timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
+    ) throws -> (statistics: Statistics, documentFiles: [DocumentFileSignature]) {
         var statistics = Statistics()
         func emit(_ path: String, _ name: String, _ json: String) throws {
             let contents = "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
@@ -135,9 +160,40 @@ struct SearchIndexBuilder {
         }
         try closeTermFile()
 
-        // Documents, made on all cores.
+        // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
-        let documentFiles = try chunkRanges(count: order.count, chunkSize: Self.documentChunk).concurrentMap { range in
+        let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
+        var peopleDigest = FNV1a64()
+        for name in people { peopleDigest.add(name) }
+        let peopleValue = peopleDigest.value
+        let keys = reuse?.partKeys ?? parts.map { _ in "" }
+        let digests = try chunks.concurrentMap { range in
+            var digest = FNV1a64()
+            digest.add(UInt64(Self.formatVersion))
+            digest.add(peopleValue)
+            for position in range {
+                let entry = order[position]
+                digest.add(UInt64(entry.part))
+                digest.add(keys[Int(entry.part)])
+                digest.add(UInt64(entry.local))
+            }
+            return digest.value
+        }
+        var signatures = digests.map { DocumentFileSignature(digest: $0, size: 0) }
+        var toMake: [Int] = []
+        for number in chunks.indices {
+            if let reuse, reuse.partKeys.count == parts.count, number < reuse.previous.count,
+               reuse.previous[number].digest == digests[number],
+               try reuse.takeOver("search/d/\(number).js", reuse.previous[number].size)
+            {
+                signatures[number].size = reuse.previous[number].size
+                statistics.files += 1
+                statistics.bytes += reuse.previous[number].size
+            } else {
+                toMake.append(number)
+            }
+        }
+        let documentFiles = try toMake.map { chunks[$0] }.concurrentMap { range in
             var bytes: [UInt8] = [UInt8(ascii: "[")]
             bytes.reserveCapacity(range.count * 160)
             for position in range {
@@ -156,8 +212,10 @@ struct SearchIndexBuilder {
             bytes.append(UInt8(ascii: "]"))
             return String(decoding: bytes, as: UTF8.self)
         }
-        for (number, file) in documentFiles.enumerated() {
+        for (number, file) in zip(toMake, documentFiles) {
+            let size = statistics.bytes
             try emit("d/\(number).js", "d/\(number)", file)
+            signatures[number].size = statistics.bytes - size
         }
 
         // Each conversation's pages, with their first document.
@@ -187,7 +245,7 @@ struct SearchIndexBuilder {
             + "\"months\":[" + months.joined(separator: ",") + "],"
             + "\"termFiles\":[" + firstTerms.map(JavaScriptText.string).joined(separator: ",") + "]}"
         try emit("index.js", "index", manifest)
-        return statistics
+        return (statistics, reuse == nil || reuse!.partKeys.count != parts.count ? [] : signatures)
     }
 
     /// A term's postings as the index writes them: inline when short, else in blocks of `blockSize`.
@@ -274,5 +332,23 @@ struct SearchIndexBuilder {
             }
         }
         return order
+    }
+}
+
+/// The 64-bit FNV-1a hash, for signatures that only need to tell equal inputs from changed ones.
+struct FNV1a64 {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    mutating func add(_ number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+    }
+
+    mutating func add(_ text: String) {
+        add(UInt64(text.utf8.count))
+        for byte in text.utf8 { add(byte) }
     }
 }

@@ -65,6 +65,44 @@ final class BuildCache {
         return stamp.size == Int64(size)
     }
 
+    /// The previous build's document file signatures (see `SearchIndexBuilder.DocumentFileSignature`).
+    func previousDocumentSignatures() -> [SearchIndexBuilder.DocumentFileSignature]? {
+        guard let name = previous?.search?.documentSignatures,
+              let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+        else { return nil }
+        var reader = BinaryReader([UInt8](data))
+        do {
+            let count = try reader.readCount()
+            var signatures: [SearchIndexBuilder.DocumentFileSignature] = []
+            signatures.reserveCapacity(count)
+            for _ in 0..<count {
+                signatures.append(.init(digest: try reader.readUInt64(), size: try reader.readInt()))
+            }
+            return reader.isAtEnd ? signatures : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Stores this build's document file signatures; the file's name, or nil when it cannot be written.
+    func storeDocumentSignatures(_ signatures: [SearchIndexBuilder.DocumentFileSignature]) -> String? {
+        guard isWritable, !signatures.isEmpty else { return nil }
+        var writer = BinaryWriter()
+        writer.write(signatures.count)
+        for signature in signatures {
+            writer.write(signature.digest)
+            writer.write(signature.size)
+        }
+        let name = "documents-" + UUID().uuidString.lowercased() + ".signatures"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(writer.bytes).write(to: folder.appendingPathComponent(name))
+        } catch {
+            return nil
+        }
+        return name
+    }
+
     /// Notes the search index this build wrote (or took over).
     func noteSearch(_ search: BuildManifest.Search) {
         next.search = search
@@ -115,6 +153,10 @@ final class BuildCache {
             try data.write(to: folder.appendingPathComponent(Self.manifestName), options: .atomic)
         } catch {
             return
+        }
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where file.hasSuffix(".signatures") && file != next.search?.documentSignatures {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
         let kept = Set(next.exports.values.flatMap(\.records))
         for file in (try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? [] {

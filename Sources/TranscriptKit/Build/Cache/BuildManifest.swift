@@ -34,5 +34,7 @@ struct BuildManifest: Codable, Equatable, Sendable {
         /// Its script files under `search/`.
         var files: Int
         var bytes: Int
+        /// The name of the cache file with its document files' signatures, when it was written.
+        var documentSignatures: String?
     }
 }
