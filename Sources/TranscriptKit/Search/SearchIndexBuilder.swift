@@ -120,7 +120,10 @@ struct SearchIndexBuilder {
 
         // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
         // files in order.
-        let terms = (Array(postings.keys) + Array(filters.keys)).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        // Sorted as scripts compare strings: by UTF-16 code units (made once per term, not per comparison).
+        let unsorted = Array(postings.keys) + Array(filters.keys)
+        let units = unsorted.map { Array($0.utf16) }
+        let terms = unsorted.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { unsorted[$0] }
         statistics.terms = terms.count
         let termPostings = postings, filterPostings = filters
         let encoded = try chunkRanges(count: terms.count, chunkSize: 2048).concurrentMap { range in
@@ -166,7 +169,11 @@ struct SearchIndexBuilder {
         var peopleDigest = FNV1a64()
         for name in people { peopleDigest.add(name) }
         let peopleValue = peopleDigest.value
-        let keys = reuse?.partKeys ?? parts.map { _ in "" }
+        let keys = (reuse?.partKeys ?? parts.map { _ in "" }).map { key in
+            var digest = FNV1a64()
+            digest.add(key)
+            return digest.value
+        }
         let digests = try chunks.concurrentMap { range in
             var digest = FNV1a64()
             digest.add(UInt64(Self.formatVersion))
