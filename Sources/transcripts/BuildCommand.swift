@@ -16,17 +16,7 @@ struct BuildCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
-
-    @Option(name: [.short, .long], help: "Write the site to this folder instead of the config's output.")
-    var output: String?
-
-    @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
-    var config: String?
-
-    @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
-    var clean = false
+    @OptionGroup var siteOptions: SiteOptions
 
     @Flag(help: "Fail (and keep the previous output) when there are warnings: missing media, replies to messages not in the export, ...")
     var strict = false
@@ -47,12 +37,7 @@ struct BuildCommand: ParsableCommand {
             showProgress = { @Sendable line in progress.show(line) }
         }
         let builder = SiteBuilder(
-            options: BuildOptions(
-                site: URL(fileURLWithPath: site),
-                configFile: config.map { URL(fileURLWithPath: $0) },
-                output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
-                inputs: inputs.isEmpty ? nil : inputs.map { URL(fileURLWithPath: $0).path }, format: format,
-                clean: clean),
+            options: siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format),
             progress: showProgress)
         do {
             let summary = try builder.build()

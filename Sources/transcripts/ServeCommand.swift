@@ -16,17 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
-
-    @Option(name: [.short, .long], help: "Write the site to this folder instead of the config's output.")
-    var output: String?
-
-    @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
-    var config: String?
-
-    @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
-    var clean = false
+    @OptionGroup var siteOptions: SiteOptions
 
     @Option(help: "The port to listen on (0: any free port).")
     var port: UInt16 = 8000
@@ -40,9 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let server = SiteServer(
             options: ServeOptions(
-                build: BuildOptions(
-                    site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
-                    output: output.map { URL(fileURLWithPath: $0) }, clean: clean),
+                build: siteOptions.buildOptions(),
                 host: host, port: port),
             report: { event in Terminal.report(event) })
         let url: URL
@@ -52,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode.failure
         }
-        Terminal.print("Serving \(site) at \(url) (watching for changes; Ctrl-C stops)")
+        Terminal.print("Serving \(siteOptions.site) at \(url) (watching for changes; Ctrl-C stops)")
         if open { BrowserOpener.open(url) }
         let watching = Task { try await server.watch() }
         StopSignals.install { watching.cancel() }

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import TranscriptKit
+
+/// The options `build` and `serve` share: which site, where it goes, which config, and whether to use the
+/// build cache.
+struct SiteOptions: ParsableArguments {
+    @Argument(help: "The site folder.", completion: .directory)
+    var site: String = "."
+
+    @Option(name: [.short, .long], help: "Write the site to this folder instead of the config's output.")
+    var output: String?
+
+    @Option(name: [.short, .long], help: "Read this config file instead of SITE/transcripts.yml.")
+    var config: String?
+
+    @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
+    var clean = false
+
+    /// The build options these say, with the rest as given.
+    func buildOptions(strict: Bool = false, inputs: [String]? = nil, format: String? = nil) -> BuildOptions {
+        BuildOptions(
+            site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
+            output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
+            inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean)
+    }
+}
