@@ -70,7 +70,8 @@ guard fileManager.isExecutableFile(atPath: binary.path) else {
 }
 var results: [(seconds: Double, cpu: Double, peakKiB: Int)] = []
 for run in 1...max(1, options.runs) {
-    let arguments = [binary.path, "build", root.path]
+    // --clean: every run renders everything (the build cache would make runs after the first incremental).
+    let arguments = [binary.path, "build", root.path, "--clean"]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var actions = posix_spawn_file_actions_t()

@@ -50,12 +50,24 @@ extension ConversationRecord {
         hash.update(file)
         hash.update(mediaFolder.standardizedFileURL.path)
         hash.update(format)
-        if let content = try? ContentDigest.bytes(of: conversation) {
-            content.withUnsafeBytes { hash.update($0) }
-        } else {
+        // The conversation without its messages, then the messages a chunk at a time on all cores.
+        var header = conversation
+        header.messages = []
+        let messages = conversation.messages
+        guard let headerBytes = try? ContentDigest.bytes(of: header),
+              let chunks = try? chunkRanges(count: messages.count, chunkSize: 2048).concurrentMap({ range -> String in
+                  var chunk = SHA256()
+                  try ContentDigest.bytes(of: Array(messages[range])).withUnsafeBytes { chunk.update($0) }
+                  return chunk.hexDigest
+              })
+        else {
             // Not expected; a key no record has makes the conversation render.
             hash.update(UUID().uuidString)
+            return hash.hexDigest
         }
+        headerBytes.withUnsafeBytes { hash.update($0) }
+        hash.update("\(messages.count) messages")
+        for chunk in chunks { hash.update(chunk) }
         return hash.hexDigest
     }
 }
