@@ -33,29 +33,17 @@ struct SearchExtractor: Sendable {
         )
     }
 
-    /// Each distinct term with how often it occurs, in order of first occurrence (a message's few terms are
-    /// counted without hashing).
+    /// Each distinct term with how often it occurs, in sorted order (sorting a message's few terms is cheaper
+    /// than hashing them).
     static func counted(_ terms: [String]) -> [(term: String, count: Int)] {
         var counted: [(term: String, count: Int)] = []
         counted.reserveCapacity(terms.count)
-        if terms.count > 16 {
-            var positions: [String: Int] = [:]
-            for term in terms {
-                if let position = positions[term] {
-                    counted[position].count += 1
-                } else {
-                    positions[term] = counted.count
-                    counted.append((term, 1))
-                }
+        for term in terms.sorted() {
+            if let last = counted.last, last.term == term {
+                counted[counted.count - 1].count += 1
+            } else {
+                counted.append((term, 1))
             }
-            return counted
-        }
-        outer: for term in terms {
-            for index in counted.indices where counted[index].term == term {
-                counted[index].count += 1
-                continue outer
-            }
-            counted.append((term, 1))
         }
         return counted
     }
