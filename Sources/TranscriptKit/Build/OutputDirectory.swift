@@ -4,9 +4,11 @@ import Foundation
 /// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.
 ///
 /// With `linksUnchangedFiles`, a file whose bytes equal the previous output's file at the same path is not
-/// written again: the previous file is hard-linked into the staging folder, so it keeps its inode and
-/// modification time (copied where links cannot be made). Files are never written through a link: a path is
-/// always written as a new file, so the previous output stays as it was until the swap.
+/// written again. When there is a previous output, the build then updates it in place: new and changed files
+/// are written into the staging folder and moved over the previous output's at `commit()` (each move is
+/// atomic), files the build took over are left alone, and files the build did not make are removed. So an
+/// incremental build touches only what changed, and a failed one still leaves the previous output as it was.
+/// (Without a previous output, taken-over files are hard-linked into the staging folder, which is swapped in.)
 final class OutputDirectory {
     /// The folder the finished site ends up in.
     let destination: URL
@@ -20,6 +22,12 @@ final class OutputDirectory {
     /// Whether files equal to the previous output's are linked instead of written.
     let linksUnchangedFiles: Bool
     private var createdFolders: Set<String> = []
+    /// Whether the previous output is updated in place (see above).
+    private let updatesInPlace: Bool
+    /// In place: the files written into the staging folder, and the previous output's files taken over
+    /// (with their sizes).
+    private var written: Set<String> = []
+    private var kept: [String: Int] = [:]
     /// The two folders' paths, for building file paths without URL operations (thousands per build).
     private let stagingPath: String
     private let destinationPath: String
@@ -32,6 +40,10 @@ final class OutputDirectory {
         staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
         destinationPath = self.destination.path
+        var isFolder: ObjCBool = false
+        var info = stat()
+        updatesInPlace = linksUnchangedFiles && FileManager.default.fileExists(atPath: destinationPath, isDirectory: &isFolder)
+            && isFolder.boolValue && lstat(destinationPath, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -83,6 +95,12 @@ final class OutputDirectory {
         }
     }
 
+    /// The stamp the file this build made (or took over) at `relativePath` will have in the finished output.
+    func stampOfMade(_ relativePath: String) -> FileStamp? {
+        if updatesInPlace, kept[relativePath] != nil { return FileStamp(path: destinationPath + "/" + relativePath) }
+        return FileStamp(path: stagingPath + "/" + relativePath)
+    }
+
     /// The previous output's file at `relativePath`, when it is a regular file: its stamp.
     func previousStamp(_ relativePath: String) -> FileStamp? {
         FileStamp(path: destinationPath + "/" + relativePath)
@@ -91,9 +109,22 @@ final class OutputDirectory {
     /// Takes the previous output's file at `relativePath` into the site unchanged (a hard link, or a copy);
     /// false when there is no such file.
     func link(_ relativePath: String) throws -> Bool {
-        let path = try prepare(relativePath)
         let old = destinationPath + "/" + relativePath
         var info = stat()
+        if updatesInPlace {
+            guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            if written.remove(relativePath) != nil {
+                unlink(stagingPath + "/" + relativePath)
+                filesWritten -= 1
+            }
+            if kept.updateValue(Int(info.st_size), forKey: relativePath) == nil {
+                filesWritten += 1
+                filesLinked += 1
+                bytesWritten += Int(info.st_size)
+            }
+            return true
+        }
+        let path = try prepare(relativePath)
         guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         if Foundation.link(old, path) != 0 {
             do {
@@ -138,6 +169,12 @@ final class OutputDirectory {
             }
         }
         if unlink(path) == 0 { filesWritten -= 1 }
+        if let size = kept.removeValue(forKey: relativePath) {
+            filesWritten -= 1
+            filesLinked -= 1
+            bytesWritten -= size
+        }
+        if updatesInPlace { written.insert(relativePath) }
         return path
     }
 
@@ -168,8 +205,10 @@ final class OutputDirectory {
         return nil
     }
 
-    /// Puts the staging folder in the output folder's place and removes the previous output.
+    /// Puts the staging folder in the output folder's place and removes the previous output (or, updating in
+    /// place, moves the new files over the previous output's and removes the files the build did not make).
     func commit() throws {
+        if updatesInPlace { return try commitInPlace() }
         let manager = FileManager.default
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
@@ -189,6 +228,48 @@ final class OutputDirectory {
         } catch {
             throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(error.localizedDescription))")
         }
+    }
+
+    private func commitInPlace() throws {
+        let manager = FileManager.default
+        var madeFolders: Set<String> = []
+        for path in written.sorted() {
+            let target = destinationPath + "/" + path
+            if let slash = path.lastIndex(of: "/") {
+                let folder = destinationPath + "/" + path[..<slash]
+                if !madeFolders.contains(folder) {
+                    var info = stat()
+                    if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { try? manager.removeItem(atPath: folder) }
+                    do {
+                        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw TranscriptsError(file: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                    }
+                    madeFolders.insert(folder)
+                }
+            }
+            if rename(stagingPath + "/" + path, target) != 0 {
+                // Something else is in the way (a folder where the file goes): remove it and move again.
+                try? manager.removeItem(atPath: target)
+                guard rename(stagingPath + "/" + path, target) == 0 else {
+                    throw TranscriptsError(file: target, message: "cannot update the output (\(String(cString: strerror(errno))))")
+                }
+            }
+        }
+        // Whatever the build did not make goes, and then the folders left empty.
+        var folders: [String] = []
+        for path in (try? manager.subpathsOfDirectory(atPath: destinationPath)) ?? [] {
+            let full = destinationPath + "/" + path
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                folders.append(full)
+            } else if !written.contains(path) && kept[path] == nil {
+                unlink(full)
+            }
+        }
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+        try? manager.removeItem(at: staging)
     }
 
     /// Removes the staging folder after a failed build.

@@ -157,7 +157,7 @@ final class SiteRenderPass {
         record.record.dependencies = media.takeDependencies()
         record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
         for path in record.record.files.keys {
-            guard let stamp = FileStamp(path: output.staging.appendingPathComponent(path).path) else { return (nil, key) }
+            guard let stamp = output.stampOfMade(path) else { return (nil, key) }
             record.record.files[path] = stamp
         }
         return (cache.store(record.record, searchPart: record.searchPart), key)

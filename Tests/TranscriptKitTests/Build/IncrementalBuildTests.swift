@@ -193,6 +193,25 @@ import Testing
         #expect(summary.conversations.count == 4)
     }
 
+    @Test func anIncrementalBuildUpdatesTheOutputInPlace() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let output = site.appendingPathComponent("public")
+        let folder = FileManager.default.attributesOfItemSafely(output.path)
+        // Files nobody made go; so does a folder the build no longer needs.
+        try TestSupport.write(["public/stray.txt": "x", "public/old/stray.html": "y"], in: site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/first.json"))
+        _ = try Self.build(site)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("stray.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("old").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("c/first").path))
+        // The output folder itself stays (it was updated, not replaced), and no staging folder is left.
+        #expect(FileManager.default.attributesOfItemSafely(output.path) == folder)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".public") }
+        #expect(leftovers.isEmpty)
+        _ = try Self.buildMatchesCleanBuild(site)
+    }
+
     @Test func aRemovedConversation() throws {
         let site = try Self.makeSite()
         try Self.build(site)
@@ -331,5 +350,13 @@ import Testing
         let list = WatchList(paths: ["/site"], outputFolder: "/site/public")
         #expect(list.isOutput("/site/" + BuildCache.folderName))
         #expect(!list.isOutput("/site/conversations"))
+    }
+}
+
+extension FileManager {
+    /// The inode of a path (nil when there is nothing), to tell a folder that was replaced from one updated.
+    fileprivate func attributesOfItemSafely(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 }
