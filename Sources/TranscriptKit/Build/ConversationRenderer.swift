@@ -31,6 +31,10 @@ struct ConversationRenderer: Sendable {
         var warnings: [String]
         /// The conversation's share of the search index, when it is indexed.
         var search: SearchConversationPart?
+        /// Per month page (by file name), what a later build needs to take it over; empty unless asked for.
+        var pageMemos: [String: PageMemo] = [:]
+        /// How many month pages were taken over from `previous` instead of rendered.
+        var pagesTakenOver = 0
     }
 
     /// How a conversation takes part in search: its number in the index and its folder.
@@ -42,8 +46,8 @@ struct ConversationRenderer: Sendable {
     /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
     func render(
         _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
-        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil,
-        write: (_ file: String, _ parts: [String]) throws -> Void
+        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, memoizesPages: Bool = false,
+        previous: PreviousRendering? = nil, write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
@@ -124,20 +128,69 @@ struct ConversationRenderer: Sendable {
         }
         let extractor = SearchExtractor()
         let indexing = search != nil
-        // Whole pages are rendered a batch at a time (about 8,000 messages), on all cores, and written at once:
-        // memory follows the batch, not the conversation.
+
+        // Pages whose digest is the previous rendering's are taken over (only with the built-in delegate, whose
+        // decisions look at a message and its neighbours alone, and when the search part to take is there).
+        var pageDigests: [String] = []
+        if memoizesPages || previous != nil {
+            var whole = try ContentDigest.bytes(of: Conversation(
+                id: conversation.id, title: conversation.title, kind: conversation.kind,
+                participants: conversation.participants, messages: []))
+            var context = SHA256()
+            context.update("\(messages.count) \(firstDay ?? "-") \(lastDay ?? "-") \(feedURL ?? "-") \(plan.pages.count)")
+            context.update(search.map { "search \($0.number) \($0.folder)" } ?? "not indexed")
+            for (id, image) in avatarImages.sorted(by: { $0.key < $1.key }) { context.update(id + " " + image) }
+            for name in PeopleOrder.sorted(senderNames) { context.update(name) }
+            whole += Array(context.hexDigest.utf8)
+            pageDigests = try PageDigests.make(.init(
+                messages: messages, plan: plan, labels: labels, pageFiles: pageFiles, indexByID: indexByID,
+                threads: threads, media: media, conversation: whole))
+        }
+        var pageMemos: [String: PageMemo] = [:]
+        var takenOver = Set<Int>()
+        var lookWarnings: [String: [String]] = [:]
+        if let previous, delegate is DefaultDisplayDelegate, !indexing || previous.searchPart != nil {
+            for (number, page) in plan.pages.enumerated() {
+                guard let memo = previous.pages[page.file], memo.digest == pageDigests[number], try previous.takeOver(page.file)
+                else { continue }
+                takenOver.insert(number)
+                pageMemos[page.file] = memo
+                lookWarnings.merge(memo.looks) { first, _ in first }
+            }
+        }
+        // The search documents and postings of the pages taken over come from the previous search part.
+        var takenDocuments: [Int: SearchDocument] = [:]
+        if indexing, !takenOver.isEmpty, let old = previous?.searchPart {
+            var isTaken = [Bool](repeating: false, count: messages.count)
+            for number in takenOver {
+                for index in plan.pages[number].range {
+                    isTaken[index] = true
+                    takenDocuments[index] = old.documents[index]
+                }
+            }
+            for (term, list) in old.postings {
+                let kept = list.filter { isTaken[Int($0 >> 2)] }
+                if !kept.isEmpty { searchPart?.postings[term] = kept }
+            }
+        }
+
+        // Whole pages are rendered a batch at a time (about 8,000 messages, pages next to each other), on all
+        // cores, and written at once: memory follows the batch, not the conversation.
         var batches: [[Int]] = []
         var batchSize = 0
-        for (number, page) in plan.pages.enumerated() {
-            if batches.isEmpty || batchSize >= 8192 {
+        var lastPage = -2
+        for (number, page) in plan.pages.enumerated() where !takenOver.contains(number) {
+            if batches.isEmpty || batchSize >= 8192 || number != lastPage + 1 {
                 batches.append([])
                 batchSize = 0
             }
             batches[batches.count - 1].append(number)
             batchSize += page.range.count
+            lastPage = number
         }
-        var rowsRendered = 0
+        var rowsRendered = takenOver.reduce(0) { $0 + plan.pages[$1].range.count }
         var allLooks: [String: Look] = [:]
+        var renderedChunks: [SearchConversationPart.Chunk] = []
         for batch in batches {
             let window = plan.pages[batch[0]].range.lowerBound..<plan.pages[batch[batch.count - 1]].range.upperBound
             // Work comes in chunks that never straddle two pages.
@@ -172,7 +225,7 @@ struct ConversationRenderer: Sendable {
                 return (try templates.renderRows(built.map(\.row)), built.count, looks, extracted)
             }
             rowsRendered += pieces.reduce(0) { $0 + $1.1 }
-            for piece in pieces { if let chunk = piece.3 { searchPart?.append(chunk) } }
+            for piece in pieces { if let chunk = piece.3 { renderedChunks.append(chunk) } }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             var piecesByPage: [Int: [(String, Int, [String: Look])]] = [:]
             for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append((piece.0, piece.1, piece.2)) }
@@ -204,13 +257,20 @@ struct ConversationRenderer: Sendable {
                 }
                 return (page.file, [String(frame[..<marker[0].lowerBound])] + pagePieces.map(\.0) + [String(frame[marker[0].upperBound...])], pageLooks)
             }
-            for page in pages {
+            for (number, page) in zip(batch, pages) {
                 allLooks.merge(page.looks) { first, _ in first }
                 try write(page.file, page.parts)
+                if !pageDigests.isEmpty {
+                    pageMemos[page.file] = PageMemo(digest: pageDigests[number], looks: page.looks.mapValues(\.contrastWarnings))
+                }
             }
         }
-        for look in allLooks.values.sorted(by: { $0.className < $1.className }) {
-            warnings += look.contrastWarnings.map { "\(file): \($0)" }
+        for look in allLooks.values { lookWarnings[look.className] = look.contrastWarnings }
+        for className in lookWarnings.keys.sorted() {
+            warnings += lookWarnings[className]!.map { "\(file): \($0)" }
+        }
+        if indexing {
+            searchPart?.assemble(count: messages.count, chunks: renderedChunks, taken: takenDocuments)
         }
         let overview = ConversationOverview(
             site: site, title: conversation.title, kindLabel: Self.kindLabel(conversation.kind),
@@ -250,7 +310,8 @@ struct ConversationRenderer: Sendable {
                     snippet: Snippet.make(quoted[messages.count - 1], kind: message.kind))
             })
         return Output(
-            pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings, search: searchPart)
+            pages: plan.pages.count + 1, summary: summary, rowsRendered: rowsRendered, warnings: warnings, search: searchPart,
+            pageMemos: memoizesPages ? pageMemos : [:], pagesTakenOver: takenOver.count)
     }
 
     /// The Atom feed of the newest `feedSize` messages, newest first.

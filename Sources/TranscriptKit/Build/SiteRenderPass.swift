@@ -151,7 +151,11 @@ final class SiteRenderPass {
             }
         }
         _ = media.takeDependencies()
-        var record = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+        // The conversation's previous rendering, whose unchanged pages can be taken over.
+        let previous = cache.previous?.exports[displayPath]?.records.lazy.compactMap { name in
+            cache.record(named: name).map { (name: name, record: $0) }
+        }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
+        var record = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, previous: previous)
         if let part = record.searchPart { searchSources.append(.part(part, key: key)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
@@ -207,7 +211,8 @@ final class SiteRenderPass {
     /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
-        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String,
+        previous: (name: String, record: ConversationRecord)? = nil
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?) {
         let conversation = imported.conversation
         let warningsBefore = summary.warnings.count
@@ -232,9 +237,24 @@ final class SiteRenderPass {
         let searchTarget = searchNumber.map { ConversationRenderer.SearchTarget(number: $0, folder: "c/\(slug)/") }
         var files: [String: FileStamp] = [:]
         let zero = FileStamp(size: 0, modified: 0, inode: 0, device: 0)
+        var rendering: PreviousRendering?
+        if let cache, let previous, let memos = previous.record.pageMemos {
+            let output = self.output
+            rendering = PreviousRendering(
+                pages: memos,
+                searchPart: searchNumber == nil || !cache.hasSearchPart(named: previous.name, of: previous.record)
+                    ? nil : cache.searchPart(named: previous.name),
+                takeOver: { file in
+                    let path = "c/\(slug)/" + file
+                    guard let stamp = previous.record.files[path], output.previousStamp(path) == stamp, try output.link(path)
+                    else { return false }
+                    files[path] = zero
+                    return true
+                })
+        }
         let rendered = try renderer.render(
             conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
-            search: searchTarget
+            search: searchTarget, memoizesPages: cache != nil, previous: rendering
         ) { file, parts in
             try output.write(parts, to: "c/\(slug)/" + file)
             files["c/\(slug)/" + file] = zero
@@ -258,7 +278,9 @@ final class SiteRenderPass {
             file: displayPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
-            warnings: Array(summary.warnings[warningsBefore...]), hasSearchPart: rendered.search != nil)
+            warnings: Array(summary.warnings[warningsBefore...]), hasSearchPart: rendered.search != nil,
+            pageMemos: cache == nil ? nil : rendered.pageMemos)
+        summary.pagesReused += rendered.pagesTakenOver
         return (record, rendered.search)
     }
 

@@ -20,10 +20,13 @@ struct SearchConversationPart: Sendable {
     /// The postings of a run of messages that starts at message `offset`, made apart (on any core) and added
     /// with `append(_:)` in order.
     struct Chunk: Sendable {
+        /// The position of its first message in the conversation.
+        var offset: Int
         var documents: [SearchDocument] = []
         var postings: [String: [UInt32]] = [:]
 
         init(offset: Int, _ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
+            self.offset = offset
             documents.reserveCapacity(extracted.count)
             for (number, (document, terms)) in extracted.enumerated() {
                 let position = UInt32(offset + number) << 2
@@ -33,6 +36,29 @@ struct SearchConversationPart: Sendable {
                 }
             }
         }
+    }
+
+    /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
+    /// from a previous part (whose postings are already in `postings`): `count` documents in all.
+    mutating func assemble(count: Int, chunks: [Chunk], taken: [Int: SearchDocument]) {
+        if taken.isEmpty {
+            for chunk in chunks { append(chunk) }
+            return
+        }
+        var slots = [SearchDocument?](repeating: nil, count: count)
+        for (index, document) in taken { slots[index] = document }
+        var mixed = Set<String>()
+        for chunk in chunks {
+            for (term, list) in chunk.postings {
+                if postings[term] != nil { mixed.insert(term) }
+                postings[term, default: []] += list
+            }
+        }
+        for term in mixed { postings[term]!.sort() }
+        for chunk in chunks {
+            for (offset, document) in chunk.documents.enumerated() { slots[chunk.offset + offset] = document }
+        }
+        documents = slots.map { $0! }
     }
 
     /// Adds the next messages' documents and postings.

@@ -193,6 +193,56 @@ import Testing
         #expect(summary.conversations.count == 4)
     }
 
+    @Test func unchangedPagesOfAChangedConversationAreTakenOver() throws {
+        // Four months; May's last message is quoted by a reply in June, and a thread spans July and August.
+        func conversation(_ edits: [String: String] = [:]) -> String {
+            var messages: [String] = []
+            for (month, count) in [(5, 6), (6, 6), (7, 6), (8, 6)] {
+                for day in 1...count {
+                    let id = "\(month)-\(day)"
+                    var text = edits[id] ?? "Message \(id)"
+                    text = text.replacingOccurrences(of: "\"", with: "'")
+                    var extra = ""
+                    if id == "6-1" { extra = #", "replyTo": "5-6""# }
+                    if id == "8-2" { extra = #", "thread": "7-3""# }
+                    messages.append(#"{"id": "\#(id)", "sender": "\#(day % 2 == 0 ? "me" : "ann")", "date": "2024-0\#(month)-0\#(day)T09:00:00Z", "text": "\#(text)"\#(extra)}"#)
+                }
+            }
+            return TestSupport.conversation(id: "long", messages: messages)
+        }
+        let site = try TestSupport.makeSite(conversations: ["long.json": conversation()])
+        try Self.build(site)
+        _ = try Self.buildMatchesCleanBuild(site)
+        func stamps() -> [String: FileStamp?] {
+            Dictionary(uniqueKeysWithValues: ["2024-05", "2024-06", "2024-07", "2024-08"].map { ($0, Self.stamp(site, "c/long/\($0).html")) })
+        }
+        // An edit in July: the other months are taken over.
+        var before = stamps()
+        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July"])], in: site)
+        var summary = try Self.build(site)
+        var after = stamps()
+        #expect(summary.pagesReused == 3)
+        #expect(after["2024-05"] == before["2024-05"] && after["2024-06"] == before["2024-06"] && after["2024-08"] == before["2024-08"])
+        #expect(after["2024-07"] != before["2024-07"])
+        #expect(try TestSupport.read(site.appendingPathComponent("public/c/long/2024-07.html")).contains("Changed in July"))
+        _ = try Self.buildMatchesCleanBuild(site)
+        // An edit of a quoted message: the page that quotes it (June) is rendered too.
+        before = stamps()
+        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July", "5-6": "Quoted, changed"])], in: site)
+        summary = try Self.build(site)
+        after = stamps()
+        #expect(after["2024-06"] != before["2024-06"] && after["2024-07"] == before["2024-07"])
+        #expect(try TestSupport.read(site.appendingPathComponent("public/c/long/2024-06.html")).contains("Quoted, changed"))
+        _ = try Self.buildMatchesCleanBuild(site)
+        // A thread's first reply moves from August to July: the parent's page links to a new place.
+        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July", "5-6": "Quoted, changed", "8-2": "Thread reply"])], in: site)
+        _ = try Self.buildMatchesCleanBuild(site)
+        // The search index finds the new words and no longer the old ones.
+        let terms = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/search/t").path)
+        let all = try terms.map { try TestSupport.read(site.appendingPathComponent("public/search/t/" + $0)) }.joined()
+        #expect(all.contains("[\"quoted\",") && all.contains("[\"july\","))
+    }
+
     @Test func anIncrementalBuildUpdatesTheOutputInPlace() throws {
         let site = try Self.makeSite()
         try Self.build(site)

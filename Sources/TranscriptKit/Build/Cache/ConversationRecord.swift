@@ -35,6 +35,8 @@ struct ConversationRecord: Codable, Equatable, Sendable {
     var hasSearchPart: Bool
     /// The stored search part's size in bytes (a part of another size is not the one stored).
     var searchPartBytes: Int?
+    /// Per month page (by file name): its digest and looks, so a later rendering can take it over.
+    var pageMemos: [String: PageMemo]?
 }
 
 extension ConversationRecord {

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What a later build needs to know of one rendered page to take it over unrendered: a digest of everything
+/// the page shows, and its looks' contrast warnings (which the build reports).
+struct PageMemo: Codable, Equatable, Sendable {
+    var digest: String
+    /// The page's looks by class name, with their contrast warnings.
+    var looks: [String: [String]]
+}
+
+/// The previous rendering of a conversation whose content changed: pages whose digest is the same are taken
+/// over from the previous output instead of being rendered, and their share of the search index comes from
+/// the previous search part.
+struct PreviousRendering {
+    var pages: [String: PageMemo]
+    var searchPart: SearchConversationPart?
+    /// Takes the previous output's page over (by its file name in the conversation's folder); false when it
+    /// cannot be.
+    var takeOver: (String) throws -> Bool
+}
+
+/// Digests of a conversation's pages: everything a month page shows, so that two equal digests mean equal
+/// pages (for the built-in display delegate, whose decisions look only at a message and its neighbours).
+enum PageDigests {
+    struct Inputs {
+        var messages: [Message]
+        var plan: PagePlan
+        var labels: [String]
+        var pageFiles: [String]
+        var indexByID: [String: Int]
+        var threads: [String: (count: Int, first: Int)]
+        var media: [Int: MessageMedia]
+        /// Everything the page frames show of the conversation as a whole.
+        var conversation: [UInt8]
+    }
+
+    static func make(_ inputs: Inputs) throws -> [String] {
+        let messages = inputs.messages
+        let media = inputs.media
+        let messageDigests = try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range in
+            try range.map { index -> UInt64 in
+                var digest = FNV1a64()
+                for byte in try ContentDigest.bytes(of: messages[index]) { digest.add(byte) }
+                if let item = media[index] { digest.add(String(describing: item)) }
+                return digest.value
+            }
+        }.flatMap { $0 }
+        let plan = inputs.plan
+        return try Array(plan.pages.indices).concurrentMap { number -> String in
+            let page = plan.pages[number]
+            var hash = SHA256()
+            hash.update("page 1")
+            inputs.conversation.withUnsafeBytes { hash.update($0) }
+            hash.update("\(plan.pages.count) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
+            hash.update(inputs.labels[number])
+            hash.update(number > 0 ? plan.pages[number - 1].file + " " + inputs.labels[number - 1] : "-")
+            hash.update(number + 1 < plan.pages.count ? plan.pages[number + 1].file + " " + inputs.labels[number + 1] : "-")
+            // The page's messages and their neighbours (date headers, groups and tails look at them).
+            for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
+                hash.update(Int64(bitPattern: messageDigests[index]))
+            }
+            // What the page shows of other messages: replies' quotes and thread links.
+            for index in page.range {
+                let message = messages[index]
+                if let target = message.replyTo {
+                    hash.update("reply " + (inputs.indexByID[target].map { "\(messageDigests[$0]) \(inputs.pageFiles[$0])" } ?? "missing"))
+                }
+                if let thread = inputs.threads[message.id] {
+                    hash.update("replies \(thread.count) \(messages[thread.first].id) \(inputs.pageFiles[thread.first])")
+                }
+                if let parent = message.thread, parent != message.id {
+                    hash.update("parent " + (inputs.indexByID[parent].map { "\(messages[$0].id) \(inputs.pageFiles[$0])" } ?? "missing"))
+                }
+            }
+            return hash.hexDigest
+        }
+    }
+}
