@@ -47,7 +47,8 @@ struct ConversationRenderer: Sendable {
     func render(
         _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, memoizesPages: Bool = false,
-        previous: PreviousRendering? = nil, write: (_ file: String, _ parts: [String]) throws -> Void
+        previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
+        write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
@@ -144,7 +145,7 @@ struct ConversationRenderer: Sendable {
             whole += Array(context.hexDigest.utf8)
             pageDigests = try PageDigests.make(.init(
                 messages: messages, plan: plan, labels: labels, pageFiles: pageFiles, indexByID: indexByID,
-                threads: threads, media: media, conversation: whole))
+                threads: threads, media: media, conversation: whole, messageDigests: messageDigests))
         }
         var pageMemos: [String: PageMemo] = [:]
         var takenOver = Set<Int>()

@@ -32,19 +32,21 @@ enum PageDigests {
         var media: [Int: MessageMedia]
         /// Everything the page frames show of the conversation as a whole.
         var conversation: [UInt8]
+        /// A digest of each message's content, when the caller has them (else they are made here).
+        var messageDigests: [UInt64] = []
     }
 
     static func make(_ inputs: Inputs) throws -> [String] {
         let messages = inputs.messages
         let media = inputs.media
-        let messageDigests = try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range in
-            try range.map { index -> UInt64 in
-                var digest = FNV1a64()
-                for byte in try ContentDigest.bytes(of: messages[index]) { digest.add(byte) }
-                if let item = media[index] { digest.add(String(describing: item)) }
-                return digest.value
-            }
-        }.flatMap { $0 }
+        let messageDigests = inputs.messageDigests.count == messages.count ? inputs.messageDigests
+            : try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range in
+                try range.map { index -> UInt64 in
+                    var digest = FNV1a64()
+                    for byte in try ContentDigest.bytes(of: messages[index]) { digest.add(byte) }
+                    return digest.value
+                }
+            }.flatMap { $0 }
         let plan = inputs.plan
         return try Array(plan.pages.indices).concurrentMap { number -> String in
             let page = plan.pages[number]
@@ -58,6 +60,7 @@ enum PageDigests {
             // The page's messages and their neighbours (date headers, groups and tails look at them).
             for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
                 hash.update(Int64(bitPattern: messageDigests[index]))
+                if let item = media[index] { hash.update(String(describing: item)) }
             }
             // What the page shows of other messages: replies' quotes and thread links.
             for index in page.range {

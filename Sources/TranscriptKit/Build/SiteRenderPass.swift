@@ -141,7 +141,7 @@ final class SiteRenderPass {
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
-        let key = ConversationRecord.key(
+        let (key, messageDigests) = ConversationRecord.key(
             of: conversation, slug: slug, searchNumber: searchNumber, file: displayPath, mediaFolder: imported.mediaFolder,
             format: export.importer.format)
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
@@ -155,7 +155,8 @@ final class SiteRenderPass {
         let previous = cache.previous?.exports[displayPath]?.records.lazy.compactMap { name in
             cache.record(named: name).map { (name: name, record: $0) }
         }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
-        var record = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, previous: previous)
+        var record = try render(
+            imported, slug: slug, searchNumber: searchNumber, file: displayPath, previous: previous, messageDigests: messageDigests)
         if let part = record.searchPart { searchSources.append(.part(part, key: key)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
@@ -212,7 +213,7 @@ final class SiteRenderPass {
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
         _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String,
-        previous: (name: String, record: ConversationRecord)? = nil
+        previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = []
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?) {
         let conversation = imported.conversation
         let warningsBefore = summary.warnings.count
@@ -254,7 +255,7 @@ final class SiteRenderPass {
         }
         let rendered = try renderer.render(
             conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
-            search: searchTarget, memoizesPages: cache != nil, previous: rendering
+            search: searchTarget, memoizesPages: cache != nil, previous: rendering, messageDigests: messageDigests
         ) { file, parts in
             try output.write(parts, to: "c/\(slug)/" + file)
             files["c/\(slug)/" + file] = zero

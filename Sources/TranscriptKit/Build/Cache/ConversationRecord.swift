@@ -41,10 +41,10 @@ struct ConversationRecord: Codable, Equatable, Sendable {
 
 extension ConversationRecord {
     /// The key of a conversation's pages: a digest of its content (every value its `Encodable` form holds) and of
-    /// what else the pages show or depend on.
+    /// what else the pages show or depend on; and a short digest of each message, for the page digests.
     static func key(
         of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String
-    ) -> String {
+    ) -> (key: String, messages: [UInt64]) {
         var hash = SHA256()
         hash.update("conversation 1")
         hash.update(slug)
@@ -57,19 +57,27 @@ extension ConversationRecord {
         header.messages = []
         let messages = conversation.messages
         guard let headerBytes = try? ContentDigest.bytes(of: header),
-              let chunks = try? chunkRanges(count: messages.count, chunkSize: 2048).concurrentMap({ range -> String in
+              let chunks = try? chunkRanges(count: messages.count, chunkSize: 2048).concurrentMap({ range -> (String, [UInt64]) in
                   var chunk = SHA256()
-                  try ContentDigest.bytes(of: Array(messages[range])).withUnsafeBytes { chunk.update($0) }
-                  return chunk.hexDigest
+                  var digests: [UInt64] = []
+                  digests.reserveCapacity(range.count)
+                  for index in range {
+                      let bytes = try ContentDigest.bytes(of: messages[index])
+                      bytes.withUnsafeBytes { chunk.update($0) }
+                      var digest = FNV1a64()
+                      for byte in bytes { digest.add(byte) }
+                      digests.append(digest.value)
+                  }
+                  return (chunk.hexDigest, digests)
               })
         else {
             // Not expected; a key no record has makes the conversation render.
             hash.update(UUID().uuidString)
-            return hash.hexDigest
+            return (hash.hexDigest, [])
         }
         headerBytes.withUnsafeBytes { hash.update($0) }
         hash.update("\(messages.count) messages")
-        for chunk in chunks { hash.update(chunk) }
-        return hash.hexDigest
+        for chunk in chunks { hash.update(chunk.0) }
+        return (hash.hexDigest, chunks.flatMap(\.1))
     }
 }
