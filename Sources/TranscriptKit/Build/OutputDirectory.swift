@@ -28,6 +28,9 @@ final class OutputDirectory {
     /// (with their sizes).
     private var written: Set<String> = []
     private var kept: [String: Int] = [:]
+    /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
+    var previousDigests = OutputDigests()
+    private(set) var madeDigests: [String: UInt64] = [:]
     /// The two folders' paths, for building file paths without URL operations (thousands per build).
     private let stagingPath: String
     private let destinationPath: String
@@ -61,9 +64,12 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
+        var digester = OutputDigests.Digester()
+        for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
+        madeDigests[relativePath] = digester.value
         if linksUnchangedFiles {
             let size = parts.reduce(0) { $0 + $1.utf8.count }
-            if try linkIfEqual(relativePath, size: size, equals: { previous in
+            if try linkIfEqual(relativePath, size: size, digest: digester.value, equals: { previous in
                 var offset = 0
                 for var part in parts {
                     let count = part.utf8.count
@@ -85,7 +91,10 @@ final class OutputDirectory {
 
     /// Writes bytes at `relativePath`.
     func write(_ data: Data, to relativePath: String) throws {
-        if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, equals: { previous in
+        var digester = OutputDigests.Digester()
+        data.withUnsafeBytes { digester.add($0) }
+        madeDigests[relativePath] = digester.value
+        if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, digest: digester.value, equals: { previous in
             data.withUnsafeBytes { $0.count == 0 || memcmp(previous.baseAddress!, $0.baseAddress!, $0.count) == 0 }
         }) { return }
         try withFile(relativePath) { descriptor in
@@ -111,6 +120,12 @@ final class OutputDirectory {
     func link(_ relativePath: String) throws -> Bool {
         let old = destinationPath + "/" + relativePath
         var info = stat()
+        // A file taken over keeps its digest, when it is still the file the digest was made of.
+        if madeDigests[relativePath] == nil, let entry = previousDigests.entries[relativePath],
+           FileStamp(path: old) == entry.stamp
+        {
+            madeDigests[relativePath] = entry.digest
+        }
         if updatesInPlace {
             guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
             if written.remove(relativePath) != nil {
@@ -141,9 +156,15 @@ final class OutputDirectory {
 
     /// Links the previous output's file at `relativePath` when it has `size` bytes and `equals` says they are
     /// the new bytes; whether it did.
-    private func linkIfEqual(_ relativePath: String, size: Int, equals: (UnsafeRawBufferPointer) -> Bool) throws -> Bool {
+    private func linkIfEqual(
+        _ relativePath: String, size: Int, digest: UInt64, equals: (UnsafeRawBufferPointer) -> Bool
+    ) throws -> Bool {
         let old = destinationPath + "/" + relativePath
         guard let stamp = FileStamp(path: old), stamp.size == Int64(size) else { return false }
+        // The file as the previous build made it, and the same digest: equal without reading it.
+        if let entry = previousDigests.entries[relativePath], entry.stamp == stamp {
+            return entry.digest == digest ? try link(relativePath) : false
+        }
         guard size > 0 else { return try link(relativePath) }
         guard let previous = try? Data(contentsOf: URL(fileURLWithPath: old), options: .alwaysMapped), previous.count == size,
               previous.withUnsafeBytes(equals)

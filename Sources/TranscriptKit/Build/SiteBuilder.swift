@@ -66,6 +66,7 @@ public struct SiteBuilder: Sendable {
                 customRenderers: customRenderers, registry: registry, options: options),
             output: outputURL, clean: options.clean)
         let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean)
+        output.previousDigests = cache.previousOutputDigests()
         do {
             let pass = SiteRenderPass(
                 configuration: configuration, templates: templates,
@@ -81,6 +82,14 @@ public struct SiteBuilder: Sendable {
             cache.invalidate()
             try output.commit()
             cache.save()
+            var digests = OutputDigests()
+            let outputPath = output.destination.path
+            for (path, digest) in output.madeDigests {
+                if let stamp = FileStamp(path: outputPath + "/" + path) {
+                    digests.entries[path] = OutputDigests.Entry(stamp: stamp, digest: digest)
+                }
+            }
+            cache.saveOutputDigests(digests)
             summary.output = outputURL.relativePathForDisplay
             summary.bytes = output.bytesWritten
             summary.files = output.filesWritten

@@ -103,6 +103,25 @@ final class BuildCache {
         return name
     }
 
+    private var outputDigestsFile: URL { folder.appendingPathComponent("output.digests") }
+
+    /// The digests of the previous build's output files, when this build can use the previous build's cache.
+    func previousOutputDigests() -> OutputDigests {
+        guard previous != nil, let data = try? Data(contentsOf: outputDigestsFile),
+              let digests = OutputDigests([UInt8](data))
+        else { return OutputDigests() }
+        return digests
+    }
+
+    /// Stores the digests of the output's files (after the output is in place), or removes stale ones.
+    func saveOutputDigests(_ digests: OutputDigests) {
+        guard isWritable else {
+            try? FileManager.default.removeItem(at: outputDigestsFile)
+            return
+        }
+        try? Data(digests.encoded()).write(to: outputDigestsFile, options: .atomic)
+    }
+
     /// Notes the search index this build wrote (or took over).
     func noteSearch(_ search: BuildManifest.Search) {
         next.search = search
@@ -140,6 +159,7 @@ final class BuildCache {
     /// leaves no manifest that could describe another output.
     func invalidate() {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(Self.manifestName))
+        try? FileManager.default.removeItem(at: outputDigestsFile)
     }
 
     /// Writes this build's manifest and removes the records it does not name.
