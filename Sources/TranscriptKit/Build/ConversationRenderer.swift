@@ -147,33 +147,15 @@ struct ConversationRenderer: Sendable {
                 messages: messages, plan: plan, labels: labels, pageFiles: pageFiles, indexByID: indexByID,
                 threads: threads, media: media, conversation: whole, messageDigests: messageDigests))
         }
-        var pageMemos: [String: PageMemo] = [:]
-        var takenOver = Set<Int>()
-        var lookWarnings: [String: [String]] = [:]
+        var taken = PageReuse()
         if let previous, delegate is DefaultDisplayDelegate, !indexing || previous.searchPart != nil {
-            for (number, page) in plan.pages.enumerated() {
-                guard let memo = previous.pages[page.file], memo.digest == pageDigests[number], try previous.takeOver(page.file)
-                else { continue }
-                takenOver.insert(number)
-                pageMemos[page.file] = memo
-                lookWarnings.merge(memo.looks) { first, _ in first }
-            }
+            taken = try PageReuse(previous: previous, plan: plan, digests: pageDigests, indexing: indexing, messageCount: messages.count)
+            searchPart?.postings = taken.postings
         }
-        // The search documents and postings of the pages taken over come from the previous search part.
-        var takenDocuments: [Int: SearchDocument] = [:]
-        if indexing, !takenOver.isEmpty, let old = previous?.searchPart {
-            var isTaken = [Bool](repeating: false, count: messages.count)
-            for number in takenOver {
-                for index in plan.pages[number].range {
-                    isTaken[index] = true
-                    takenDocuments[index] = old.documents[index]
-                }
-            }
-            for (term, list) in old.postings {
-                let kept = list.filter { isTaken[Int($0 >> 2)] }
-                if !kept.isEmpty { searchPart?.postings[term] = kept }
-            }
-        }
+        var pageMemos = taken.memos
+        let takenOver = taken.pages
+        var lookWarnings = taken.lookWarnings
+        let takenDocuments = taken.documents
 
         // Whole pages are rendered a batch at a time (about 8,000 messages, pages next to each other), on all
         // cores, and written at once: memory follows the batch, not the conversation.

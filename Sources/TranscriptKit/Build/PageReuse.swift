@@ -19,6 +19,43 @@ struct PreviousRendering {
     var takeOver: (String) throws -> Bool
 }
 
+/// The pages of a conversation taken over from its previous rendering (those whose digest is the same and
+/// whose file could be taken), with what the rendering needs of them: their memos and looks' warnings, and
+/// their search documents and postings from the previous search part.
+struct PageReuse {
+    /// The numbers of the pages taken over.
+    var pages = Set<Int>()
+    var memos: [String: PageMemo] = [:]
+    var lookWarnings: [String: [String]] = [:]
+    /// By message position.
+    var documents: [Int: SearchDocument] = [:]
+    var postings: [String: [UInt32]] = [:]
+
+    init() {}
+
+    init(previous: PreviousRendering, plan: PagePlan, digests: [String], indexing: Bool, messageCount: Int) throws {
+        for (number, page) in plan.pages.enumerated() {
+            guard let memo = previous.pages[page.file], memo.digest == digests[number], try previous.takeOver(page.file)
+            else { continue }
+            pages.insert(number)
+            memos[page.file] = memo
+            lookWarnings.merge(memo.looks) { first, _ in first }
+        }
+        guard indexing, !pages.isEmpty, let old = previous.searchPart else { return }
+        var isTaken = [Bool](repeating: false, count: messageCount)
+        for number in pages {
+            for index in plan.pages[number].range {
+                isTaken[index] = true
+                documents[index] = old.documents[index]
+            }
+        }
+        for (term, list) in old.postings {
+            let kept = list.filter { isTaken[Int($0 >> 2)] }
+            if !kept.isEmpty { postings[term] = kept }
+        }
+    }
+}
+
 /// Digests of a conversation's pages: everything a month page shows, so that two equal digests mean equal
 /// pages (for the built-in display delegate, whose decisions look only at a message and its neighbours).
 enum PageDigests {
