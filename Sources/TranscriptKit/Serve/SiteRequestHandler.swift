@@ -33,7 +33,7 @@ struct SiteRequestHandler: HTTPHandler {
             return await eventStream(for: served)
         default:
             do {
-                return try siteFile(path, in: served).http(headOnly: isHead)
+                return try siteFile(path, in: served).http(headOnly: isHead, range: request.headers[HTTPHeader("Range")])
             } catch {
                 // The file went away while it was read (a rebuild swapped the folder): as if it never was there.
                 return try notFound(path, in: served).http(headOnly: isHead)
@@ -118,8 +118,9 @@ struct ServedResponse {
         }
     }
 
-    /// The response to send; for HEAD, with the length of the body but not the body.
-    func http(headOnly: Bool, extraHeaders: HTTPHeaders = [:]) throws -> HTTPResponse {
+    /// The response to send; for HEAD, with the length of the body but not the body. A file is sent whole,
+    /// or the one byte range `range` asks for (206), or a 416 for a range outside it.
+    func http(headOnly: Bool, extraHeaders: HTTPHeaders = [:], range: String? = nil) throws -> HTTPResponse {
         var headers = headers
         for (name, value) in extraHeaders { headers[name] = value }
         switch body {
@@ -127,6 +128,24 @@ struct ServedResponse {
             guard headOnly else { return HTTPResponse(statusCode: status, headers: headers, body: data) }
             headers[.contentLength] = String(data.count)
         case .file(let file):
+            headers[HTTPHeader("Accept-Ranges")] = "bytes"
+            if status == .ok, let range, let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int,
+               let asked = ByteRange.parse(range, size: size)
+            {
+                guard case .satisfiable(let lower, let upper) = asked else {
+                    headers[HTTPHeader("Content-Range")] = "bytes */\(size)"
+                    headers[.contentLength] = "0"
+                    return HTTPResponse(statusCode: .rangeNotSatisfiable, headers: headers, body: Data())
+                }
+                headers[HTTPHeader("Content-Range")] = "bytes \(lower)-\(upper)/\(size)"
+                let handle = try FileHandle(forReadingFrom: file)
+                defer { try? handle.close() }
+                try handle.seek(toOffset: UInt64(lower))
+                let slice = try handle.read(upToCount: upper - lower + 1) ?? Data()
+                guard headOnly else { return HTTPResponse(statusCode: .partialContent, headers: headers, body: slice) }
+                headers[.contentLength] = String(slice.count)
+                return HTTPResponse(statusCode: .partialContent, headers: headers, body: Data())
+            }
             let sequence = try HTTPBodySequence(file: file)
             guard headOnly else { return HTTPResponse(statusCode: status, headers: headers, body: sequence) }
             headers[.contentLength] = String(sequence.count ?? 0)

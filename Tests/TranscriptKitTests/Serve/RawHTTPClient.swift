@@ -26,8 +26,11 @@ struct RawHTTPResponse {
 /// dispatch queue, never on the tasks the in-process server needs.
 enum RawHTTPClient {
     /// Sends `method target` with `Connection: close` and reads the whole response.
-    static func request(_ target: String, method: String = "GET", port: Int) async throws -> RawHTTPResponse {
-        let head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+    static func request(
+        _ target: String, method: String = "GET", headers: [String: String] = [:], port: Int
+    ) async throws -> RawHTTPResponse {
+        let extra = headers.keys.sorted().map { "\($0): \(headers[$0]!)\r\n" }.joined()
+        let head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(extra)Connection: close\r\n\r\n"
         let raw = try await offTheTasks {
             let socket = try RawSocket(port: port)
             defer { socket.close() }

@@ -14,8 +14,8 @@ import Testing
 
         var output: URL { site.appendingPathComponent("public") }
 
-        func get(_ target: String, method: String = "GET") async throws -> RawHTTPResponse {
-            try await RawHTTPClient.request(target, method: method, port: port)
+        func get(_ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> RawHTTPResponse {
+            try await RawHTTPClient.request(target, method: method, headers: headers, port: port)
         }
 
         func onDisk(_ path: String) throws -> Data { try Data(contentsOf: output.appendingPathComponent(path)) }
@@ -99,6 +99,43 @@ import Testing
             #expect(response.headers["content-security-policy"] == (path.hasSuffix(".svg") ? "script-src 'none'; sandbox" : nil), "\(path)")
         }
         #expect(try await served.get("/m/x.bin").text == "bin")
+    }
+
+    @Test func mediaCanBeAskedForInRangesSoThatPlayersSeek() async throws {
+        let served = try await Self.serve()
+        defer { Task { await served.server.stop() } }
+        try TestSupport.write(["m/v.mp4": "0123456789abcdefghij"], in: served.output)
+        let whole = try await served.get("/m/v.mp4")
+        #expect(whole.status == 200 && whole.text == "0123456789abcdefghij" && whole.headers["accept-ranges"] == "bytes")
+        let middle = try await served.get("/m/v.mp4", headers: ["Range": "bytes=5-9"])
+        #expect(middle.status == 206 && middle.text == "56789")
+        #expect(middle.headers["content-range"] == "bytes 5-9/20" && middle.headers["content-length"] == "5")
+        let tail = try await served.get("/m/v.mp4", headers: ["Range": "bytes=-3"])
+        #expect(tail.status == 206 && tail.text == "hij" && tail.headers["content-range"] == "bytes 17-19/20")
+        let open = try await served.get("/m/v.mp4", headers: ["Range": "bytes=18-"])
+        #expect(open.status == 206 && open.text == "ij")
+        let outside = try await served.get("/m/v.mp4", headers: ["Range": "bytes=20-30"])
+        #expect(outside.status == 416 && outside.headers["content-range"] == "bytes */20")
+        // Several ranges, or nonsense: the whole file.
+        let several = try await served.get("/m/v.mp4", headers: ["Range": "bytes=0-1,5-6"])
+        #expect(several.status == 200 && several.text == "0123456789abcdefghij")
+        let head = try await served.get("/m/v.mp4", method: "HEAD", headers: ["Range": "bytes=0-3"])
+        #expect(head.status == 206 && head.body.isEmpty && head.headers["content-length"] == "4")
+        // Pages are always sent whole (they get the reload script).
+        let page = try await served.get("/", headers: ["Range": "bytes=0-3"])
+        #expect(page.status == 200 && page.text.contains("reload.js"))
+    }
+
+    @Test func byteRangesAreReadAsTheStandardSays() {
+        #expect(ByteRange.parse("bytes=0-0", size: 10) == .satisfiable(lower: 0, upper: 0))
+        #expect(ByteRange.parse("bytes=3-100", size: 10) == .satisfiable(lower: 3, upper: 9))
+        #expect(ByteRange.parse("bytes=-100", size: 10) == .satisfiable(lower: 0, upper: 9))
+        #expect(ByteRange.parse("bytes=10-", size: 10) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=-0", size: 10) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=5-4", size: 10) == nil)
+        #expect(ByteRange.parse("items=0-4", size: 10) == nil)
+        #expect(ByteRange.parse("bytes=a-b", size: 10) == nil)
+        #expect(ByteRange.parse("bytes=99999999999999999999-", size: 10) == nil)
     }
 
     @Test func foldersRedirectToTheirSlashAndServeTheirIndex() async throws {
