@@ -79,8 +79,8 @@ enum PageDigests {
         let messageDigests = inputs.messageDigests.count == messages.count ? inputs.messageDigests
             : try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range in
                 try range.map { index -> UInt64 in
-                    var digest = FNV1a64()
-                    for byte in try ContentDigest.bytes(of: messages[index]) { digest.add(byte) }
+                    var digest = OutputDigests.Digester()
+                    try ContentDigest.bytes(of: messages[index]).withUnsafeBytes { digest.add($0) }
                     return digest.value
                 }
             }.flatMap { $0 }

@@ -63,9 +63,11 @@ extension ConversationRecord {
                   digests.reserveCapacity(range.count)
                   for index in range {
                       let bytes = try ContentDigest.bytes(of: messages[index])
-                      bytes.withUnsafeBytes { chunk.update($0) }
-                      var digest = FNV1a64()
-                      for byte in bytes { digest.add(byte) }
+                      var digest = OutputDigests.Digester()
+                      bytes.withUnsafeBytes {
+                          chunk.update($0)
+                          digest.add($0)
+                      }
                       digests.append(digest.value)
                   }
                   return (chunk.hexDigest, digests)
