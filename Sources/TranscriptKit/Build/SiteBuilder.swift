@@ -55,8 +55,13 @@ public struct SiteBuilder: Sendable {
             .appendingPathComponent("transcripts-build-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let registry = configuration.formats.configure(self.registry)
+        // Zip archives are unpacked into the build cache, where they stay while they do not change (so an
+        // incremental build sees the same files), or into the build's own folder when the cache cannot be written.
+        let unpacked = options.site.appendingPathComponent(BuildCache.folderName).appendingPathComponent("unpacked")
+        let keepsUnpacked = (try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)) != nil
         let finder = ExportFinder(
-            registry: registry, forced: try options.format.map { try registry.importer(named: $0) }, workspace: workspace)
+            registry: registry, forced: try options.format.map { try registry.importer(named: $0) },
+            workspace: keepsUnpacked ? unpacked : workspace, reusesUnpacked: keepsUnpacked)
         let inputs = try finder.find(options.inputs ?? configuration.inputs, in: options.site)
         let outputURL = options.outputFolder(for: configuration)
         let cache = BuildCache(
@@ -90,6 +95,14 @@ public struct SiteBuilder: Sendable {
                 }
             }
             cache.saveOutputDigests(digests)
+            if keepsUnpacked {
+                // Archives no input names any more are not kept.
+                let used = Set(inputs.unpacked.map(\.lastPathComponent))
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: unpacked.path)) ?? []
+                where !used.contains(name.hasSuffix(".archive") ? String(name.dropLast(8)) : name) {
+                    try? FileManager.default.removeItem(at: unpacked.appendingPathComponent(name))
+                }
+            }
             summary.output = outputURL.relativePathForDisplay
             summary.bytes = output.bytesWritten
             summary.files = output.filesWritten

@@ -21,6 +21,8 @@ struct ExportFinder {
     struct Result {
         var exports: [Found]
         var warnings: [String]
+        /// The folders zip archives were unpacked into.
+        var unpacked: [URL] = []
     }
 
     let registry: ImporterRegistry
@@ -28,6 +30,17 @@ struct ExportFinder {
     let forced: (any ExportImporter)?
     /// Where zip archives are unpacked; removed by the caller after the build.
     let workspace: URL
+    /// Whether `workspace` is kept between builds (the build cache's): an archive unpacked before, and unchanged
+    /// since (by its stamp), is used as it is, so its files keep their stamps and incremental builds can
+    /// take its conversations over.
+    var reusesUnpacked = false
+
+    init(registry: ImporterRegistry, forced: (any ExportImporter)?, workspace: URL, reusesUnpacked: Bool = false) {
+        self.registry = registry
+        self.forced = forced
+        self.workspace = workspace
+        self.reusesUnpacked = reusesUnpacked
+    }
 
     /// Files that exports refer to (pictures, sound, video, documents): not reported as skipped.
     static let mediaExtensions: Set<String> = [
@@ -56,6 +69,7 @@ struct ExportFinder {
         let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
         if !isFolder, url.pathExtension.lowercased() == "zip" {
             let unpacked = try unpack(url, displayPath: displayPath)
+            result.unpacked.append(unpacked)
             if let importer = forced ?? registry.detect(unpacked) {
                 result.exports.append(Found(source: ExportSource(url: unpacked, displayPath: displayPath), importer: importer, origin: url))
             } else {
@@ -105,6 +119,18 @@ struct ExportFinder {
     /// Unpacks a zip archive into the workspace, refusing entries that would land outside it.
     private func unpack(_ archiveURL: URL, displayPath: String) throws -> URL {
         let destination = workspace.appendingPathComponent("zip-" + MediaCopier.contentName(Data(archiveURL.path.utf8)))
+        let stampFile = URL(fileURLWithPath: destination.path + ".archive")
+        let archiveStamp = FileStamp(path: archiveURL.path).map { "\($0.size) \($0.modified) \($0.inode) \($0.device)" }
+        if reusesUnpacked {
+            var isFolder: ObjCBool = false
+            if let archiveStamp, (try? String(contentsOf: stampFile, encoding: .utf8)) == archiveStamp,
+               FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue
+            {
+                return destination
+            }
+            try? FileManager.default.removeItem(at: stampFile)
+            try? FileManager.default.removeItem(at: destination)
+        }
         let archive: Archive
         do {
             archive = try Archive(url: archiveURL, accessMode: .read)
@@ -132,6 +158,7 @@ struct ExportFinder {
                 throw TranscriptsError(file: displayPath, path: entry.path, message: "cannot unpack this entry of the zip archive (\(error))")
             }
         }
+        if reusesUnpacked, let archiveStamp { try? archiveStamp.write(to: stampFile, atomically: true, encoding: .utf8) }
         return destination
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 
 @testable import TranscriptKit
 
@@ -408,5 +409,57 @@ extension FileManager {
     fileprivate func attributesOfItemSafely(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+}
+
+@Suite struct IncrementalZipTests {
+    @Test func aZipExportWithMediaIsTakenOverWhileItDoesNotChange() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 3])
+        func zip(_ text: String) throws {
+            let conversation = TestSupport.conversation(id: "zipped", messages: [
+                #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "\#(text)"}"#,
+                #"{"id": "2", "sender": "ann", "date": "2024-05-03T09:31:00Z", "type": "photo", "photo": {"file": "media/p.png"}}"#,
+            ])
+            let url = folder.appendingPathComponent("export.zip")
+            try? FileManager.default.removeItem(at: url)
+            let archive = try Archive(url: url, accessMode: .create)
+            for (path, data) in [("export/chat.json", Data(conversation.utf8)), ("export/media/p.png", png)] {
+                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), provider: { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                })
+            }
+        }
+        try zip("first")
+        let site = try TestSupport.makeSite(config: "inputs: [\"\(folder.path)/export.zip\"]\n", conversations: [:])
+        func settle(_ root: URL) throws {
+            // As if saved a while ago (files younger than two seconds are read again by every build).
+            let then = Date().addingTimeInterval(-10)
+            let walker = FileManager.default.enumerator(atPath: root.path)
+            while let path = walker?.nextObject() as? String {
+                try FileManager.default.setAttributes([.modificationDate: then], ofItemAtPath: root.appendingPathComponent(path).path)
+            }
+        }
+        try settle(folder)
+        let first = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(first.missingMedia == 0)
+        try settle(site.appendingPathComponent(".transcripts-cache/unpacked"))
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        // The archive is not unpacked again: its files keep their stamps, and the conversation is taken over.
+        let again = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(again.conversationsReused == 1)
+        // A new archive: read again, and the same as a clean build.
+        try zip("second")
+        try settle(folder)
+        let changed = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(changed.conversationsReused == 0)
+        let incremental = try SiteBuilderTests.files(in: site.appendingPathComponent("public"))
+        _ = try SiteBuilder(options: BuildOptions(site: site, clean: true)).build()
+        #expect(try SiteBuilderTests.files(in: site.appendingPathComponent("public")) == incremental)
+        #expect(try TestSupport.conversationHTML(site.appendingPathComponent("public/c/zipped")).contains("second"))
+        // Only the archives the inputs name stay unpacked in the cache.
+        let unpacked = try FileManager.default.contentsOfDirectory(
+            atPath: site.appendingPathComponent(".transcripts-cache/unpacked").path)
+        #expect(unpacked.count == 2)  // the folder and its stamp
     }
 }
