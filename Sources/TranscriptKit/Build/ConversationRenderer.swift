@@ -203,7 +203,7 @@ struct ConversationRenderer: Sendable {
                     return extractor.extract(
                         message, plainText: texts[index]?.plainText, textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
                         senderName: message.sender.map { participantNamesByID[$0] ?? $0 },
-                        page: String(pageFiles[index].dropLast(5)), anchor: Anchor.forMessage(id: message.id))
+                        page: String(pageFiles[index].dropLast(5)), anchor: built[index - chunk.lowerBound].row.anchor)
                 }) : nil
                 return (try templates.renderRows(built.map(\.row)), built.count, looks, extracted)
             }

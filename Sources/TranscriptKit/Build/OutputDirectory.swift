@@ -64,7 +64,7 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
-        var digester = OutputDigests.Digester()
+        var digester = FastDigest()
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
         madeDigests[relativePath] = digester.value
         if linksUnchangedFiles {
@@ -91,7 +91,7 @@ final class OutputDirectory {
 
     /// Writes bytes at `relativePath`.
     func write(_ data: Data, to relativePath: String) throws {
-        var digester = OutputDigests.Digester()
+        var digester = FastDigest()
         data.withUnsafeBytes { digester.add($0) }
         madeDigests[relativePath] = digester.value
         if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, digest: digester.value, equals: { previous in

@@ -76,14 +76,8 @@ enum PageDigests {
     static func make(_ inputs: Inputs) throws -> [String] {
         let messages = inputs.messages
         let media = inputs.media
-        let messageDigests = inputs.messageDigests.count == messages.count ? inputs.messageDigests
-            : try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range in
-                try range.map { index -> UInt64 in
-                    var digest = OutputDigests.Digester()
-                    try ContentDigest.bytes(of: messages[index]).withUnsafeBytes { digest.add($0) }
-                    return digest.value
-                }
-            }.flatMap { $0 }
+        let messageDigests = inputs.messageDigests.count == messages.count
+            ? inputs.messageDigests : try ContentDigest.digests(of: messages)
         let plan = inputs.plan
         return try Array(plan.pages.indices).concurrentMap { number -> String in
             let page = plan.pages[number]

@@ -166,16 +166,16 @@ struct SearchIndexBuilder {
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
         let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
-        var peopleDigest = FNV1a64()
+        var peopleDigest = FastDigest()
         for name in people { peopleDigest.add(name) }
         let peopleValue = peopleDigest.value
         let keys = (reuse?.partKeys ?? parts.map { _ in "" }).map { key in
-            var digest = FNV1a64()
+            var digest = FastDigest()
             digest.add(key)
             return digest.value
         }
         let digests = try chunks.concurrentMap { range in
-            var digest = FNV1a64()
+            var digest = FastDigest()
             digest.add(UInt64(Self.formatVersion))
             digest.add(peopleValue)
             for position in range {

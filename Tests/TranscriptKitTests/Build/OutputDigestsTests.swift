@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct OutputDigestsTests {
     func digest(_ parts: [String]) -> UInt64 {
-        var digester = OutputDigests.Digester()
+        var digester = FastDigest()
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
         return digester.value
     }

@@ -52,26 +52,12 @@ extension ConversationRecord {
         hash.update(file)
         hash.update(mediaFolder.standardizedFileURL.path)
         hash.update(format)
-        // The conversation without its messages, then the messages a chunk at a time on all cores.
+        // The conversation without its messages, then a digest of each message (made on all cores, and
+        // kept for the page digests).
         var header = conversation
         header.messages = []
-        let messages = conversation.messages
         guard let headerBytes = try? ContentDigest.bytes(of: header),
-              let chunks = try? chunkRanges(count: messages.count, chunkSize: 2048).concurrentMap({ range -> (String, [UInt64]) in
-                  var chunk = SHA256()
-                  var digests: [UInt64] = []
-                  digests.reserveCapacity(range.count)
-                  for index in range {
-                      let bytes = try ContentDigest.bytes(of: messages[index])
-                      var digest = OutputDigests.Digester()
-                      bytes.withUnsafeBytes {
-                          chunk.update($0)
-                          digest.add($0)
-                      }
-                      digests.append(digest.value)
-                  }
-                  return (chunk.hexDigest, digests)
-              })
+              let messages = try? ContentDigest.digests(of: conversation.messages)
         else {
             // Not expected; a key no record has makes the conversation render.
             hash.update(UUID().uuidString)
@@ -79,7 +65,7 @@ extension ConversationRecord {
         }
         headerBytes.withUnsafeBytes { hash.update($0) }
         hash.update("\(messages.count) messages")
-        for chunk in chunks { hash.update(chunk.0) }
-        return (hash.hexDigest, chunks.flatMap(\.1))
+        messages.withUnsafeBytes { hash.update($0) }
+        return (hash.hexDigest, messages)
     }
 }

@@ -10,35 +10,6 @@ struct OutputDigests {
 
     var entries: [String: Entry] = [:]
 
-    /// A fast 64-bit digest of a file's bytes, given in parts, eight bytes at a time (enough to tell changed
-    /// files from unchanged ones; the same parts always give the same digest).
-    struct Digester {
-        private var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        private var total = 0
-
-        mutating func add(_ bytes: UnsafeRawBufferPointer) {
-            total += bytes.count
-            var index = 0
-            while index + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                hash = (hash ^ word) &* 0x0000_0100_0000_01B3
-                hash = (hash << 29) | (hash >> 35)
-                index += 8
-            }
-            while index < bytes.count {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-                index += 1
-            }
-            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
-        }
-
-        var value: UInt64 {
-            var result = hash ^ UInt64(total)
-            result = (result ^ (result >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-            return result ^ (result >> 33)
-        }
-    }
-
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
         writer.write("output digests 1")
