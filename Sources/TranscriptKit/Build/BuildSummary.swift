@@ -26,6 +26,16 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var searchDocuments = 0
     public var searchTerms = 0
     public var searchBytes = 0
+    /// How this build made the search index.
+    public var searchIndexWork: SearchIndexWork?
+
+    /// How a build made the search index: built whole, updated in place (only the files that changed
+    /// conversations touch), or taken over from the previous output unchanged.
+    public enum SearchIndexWork: String, Sendable, Codable {
+        case built
+        case updated
+        case takenOver = "taken over"
+    }
     /// Conversations whose files the build cache took over from the previous output without rendering them,
     /// and their pages (a part of `pages`).
     public var conversationsReused = 0
@@ -50,7 +60,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
             lines.append(incrementalLine)
         }
         if searchDocuments > 0 {
-            lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))")
+            lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))"
+                + (searchIndexWork == .updated ? " (updated in place)" : searchIndexWork == .takenOver ? " (unchanged)" : ""))
         }
         for count in conversations {
             lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")

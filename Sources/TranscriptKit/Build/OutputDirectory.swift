@@ -115,6 +115,24 @@ final class OutputDirectory {
         FileStamp(path: destinationPath + "/" + relativePath)
     }
 
+    /// Whether the previous output's file at `relativePath` is still the file the previous build made (its
+    /// stamp is the one stored with its digest).
+    func previousIsUnchanged(_ relativePath: String) -> Bool {
+        guard let entry = previousDigests.entries[relativePath] else { return false }
+        return FileStamp(path: destinationPath + "/" + relativePath) == entry.stamp
+    }
+
+    /// The bytes of the previous output's file at `relativePath`, when it is still the file the previous build
+    /// made (the same stamp and digest).
+    func previousBytesIfUnchanged(_ relativePath: String) -> [UInt8]? {
+        guard let entry = previousDigests.entries[relativePath], previousIsUnchanged(relativePath),
+              let data = FileManager.default.contents(atPath: destinationPath + "/" + relativePath)
+        else { return nil }
+        var digest = FastDigest()
+        data.withUnsafeBytes { digest.add($0) }
+        return digest.value == entry.digest ? [UInt8](data) : nil
+    }
+
     /// Takes the previous output's file at `relativePath` into the site unchanged (a hard link, or a copy);
     /// false when there is no such file.
     func link(_ relativePath: String) throws -> Bool {

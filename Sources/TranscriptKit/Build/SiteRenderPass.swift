@@ -25,12 +25,13 @@ final class SiteRenderPass {
     private var searchSources: [SearchSource] = []
 
     private enum SearchSource {
-        case part(SearchConversationPart, key: String?)
+        /// Rendered now, with the conversation's previous part when its pages could be taken over.
+        case part(SearchConversationPart, key: String?, previous: SearchConversationPart? = nil)
         case cached(name: String, key: String)
 
         var key: String? {
             switch self {
-            case .part(_, let key): key
+            case .part(_, let key, _): key
             case .cached(_, let key): key
             }
         }
@@ -157,7 +158,7 @@ final class SiteRenderPass {
         }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
         var record = try render(
             imported, slug: slug, searchNumber: searchNumber, file: displayPath, previous: previous, messageDigests: messageDigests)
-        if let part = record.searchPart { searchSources.append(.part(part, key: key)) }
+        if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
         record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
@@ -214,7 +215,7 @@ final class SiteRenderPass {
     private func render(
         _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String,
         previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = []
-    ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?) {
+    ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
         let conversation = imported.conversation
         let warningsBefore = summary.warnings.count
         let missingBefore = summary.missingMedia
@@ -282,7 +283,7 @@ final class SiteRenderPass {
             warnings: Array(summary.warnings[warningsBefore...]), hasSearchPart: rendered.search != nil,
             pageMemos: cache == nil ? nil : rendered.pageMemos)
         summary.pagesReused += rendered.pagesTakenOver
-        return (record, rendered.search)
+        return (record, rendered.search, rendering?.searchPart)
     }
 
     // MARK: - The site's own pages
@@ -342,19 +343,21 @@ final class SiteRenderPass {
                 }
             }
             if linked {
-                var kept = previous
-                if let name = previous.documentSignatures, let signatures = cache.previousDocumentSignatures() {
-                    kept.documentSignatures = cache.storeDocumentSignatures(signatures) ?? name
-                }
-                cache.noteSearch(kept)
+                cache.noteSearch(previous)
+                summary.searchIndexWork = .takenOver
                 return SearchIndexBuilder.Statistics(
                     documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes)
             }
         }
+        if let key, let statistics = try updateSearchIndex(key: key) {
+            summary.searchIndexWork = .updated
+            return statistics
+        }
+        summary.searchIndexWork = .built
         var index = SearchIndexBuilder()
         for source in searchSources {
             switch source {
-            case .part(let part, _):
+            case .part(let part, _, _):
                 index.add(part)
             case .cached(let name, _):
                 guard let part = cache?.searchPart(named: name) else {
@@ -368,10 +371,10 @@ final class SiteRenderPass {
         var reuse: SearchIndexBuilder.Reuse?
         if let cache, key != nil {
             reuse = SearchIndexBuilder.Reuse(
-                partKeys: keys.compactMap { $0 }, previous: cache.previousDocumentSignatures() ?? [],
+                partKeys: keys.compactMap { $0 }, previous: cache.previousSearchState()?.documentFiles ?? [],
                 takeOver: takeOverPrevious)
         }
-        let (statistics, signatures) = try index.write(
+        let (statistics, state) = try index.write(
             timeZone: configuration.timeZone.identifier,
             locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"), reuse: reuse
         ) { path, contents in
@@ -380,8 +383,39 @@ final class SiteRenderPass {
         if let cache, let key {
             cache.noteSearch(BuildManifest.Search(
                 key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes,
-                documentSignatures: cache.storeDocumentSignatures(signatures)))
+                partKeys: keys.compactMap { $0 }, state: cache.storeSearchState(state)))
         }
+        return statistics
+    }
+
+    /// Updates the previous build's search index in place when only conversations rendered now changed, and
+    /// they kept their messages' number and times (see `SearchIndexUpdate`): its statistics, or nil when the
+    /// index has to be built whole.
+    private func updateSearchIndex(key: String) throws -> SearchIndexBuilder.Statistics? {
+        guard let cache, let previous = cache.previous?.search, previous.partKeys.count == searchSources.count,
+              let state = cache.previousSearchState()
+        else { return nil }
+        var changes: [SearchIndexUpdate.Change] = []
+        for (number, source) in searchSources.enumerated() where source.key != previous.partKeys[number] {
+            guard case .part(let part, _, let old?) = source else { return nil }
+            changes.append(.init(number: number, old: old, new: part))
+        }
+        let output = self.output
+        let update = SearchIndexUpdate(
+            previous: state,
+            previousStatistics: .init(documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes),
+            partKeys: searchSources.map { $0.key ?? "" }, changes: changes, timeZone: configuration.timeZone.identifier,
+            locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"),
+            read: { output.previousBytesIfUnchanged("search/" + $0) })
+        guard let result = try update.run(), result.kept.allSatisfy({ output.previousIsUnchanged("search/" + $0) }) else { return nil }
+        for path in result.kept {
+            guard try output.link("search/" + path) else { throw Self.vanished("search/" + path, in: output) }
+        }
+        for file in result.files { try output.write(file.contents, to: file.path) }
+        let statistics = result.statistics
+        cache.noteSearch(BuildManifest.Search(
+            key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes,
+            partKeys: update.partKeys, state: cache.storeSearchState(result.state)))
         return statistics
     }
 

@@ -17,17 +17,42 @@
 /// `~kphoto` (kinds); their postings are plain document numbers, without weights.
 struct SearchIndexBuilder {
     /// Changes whenever the files' layout or content rules change (part of the build cache's search key).
-    static let formatVersion = 1
+    static let formatVersion = 2
     /// Postings per block of a frequent term.
     static let blockSize = 2048
     /// Postings written inside the term file when their text is at most this long.
     static let inlineLimit = 600
-    /// A term file is closed once it holds this many bytes.
-    static let termFileSize = 8 * 1024
     /// Documents per document file.
     static let documentChunk = 32
 
     private(set) var parts: [SearchConversationPart] = []
+
+    /// The digest of each document file's signature: its documents' places and their conversations' keys, and
+    /// the people list (which numbers the senders).
+    static func documentFileDigests(
+        order: [(part: Int32, local: Int32)], partKeys: [String], people: [String]
+    ) throws -> [UInt64] {
+        var peopleDigest = FastDigest()
+        for name in people { peopleDigest.add(name) }
+        let peopleValue = peopleDigest.value
+        let keys = partKeys.map { key in
+            var digest = FastDigest()
+            digest.add(key)
+            return digest.value
+        }
+        return try chunkRanges(count: order.count, chunkSize: documentChunk).concurrentMap { range in
+            var digest = FastDigest()
+            digest.add(UInt64(formatVersion))
+            digest.add(peopleValue)
+            for position in range {
+                let entry = order[position]
+                digest.add(UInt64(entry.part))
+                digest.add(keys[Int(entry.part)])
+                digest.add(UInt64(entry.local))
+            }
+            return digest.value
+        }
+    }
 
     /// Adds a conversation's part; conversations are numbered in the order they are added.
     mutating func add(_ part: SearchConversationPart) {
@@ -67,13 +92,13 @@ struct SearchIndexBuilder {
     }
 
     /// Builds the index like `write(timeZone:locale:to:)`, taking over the document files `reuse` allows;
-    /// also returns the document files' signatures, for the next build.
+    /// also returns what a later build needs to take files over or to update the index in place.
     func write(
         timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
-    ) throws -> (statistics: Statistics, documentFiles: [DocumentFileSignature]) {
+    ) throws -> (statistics: Statistics, state: SearchIndexState) {
         var statistics = Statistics()
         func emit(_ path: String, _ name: String, _ json: String) throws {
-            let contents = "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
+            let contents = SearchIndexFormat.file(name: name, json: json)
             statistics.files += 1
             statistics.bytes += contents.utf8.count
             try write("search/" + path, contents)
@@ -135,57 +160,32 @@ struct SearchIndexBuilder {
         }.flatMap { $0 }
         var firstTerms: [String] = []
         var entries: [String] = []
-        var entriesBytes = 0
+        var boundaries = SearchIndexFormat.TermFileBoundaries()
         var blockNumber = 0
         func closeTermFile() throws {
             guard !entries.isEmpty else { return }
             try emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
             entries.removeAll(keepingCapacity: true)
-            entriesBytes = 0
         }
         for term in encoded {
             if entries.isEmpty { firstTerms.append(term.term) }
-            var entry = "[" + JavaScriptText.string(term.term) + "," + String(term.count) + ","
-            if let inline = term.inline {
-                entry += JavaScriptText.postings(inline) + "]"
-            } else {
-                var blocks: [String] = []
-                for block in term.blocks {
-                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
-                    blocks.append("[\(blockNumber),\(block.first),\(block.last),\(block.count)]")
-                    blockNumber += 1
-                }
-                entry += "[" + blocks.joined(separator: ",") + "]]"
+            var numbers: [Int] = []
+            for block in term.blocks {
+                try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                numbers.append(blockNumber)
+                blockNumber += 1
             }
+            let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
             entries.append(entry)
-            entriesBytes += entry.utf8.count
-            if entriesBytes >= Self.termFileSize { try closeTermFile() }
+            if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
         }
         try closeTermFile()
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
         let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
-        var peopleDigest = FastDigest()
-        for name in people { peopleDigest.add(name) }
-        let peopleValue = peopleDigest.value
-        let keys = (reuse?.partKeys ?? parts.map { _ in "" }).map { key in
-            var digest = FastDigest()
-            digest.add(key)
-            return digest.value
-        }
-        let digests = try chunks.concurrentMap { range in
-            var digest = FastDigest()
-            digest.add(UInt64(Self.formatVersion))
-            digest.add(peopleValue)
-            for position in range {
-                let entry = order[position]
-                digest.add(UInt64(entry.part))
-                digest.add(keys[Int(entry.part)])
-                digest.add(UInt64(entry.local))
-            }
-            return digest.value
-        }
+        let digests = try Self.documentFileDigests(
+            order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
         var signatures = digests.map { DocumentFileSignature(digest: $0, size: 0) }
         var toMake: [Int] = []
         for number in chunks.indices {
@@ -206,15 +206,9 @@ struct SearchIndexBuilder {
             for position in range {
                 let entry = order[position]
                 let document = parts[Int(entry.part)].documents[Int(entry.local)]
-                let person = document.sender.flatMap { personNumber[$0] } ?? -1
                 if position > range.lowerBound { bytes += ",\n".utf8 }
-                bytes += "[\(entry.part),\(person),\(document.seconds),".utf8
-                JavaScriptText.append(document.page, to: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                JavaScriptText.append(document.anchor, to: &bytes)
-                bytes += ",\(document.kinds.rawValue),".utf8
-                JavaScriptText.append(document.text, to: &bytes)
-                bytes += (document.isCut ? ",1]" : "]").utf8
+                SearchIndexFormat.appendDocument(
+                    document, part: Int(entry.part), person: document.sender.flatMap { personNumber[$0] } ?? -1, to: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
             return String(decoding: bytes, as: UTF8.self)
@@ -234,24 +228,23 @@ struct SearchIndexBuilder {
         }
 
         // The first document of each month (from the page names, which are the months in the site's time zone).
-        var months: [String] = []
+        var months: [(month: String, first: Int)] = []
         var lastMonth = ""
         for (global, entry) in order.enumerated() {
             let month = String(parts[Int(entry.part)].documents[Int(entry.local)].page.prefix(7))
             if month > lastMonth {
-                months.append("[" + JavaScriptText.string(month) + ",\(global)]")
+                months.append((month, global))
                 lastMonth = month
             }
         }
 
-        let manifest = "{\"version\":1,\"documents\":\(order.count),\"blockSize\":\(Self.blockSize),\"documentChunk\":\(Self.documentChunk),"
-            + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
-            + "\"conversations\":[" + parts.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
-            + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"
-            + "\"kinds\":[" + SearchKinds.named.map { JavaScriptText.string($0.name) }.joined(separator: ",") + "],"
-            + "\"months\":[" + months.joined(separator: ",") + "],"
-            + "\"termFiles\":[" + firstTerms.map(JavaScriptText.string).joined(separator: ",") + "]}"
-        try emit("index.js", "index", manifest)
-        return (statistics, reuse == nil || reuse!.partKeys.count != parts.count ? [] : signatures)
+        let manifest = SearchIndexFormat.Manifest(
+            documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
+            people: people, months: months, termFiles: firstTerms)
+        try emit("index.js", "index", manifest.json)
+        let state = SearchIndexState(
+            documentFiles: signatures, partOfDocument: order.map { UInt32($0.part) }, termFiles: firstTerms.count,
+            blocks: blockNumber)
+        return (statistics, state)
     }
 }

@@ -61,6 +61,7 @@ import ZIPFoundation
         comparable.pagesReused = 0
         comparable.filesUnchanged = 0
         comparable.seconds = clean.seconds
+        comparable.searchIndexWork = clean.searchIndexWork
         #expect(comparable == clean, sourceLocation: sourceLocation)
         // The clean build wrote the cache afresh; the next build starts from it.
         return incremental
@@ -116,21 +117,28 @@ import ZIPFoundation
         let index = Self.stamp(site, "search/index.js")
         let documents = Self.stamp(site, "search/d/0.js")
         #expect(index != nil && documents != nil)
-        _ = try Self.build(site)
+        #expect(try Self.build(site).searchIndexWork == .takenOver)
         #expect(Self.stamp(site, "search/index.js") == index)
         #expect(Self.stamp(site, "search/d/0.js") == documents)
-        // A changed message: the index is built again and finds the new word.
+        // A changed message: the index is updated in place and finds the new word.
         try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Dinner?")], in: site)
-        _ = try Self.buildMatchesCleanBuild(site)
+        #expect(try Self.buildMatchesCleanBuild(site).searchIndexWork == .updated)
         let terms = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/search/t").path)
         let all = try terms.map { try TestSupport.read(site.appendingPathComponent("public/search/t/" + $0)) }.joined()
         #expect(all.contains("[\"dinner\","))
         #expect(!all.contains("[\"lunch\","))
-        // A search file edited by hand is not taken over.
+        // A search file edited by hand is neither taken over nor updated: the index is built whole.
         _ = try Self.build(site)
         try Data("broken".utf8).write(to: site.appendingPathComponent("public/search/index.js"))
-        _ = try Self.buildMatchesCleanBuild(site)
+        #expect(try Self.buildMatchesCleanBuild(site).searchIndexWork == .built)
         #expect(try TestSupport.read(site.appendingPathComponent("public/search/index.js")).hasPrefix("transcriptsIndex("))
+        _ = try Self.build(site)
+        for (file, replacement) in [("search/t/0.js", "transcriptsIndex(\"t/0\",[]);\n"), ("search/c/0.js", "x"), ("search/d/0.js", "")] {
+            try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Supper? \(file)")], in: site)
+            try Data(replacement.utf8).write(to: site.appendingPathComponent("public/" + file))
+            #expect(try Self.buildMatchesCleanBuild(site).searchIndexWork == .built, "\(file)")
+            _ = try Self.build(site)
+        }
     }
 
     @Test func searchDocumentFilesOfUnchangedConversationsAreTakenOver() throws {

@@ -65,38 +65,20 @@ final class BuildCache {
         return stamp.size == Int64(size)
     }
 
-    /// The previous build's document file signatures (see `SearchIndexBuilder.DocumentFileSignature`).
-    func previousDocumentSignatures() -> [SearchIndexBuilder.DocumentFileSignature]? {
-        guard let name = previous?.search?.documentSignatures,
-              let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+    /// The state of the previous build's search index (see `SearchIndexState`).
+    func previousSearchState() -> SearchIndexState? {
+        guard let name = previous?.search?.state, let data = try? Data(contentsOf: folder.appendingPathComponent(name))
         else { return nil }
-        var reader = BinaryReader([UInt8](data))
-        do {
-            let count = try reader.readCount()
-            var signatures: [SearchIndexBuilder.DocumentFileSignature] = []
-            signatures.reserveCapacity(count)
-            for _ in 0..<count {
-                signatures.append(.init(digest: try reader.readUInt64(), size: try reader.readInt()))
-            }
-            return reader.isAtEnd ? signatures : nil
-        } catch {
-            return nil
-        }
+        return SearchIndexState([UInt8](data))
     }
 
-    /// Stores this build's document file signatures; the file's name, or nil when it cannot be written.
-    func storeDocumentSignatures(_ signatures: [SearchIndexBuilder.DocumentFileSignature]) -> String? {
-        guard isWritable, !signatures.isEmpty else { return nil }
-        var writer = BinaryWriter()
-        writer.write(signatures.count)
-        for signature in signatures {
-            writer.write(signature.digest)
-            writer.write(signature.size)
-        }
-        let name = "documents-" + UUID().uuidString.lowercased() + ".signatures"
+    /// Stores the state of this build's search index; the file's name, or nil when it cannot be written.
+    func storeSearchState(_ state: SearchIndexState) -> String? {
+        guard isWritable else { return nil }
+        let name = "search-" + UUID().uuidString.lowercased() + ".state"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(writer.bytes).write(to: folder.appendingPathComponent(name))
+            try Data(state.encoded()).write(to: folder.appendingPathComponent(name))
         } catch {
             return nil
         }
@@ -175,7 +157,7 @@ final class BuildCache {
             return
         }
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where file.hasSuffix(".signatures") && file != next.search?.documentSignatures {
+        where (file.hasSuffix(".state") || file.hasSuffix(".signatures")) && file != next.search?.state {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
         let kept = Set(next.exports.values.flatMap(\.records))

@@ -2,7 +2,7 @@
 /// read from it.
 struct BuildManifest: Codable, Equatable, Sendable {
     /// Changes when the manifest's or a record's layout changes.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// What one export gave: its fingerprint when it was read, and the records of its conversations, in order.
     struct Export: Codable, Equatable, Sendable {
@@ -34,7 +34,9 @@ struct BuildManifest: Codable, Equatable, Sendable {
         /// Its script files under `search/`.
         var files: Int
         var bytes: Int
-        /// The name of the cache file with its document files' signatures, when it was written.
-        var documentSignatures: String?
+        /// The conversations' keys, in index order.
+        var partKeys: [String] = []
+        /// The name of the cache file with the index's `SearchIndexState`, when it was written.
+        var state: String?
     }
 }
