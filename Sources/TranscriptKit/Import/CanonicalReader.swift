@@ -29,6 +29,13 @@ public struct CanonicalReader: Sendable {
         }
         let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
         return try data.withUnsafeBytes { raw in
+            do {
+                if let conversation = try ParallelConversationReader(bytes: raw.bindMemory(to: UInt8.self), context: context).read() {
+                    return conversation
+                }
+            } catch {
+                throw TranscriptsError(decoding: error, file: displayPath)
+            }
             let json: JSONValue
             do {
                 json = try JSONParser.parse(raw.bindMemory(to: UInt8.self))

@@ -59,4 +59,47 @@ import Testing
         try "".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: TranscriptsError.self) { try reader.read(file, displayPath: "x.jsonl") }
     }
+
+    /// A big conversation, read with its messages on all cores, is the one read whole, mistakes included.
+    @Test func aBigConversationIsReadInParallelWithTheSameResult() throws {
+        let messages = (0..<3000).map { number in
+            number % 7 == 0
+                ? #"{"id": "\#(number)", "sender": "ann", "date": "2024-05-01T10:00:00Z", "type": "photo", "photo": {"file": "p\#(number).jpg", "caption": "n° \#(number)"}}"#
+                : #"{"id": "\#(number)", "sender": "me", "date": 1714557600, "text": "hello \#(number) \u00e9"}"#
+        }
+        func document(_ messages: [String]) -> String {
+            "\u{FEFF}{\"format\": \"transcripts/1\", \"id\": \"big\", \"title\": \"Big\",\n \"participants\": [{\"id\": \"ann\", \"name\": \"Ann\"}],\n \"messages\": [\n"
+                + messages.joined(separator: ",\n") + "\n]}\n"
+        }
+        let bytes = Array(document(messages).utf8)
+        let context = JSONDecodingContext(defaultTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let parallel = try bytes.withUnsafeBufferPointer { try ParallelConversationReader(bytes: $0, context: context).read() }
+        let whole = try bytes.withUnsafeBufferPointer { try Conversation(json: try JSONParser.parse($0), path: [], context: context) }
+        #expect(try #require(parallel) == whole)
+        #expect(whole.messages.count == 3000)
+
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("big.json")
+        // A mapping mistake: the first one, with its path, as a whole read reports it.
+        var broken = messages
+        broken[2500] = #"{"id": "2500", "date": "yesterday", "text": "x"}"#
+        broken[2900] = #"{"id": "2900", "text": "no date"}"#
+        try document(broken).write(to: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: TranscriptsError.self) { try reader.read(file, displayPath: "big.json") }
+        #expect(error.description.contains("messages[2500].date"), "\(error)")
+        // A syntax mistake: its line, as a whole read reports it (the parallel reader leaves it to that).
+        broken = messages
+        broken[1200] = #"{"id": "1200", "date": 1, "text": "x",}"#
+        broken[100] = #"{"id": "100", "date": "nope", "text": "x"}"#
+        try document(broken).write(to: file, atomically: true, encoding: .utf8)
+        let syntax = try #require(throws: TranscriptsError.self) { try reader.read(file, displayPath: "big.json") }
+        #expect(syntax.line == 1204, "\(syntax)")
+        // A repeated key is left to the whole read too.
+        try document(messages).replacingOccurrences(of: #""title": "Big","#, with: #""title": "Big", "title": "Again","#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let repeated = try? reader.read(file, displayPath: "big.json")
+        let wholeRepeated = try? Conversation(
+            json: try JSONParser.parse(try TestSupport.read(file)), path: [], context: context)
+        #expect(repeated?.title == wholeRepeated?.title)
+    }
 }

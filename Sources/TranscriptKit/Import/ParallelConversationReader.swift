@@ -1,0 +1,78 @@
+/// Reads a big canonical `.json` conversation with its messages parsed and decoded on all cores: the
+/// document's outline is scanned first (where the conversation's fields and each message start and end),
+/// then the messages are read a chunk at a time, in parallel.
+///
+/// It gives the same conversation as reading the whole document at once, and the same errors for mapping
+/// mistakes (the first one in document order, with its JSON path). For anything it is unsure of (a syntax
+/// error, a repeated key, a document that is not an object with a list of messages) it returns nil, and
+/// the caller reads the document whole, which reports syntax errors with their line and column.
+struct ParallelConversationReader {
+    /// Below this many messages the document is read whole.
+    static let minimumMessages = 2048
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let context: JSONDecodingContext
+
+    func read() throws -> Conversation? {
+        let scanner = JSONScanner(bytes: bytes)
+        let start = scanner.skipWhitespace(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0)
+        guard let end = scanner.endOfValue(at: start), scanner.skipWhitespace(end) == bytes.count,
+              let members = scanner.members(ofObjectAt: start), Set(members.map(\.key)).count == members.count,
+              let messages = members.first(where: { $0.key == "messages" }),
+              let elements = scanner.elements(ofArrayAt: messages.value.lowerBound),
+              elements.count >= Self.minimumMessages
+        else { return nil }
+        // The conversation without its messages (its own mistakes come first, as when it is read whole).
+        var fields: [String: JSONValue] = ["messages": .array([])]
+        for member in members where member.key != "messages" {
+            guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value])) else { return nil }
+            fields[member.key] = value
+        }
+        var conversation = try Conversation(json: .object(fields), path: [], context: context)
+
+        enum Outcome {
+            case messages([Message])
+            case syntaxError
+            case mappingError(index: Int, any Error)
+        }
+        let shared = SharedElements(bytes: bytes, elements: elements)
+        let context = self.context
+        let outcomes = try chunkRanges(count: elements.count, chunkSize: 512).concurrentMap { chunk -> Outcome in
+            var decoded: [Message] = []
+            decoded.reserveCapacity(chunk.count)
+            for index in chunk {
+                guard let json = try? JSONParser.parse(shared.element(index)) else { return .syntaxError }
+                do {
+                    decoded.append(try Message(
+                        json: json, path: [AnyCodingKey(stringValue: "messages"), AnyCodingKey(intValue: index)], context: context))
+                } catch {
+                    return .mappingError(index: index, error)
+                }
+            }
+            return .messages(decoded)
+        }
+        // A syntax error anywhere comes before any mapping error (the whole document is parsed first).
+        if outcomes.contains(where: { if case .syntaxError = $0 { true } else { false } }) { return nil }
+        var all: [Message] = []
+        all.reserveCapacity(elements.count)
+        for outcome in outcomes {
+            switch outcome {
+            case .messages(let decoded): all += decoded
+            case .syntaxError: return nil
+            case .mappingError(_, let error): throw error
+            }
+        }
+        conversation.messages = all
+        return conversation
+    }
+}
+
+/// The document and its messages' ranges, read from several threads while the file is mapped.
+private struct SharedElements: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let elements: [Range<Int>]
+
+    func element(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[elements[index]])
+    }
+}
