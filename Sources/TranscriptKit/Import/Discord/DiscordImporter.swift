@@ -27,7 +27,7 @@ public struct DiscordImporter: ExportImporter {
             return false
         }
         // Keys, not values: a key is followed by a colon.
-        func hasKey(_ name: String) -> Bool { head.contains("\"\(name)\":") || head.contains("\"\(name)\" :") }
+        func hasKey(_ name: String) -> Bool { head.holdsBytes(of: "\"\(name)\":") || head.holdsBytes(of: "\"\(name)\" :") }
         return hasKey("guild") && hasKey("channel") && hasKey("messages")
     }
 

@@ -12,10 +12,10 @@ public struct MatrixImporter: ExportImporter {
 
     public func canImport(_ url: URL) -> Bool {
         guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096),
-              head.contains("\"messages\"")
+              head.holdsBytes(of: "\"messages\"")
         else { return false }
-        if head.contains("\"room_creator\"") || head.contains("\"exported_by\"") { return true }
-        return head.contains("\"origin_server_ts\"") && head.contains("\"event_id\"")
+        if head.holdsBytes(of: "\"room_creator\"") || head.holdsBytes(of: "\"exported_by\"") { return true }
+        return head.holdsBytes(of: "\"origin_server_ts\"") && head.holdsBytes(of: "\"event_id\"")
     }
 
     public func importConversations(

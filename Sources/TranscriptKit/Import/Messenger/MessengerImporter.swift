@@ -21,12 +21,12 @@ public struct MessengerImporter: ExportImporter {
             return FileManager.default.fileExists(atPath: first.path) && canImport(first)
         }
         guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        guard head.contains("\"messages\"") else { return false }
-        if head.contains("\"participants\"") {
-            return head.contains("\"timestamp_ms\"") || head.contains("\"thread_path\"") || head.contains("\"is_still_participant\"")
+        guard head.holdsBytes(of: "\"messages\"") else { return false }
+        if head.holdsBytes(of: "\"participants\"") {
+            return head.holdsBytes(of: "\"timestamp_ms\"") || head.holdsBytes(of: "\"thread_path\"") || head.holdsBytes(of: "\"is_still_participant\"")
         }
         // Exports written by other tools (and hand-made ones) may lack participants.
-        return head.contains("\"sender_name\"") && head.contains("\"timestamp_ms\"")
+        return head.holdsBytes(of: "\"sender_name\"") && head.holdsBytes(of: "\"timestamp_ms\"")
     }
 
     public func importConversations(

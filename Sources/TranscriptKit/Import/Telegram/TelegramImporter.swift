@@ -19,11 +19,11 @@ public struct TelegramImporter: ExportImporter {
             return FileManager.default.fileExists(atPath: result.path) && canImport(result)
         }
         guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        if head.contains("\"personal_information\"") || (head.contains("\"chats\"") && head.contains("\"list\"")) { return true }
-        guard head.contains("\"messages\"") else { return false }
-        return head.contains("\"date_unixtime\"") || head.contains("\"from_id\"") || head.contains("\"text_entities\"")
-            || head.contains("_chat\"") || head.contains("\"personal_chat\"") || head.contains("_supergroup\"")
-            || head.contains("_channel\"") || head.contains("\"type\": \"message\"")
+        if head.holdsBytes(of: "\"personal_information\"") || (head.holdsBytes(of: "\"chats\"") && head.holdsBytes(of: "\"list\"")) { return true }
+        guard head.holdsBytes(of: "\"messages\"") else { return false }
+        return head.holdsBytes(of: "\"date_unixtime\"") || head.holdsBytes(of: "\"from_id\"") || head.holdsBytes(of: "\"text_entities\"")
+            || head.holdsBytes(of: "_chat\"") || head.holdsBytes(of: "\"personal_chat\"") || head.holdsBytes(of: "_supergroup\"")
+            || head.holdsBytes(of: "_channel\"") || head.holdsBytes(of: "\"type\": \"message\"")
     }
 
     public func importConversations(
