@@ -81,32 +81,47 @@ enum PageDigests {
         let plan = inputs.plan
         return try Array(plan.pages.indices).concurrentMap { number -> String in
             let page = plan.pages[number]
-            var hash = SHA256()
-            hash.update("page 1")
-            inputs.conversation.withUnsafeBytes { hash.update($0) }
-            hash.update("\(plan.pages.count) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
-            hash.update(inputs.labels[number])
-            hash.update(number > 0 ? plan.pages[number - 1].file + " " + inputs.labels[number - 1] : "-")
-            hash.update(number + 1 < plan.pages.count ? plan.pages[number + 1].file + " " + inputs.labels[number + 1] : "-")
+            var hash = FastDigest()
+            hash.add("page 2")
+            inputs.conversation.withUnsafeBytes { hash.add($0) }
+            hash.add("\(plan.pages.count) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
+            hash.add(inputs.labels[number])
+            hash.add(number > 0 ? plan.pages[number - 1].file + " " + inputs.labels[number - 1] : "-")
+            hash.add(number + 1 < plan.pages.count ? plan.pages[number + 1].file + " " + inputs.labels[number + 1] : "-")
             // The page's messages and their neighbours (date headers, groups and tails look at them).
             for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
-                hash.update(Int64(bitPattern: messageDigests[index]))
-                if let item = media[index] { hash.update(String(describing: item)) }
+                hash.add(messageDigests[index])
+                if let item = media[index] { hash.add(String(describing: item)) }
             }
             // What the page shows of other messages: replies' quotes and thread links.
             for index in page.range {
                 let message = messages[index]
                 if let target = message.replyTo {
-                    hash.update("reply " + (inputs.indexByID[target].map { "\(messageDigests[$0]) \(inputs.pageFiles[$0])" } ?? "missing"))
+                    if let quoted = inputs.indexByID[target] {
+                        hash.add(1)
+                        hash.add(messageDigests[quoted])
+                        hash.add(inputs.pageFiles[quoted])
+                    } else {
+                        hash.add(2)
+                    }
                 }
                 if let thread = inputs.threads[message.id] {
-                    hash.update("replies \(thread.count) \(messages[thread.first].id) \(inputs.pageFiles[thread.first])")
+                    hash.add(3)
+                    hash.add(UInt64(thread.count))
+                    hash.add(messages[thread.first].id)
+                    hash.add(inputs.pageFiles[thread.first])
                 }
                 if let parent = message.thread, parent != message.id {
-                    hash.update("parent " + (inputs.indexByID[parent].map { "\(messages[$0].id) \(inputs.pageFiles[$0])" } ?? "missing"))
+                    if let index = inputs.indexByID[parent] {
+                        hash.add(4)
+                        hash.add(messages[index].id)
+                        hash.add(inputs.pageFiles[index])
+                    } else {
+                        hash.add(5)
+                    }
                 }
             }
-            return hash.hexDigest
+            return String(hash.value, radix: 16)
         }
     }
 }

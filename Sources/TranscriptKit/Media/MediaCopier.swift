@@ -41,6 +41,12 @@ final class MediaCopier {
         guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
               !normalized.contains("\0")
         else { return .failure(.notRelative) }
+        // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
+        let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
+        if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            var info = stat()
+            if lstat(root + "/" + normalized, &info) != 0, errno == ENOENT { return .failure(.missing) }
+        }
         let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
         guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
         var isFolder: ObjCBool = false

@@ -19,9 +19,14 @@ enum ContentDigest {
     /// A `FastDigest` of each value's byte form, made on all cores.
     static func digests<Value: Encodable & Sendable>(of values: [Value]) throws -> [UInt64] {
         try chunkRanges(count: values.count, chunkSize: 1024).concurrentMap { range in
-            try range.map { index -> UInt64 in
+            // One encoder per chunk, its bytes emptied for each value (not one encoder and buffer per value).
+            let encoder = DigestEncoder()
+            encoder.sink.bytes.reserveCapacity(1024)
+            return try range.map { index -> UInt64 in
+                encoder.sink.bytes.removeAll(keepingCapacity: true)
+                try values[index].encode(to: encoder)
                 var digest = FastDigest()
-                try bytes(of: values[index]).withUnsafeBytes { digest.add($0) }
+                encoder.sink.bytes.withUnsafeBytes { digest.add($0) }
                 return digest.value
             }
         }.flatMap { $0 }
