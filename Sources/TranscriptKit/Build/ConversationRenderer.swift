@@ -74,22 +74,6 @@ struct ConversationRenderer: Sendable {
             warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
         }
 
-        // Plain text of the messages replies quote, and of the newest one (for the index), rendered up front:
-        // the pages themselves are rendered a batch at a time.
-        var quotedIndexes = Set<Int>()
-        for message in messages {
-            if let target = message.replyTo.flatMap({ indexByID[$0] }) { quotedIndexes.insert(target) }
-        }
-        if !messages.isEmpty { quotedIndexes.insert(messages.count - 1) }
-        let quotedList = quotedIndexes.sorted()
-        let renderer = CommonMarkRenderer()
-        let quotedTexts = try chunkRanges(count: quotedList.count, chunkSize: 1024).concurrentMap { chunk in
-            chunk.map { position -> (Int, String) in
-                let index = quotedList[position]
-                return (index, Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
-            }
-        }.flatMap { $0 }
-        let quoted = Dictionary(quotedTexts) { first, _ in first }
 
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
         let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
@@ -156,6 +140,25 @@ struct ConversationRenderer: Sendable {
         let takenOver = taken.pages
         var lookWarnings = taken.lookWarnings
         let takenDocuments = taken.documents
+
+        // Plain text of the messages that replies on the pages rendered now quote, and of the newest one (for
+        // the index), rendered up front: the pages themselves are rendered a batch at a time.
+        var quotedIndexes = Set<Int>()
+        for (number, page) in plan.pages.enumerated() where !takenOver.contains(number) {
+            for index in page.range {
+                if let target = messages[index].replyTo.flatMap({ indexByID[$0] }) { quotedIndexes.insert(target) }
+            }
+        }
+        if !messages.isEmpty { quotedIndexes.insert(messages.count - 1) }
+        let quotedList = quotedIndexes.sorted()
+        let renderer = CommonMarkRenderer()
+        let quotedTexts = try chunkRanges(count: quotedList.count, chunkSize: 1024).concurrentMap { chunk in
+            chunk.map { position -> (Int, String) in
+                let index = quotedList[position]
+                return (index, Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
+            }
+        }.flatMap { $0 }
+        let quoted = Dictionary(quotedTexts) { first, _ in first }
 
         // Whole pages are rendered a batch at a time (about 8,000 messages, pages next to each other), on all
         // cores, and written at once: memory follows the batch, not the conversation.

@@ -49,10 +49,15 @@ struct PageReuse {
                 documents[index] = old.documents[index]
             }
         }
-        for (term, list) in old.postings {
-            let kept = list.filter { isTaken[Int($0 >> 2)] }
-            if !kept.isEmpty { postings[term] = kept }
+        // The old postings, without those of the pages rendered again (most terms have none there: their
+        // lists are shared, not copied).
+        postings = old.postings
+        var emptied: [String] = []
+        for index in postings.indices where !postings.values[index].allSatisfy({ isTaken[Int($0 >> 2)] }) {
+            postings.values[index].removeAll { !isTaken[Int($0 >> 2)] }
+            if postings.values[index].isEmpty { emptied.append(postings.keys[index]) }
         }
+        for term in emptied { postings[term] = nil }
     }
 }
 
@@ -91,7 +96,7 @@ enum PageDigests {
             // The page's messages and their neighbours (date headers, groups and tails look at them).
             for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
                 hash.add(messageDigests[index])
-                if let item = media[index] { hash.add(String(describing: item)) }
+                if let item = media[index] { add(item, to: &hash) }
             }
             // What the page shows of other messages: replies' quotes and thread links.
             for index in page.range {
@@ -122,6 +127,26 @@ enum PageDigests {
                 }
             }
             return String(hash.value, radix: 16)
+        }
+    }
+
+    /// Adds everything of a message's media that its page shows (every field of `MessageMedia`).
+    private static func add(_ media: MessageMedia, to hash: inout FastDigest) {
+        for copied in [media.file, media.thumbnail] {
+            guard let copied else {
+                hash.add(6)
+                continue
+            }
+            hash.add(7)
+            hash.add(copied.sitePath)
+            hash.add(UInt64(copied.size))
+            hash.add(UInt64(bitPattern: Int64(copied.width ?? -1)))
+            hash.add(UInt64(bitPattern: Int64(copied.height ?? -1)))
+        }
+        hash.add(UInt64(media.problems.count))
+        for problem in media.problems {
+            hash.add(problem.path)
+            hash.add(problem.reason)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The site's copies of the files a message names (its media file, a video's thumbnail, a link preview's
-/// picture), and what could not be copied.
+/// picture), and what could not be copied. (`PageDigests` digests every field: a new one goes there too.)
 struct MessageMedia: Sendable {
     var file: MediaCopier.Copied?
     var thumbnail: MediaCopier.Copied?

@@ -85,14 +85,23 @@ final class DateTexts {
 
     /// A month's name with its year, such as `May 2024`, in the site's locale.
     func month(year: Int, month: Int) -> String {
+        if let known = monthByNumber[year * 12 + month] { return known }
+        let days = ISO8601Text.daysFromCivil(year: year, month: month, day: 15)
+        let text = monthFormatter.string(from: Date(timeIntervalSince1970: Double(days * 86_400)))
+        monthByNumber[year * 12 + month] = text
+        return text
+    }
+
+    private var monthByNumber: [Int: String] = [:]
+    /// Made when a month is first asked for (a formatter takes long to make).
+    private lazy var monthFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = dayFormatter.locale
         formatter.timeZone = TimeZone(identifier: "UTC")!
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.setLocalizedDateFormatFromTemplate("MMMMy")
-        let days = ISO8601Text.daysFromCivil(year: year, month: month, day: 15)
-        return formatter.string(from: Date(timeIntervalSince1970: Double(days * 86_400)))
-    }
+        return formatter
+    }()
 
     /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
     func header(_ timestamp: Timestamp) -> String {
