@@ -109,26 +109,47 @@ final class BuildCache {
         next.search = search
     }
 
-    /// Stores a new record (and its search part); its name, or nil when the cache cannot be written.
+    /// Stores a new record (and its search part); its name, or nil when the cache cannot be written. The files
+    /// are encoded and written on another thread while the build goes on; `save()` waits for them.
     func store(_ record: ConversationRecord, searchPart: SearchConversationPart?) -> String? {
         guard isWritable else { return nil }
-        let name = UUID().uuidString.lowercased()
-        var record = record
         do {
             try FileManager.default.createDirectory(at: records, withIntermediateDirectories: true)
-            if let searchPart {
-                let bytes = SearchPartArchive.encode(searchPart)
-                record.searchPartBytes = bytes.count
-                try Data(bytes).write(to: records.appendingPathComponent(name + ".search"))
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(record).write(to: records.appendingPathComponent(name + ".json"))
         } catch {
             isWritable = false
             return nil
         }
+        let name = UUID().uuidString.lowercased()
+        let records = self.records, failures = self.failures
+        DispatchQueue.global().async(group: writes) {
+            var record = record
+            do {
+                if let searchPart {
+                    let bytes = SearchPartArchive.encode(searchPart)
+                    record.searchPartBytes = bytes.count
+                    try Data(bytes).write(to: records.appendingPathComponent(name + ".search"))
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                try encoder.encode(record).write(to: records.appendingPathComponent(name + ".json"))
+            } catch {
+                failures.note()
+            }
+        }
         return name
+    }
+
+    /// Records being written (see `store`), and whether writing one failed.
+    private let writes = DispatchGroup()
+    private let failures = WriteFailures()
+
+    deinit { writes.wait() }
+
+    /// Waits for the records being written; false when one could not be.
+    private func finishWrites() -> Bool {
+        writes.wait()
+        if failures.happened { isWritable = false }
+        return isWritable
     }
 
     /// Notes what an export gave in this build.
@@ -146,7 +167,7 @@ final class BuildCache {
 
     /// Writes this build's manifest and removes the records it does not name.
     func save() {
-        guard isWritable else { return }
+        guard finishWrites() else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(next) else { return }
@@ -165,5 +186,23 @@ final class BuildCache {
             let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file.hasSuffix(".search") ? String(file.dropLast(7)) : file
             if !kept.contains(name) { try? FileManager.default.removeItem(at: records.appendingPathComponent(file)) }
         }
+    }
+}
+
+/// Whether a write on another thread failed.
+private final class WriteFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failed = false
+
+    func note() {
+        lock.lock()
+        failed = true
+        lock.unlock()
+    }
+
+    var happened: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
     }
 }
