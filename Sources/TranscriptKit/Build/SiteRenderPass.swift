@@ -66,13 +66,13 @@ final class SiteRenderPass {
     // MARK: - Exports
 
     private func add(_ export: ExportFinder.Found) throws {
-        let displayPath = export.source.displayPath
+        let exportPath = Self.cachePath(of: export)
         let fingerprint = cache.flatMap { _ in ExportFingerprint.of(export.origin) }
-        if let cache, let fingerprint, let previous = cache.previous?.exports[displayPath],
+        if let cache, let fingerprint, let previous = cache.previous?.exports[exportPath],
            previous.fingerprint == fingerprint, previous.format == export.importer.format,
            let reused = try reuseUnread(previous.records, of: export)
         {
-            cache.note(export: displayPath, previous, keys: reused)
+            cache.note(export: exportPath, previous, keys: reused)
             return
         }
         var names: [String?] = []
@@ -84,7 +84,7 @@ final class SiteRenderPass {
         }
         if let cache, !names.contains(nil) {
             cache.note(
-                export: displayPath,
+                export: exportPath,
                 BuildManifest.Export(format: export.importer.format, fingerprint: fingerprint, records: names.map { $0! }),
                 keys: keys)
         }
@@ -99,9 +99,9 @@ final class SiteRenderPass {
         var searchNumber = searchSources.count
         var reusable: [(record: ConversationRecord, part: SearchSource?)] = []
         for name in names {
-            guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == export.source.displayPath
+            guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == Self.cachePath(of: export)
             else { return nil }
-            seenIDs[record.id] = record.file
+            seenIDs[record.id] = export.source.displayPath
             let indexed = configuration.search.indexes(conversation: record.id)
             guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchNumber : nil),
                   isReusable(record)
@@ -116,7 +116,7 @@ final class SiteRenderPass {
         }
         self.slugs = slugs
         self.seenIDs = seenIDs
-        for (record, part) in reusable { try adopt(record, searchPart: part) }
+        for (record, part) in reusable { try adopt(record, searchPart: part, displayPath: export.source.displayPath) }
         return reusable.map(\.record.key)
     }
 
@@ -142,22 +142,24 @@ final class SiteRenderPass {
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
+        let exportPath = Self.cachePath(of: export)
         let (key, messageDigests) = ConversationRecord.key(
-            of: conversation, slug: slug, searchNumber: searchNumber, file: displayPath, mediaFolder: imported.mediaFolder,
+            of: conversation, slug: slug, searchNumber: searchNumber, file: exportPath, mediaFolder: imported.mediaFolder,
             format: export.importer.format)
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
             if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
-                try adopt(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key))
+                try adopt(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key), displayPath: displayPath)
                 return (name, key)
             }
         }
         _ = media.takeDependencies()
         // The conversation's previous rendering, whose unchanged pages can be taken over.
-        let previous = cache.previous?.exports[displayPath]?.records.lazy.compactMap { name in
+        let previous = cache.previous?.exports[exportPath]?.records.lazy.compactMap { name in
             cache.record(named: name).map { (name: name, record: $0) }
         }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
         var record = try render(
-            imported, slug: slug, searchNumber: searchNumber, file: displayPath, previous: previous, messageDigests: messageDigests)
+            imported, slug: slug, searchNumber: searchNumber, file: displayPath, exportPath: exportPath, previous: previous,
+            messageDigests: messageDigests)
         if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
@@ -180,8 +182,15 @@ final class SiteRenderPass {
     /// Real paths of media folders, by the path importers give.
     private var realFolders: [String: String] = [:]
 
-    /// Takes a conversation's files over from the previous output and counts it as the rendering did.
-    private func adopt(_ record: ConversationRecord, searchPart: SearchSource?) throws {
+    /// The path the build cache knows an export by: absolute, so that the cache does not depend on the folder
+    /// the build runs in (the summary shows paths relative to it).
+    private static func cachePath(of export: ExportFinder.Found) -> String {
+        export.origin.standardizedFileURL.path
+    }
+
+    /// Takes a conversation's files over from the previous output and counts it as the rendering did (its
+    /// export shown as `displayPath`).
+    private func adopt(_ record: ConversationRecord, searchPart: SearchSource?, displayPath: String) throws {
         for path in record.files.keys.sorted() {
             guard try output.link(path) else { throw Self.vanished(path, in: output) }
         }
@@ -189,7 +198,7 @@ final class SiteRenderPass {
             guard try media.adopt(path) else { throw Self.vanished(path, in: output) }
         }
         if let searchPart { searchSources.append(searchPart) }
-        summary.warnings += record.warnings
+        summary.warnings += record.warnings.map { ConversationRecord.warning($0, showing: displayPath) }
         summary.missingMedia += record.missingMedia
         cards.append((record.summary, record.newest ?? -.infinity))
         summary.pages += record.pages
@@ -198,7 +207,7 @@ final class SiteRenderPass {
         summary.unsupportedMessages += record.unsupportedMessages
         summary.conversations.append(
             BuildSummary.ConversationCount(
-                title: record.title, file: record.file, messagesRead: record.messagesRead,
+                title: record.title, file: displayPath, messagesRead: record.messagesRead,
                 messagesRendered: record.messagesRendered))
         summary.conversationsReused += 1
         summary.pagesReused += record.pages
@@ -213,7 +222,7 @@ final class SiteRenderPass {
     /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
-        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String,
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, exportPath: String = "",
         previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = []
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
         let conversation = imported.conversation
@@ -277,10 +286,10 @@ final class SiteRenderPass {
                 messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
         let record = ConversationRecord(
             key: "", id: conversation.id, title: conversation.title, slug: slug, searchNumber: searchNumber,
-            file: displayPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
+            file: exportPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
-            warnings: Array(summary.warnings[warningsBefore...]), hasSearchPart: rendered.search != nil,
+            warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
             pageMemos: cache == nil ? nil : rendered.pageMemos)
         summary.pagesReused += rendered.pagesTakenOver
         return (record, rendered.search, rendering?.searchPart)

@@ -16,12 +16,13 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    func run(_ arguments: [String]) throws -> Run {
+    func run(_ arguments: [String], in folder: URL? = nil) throws -> Run {
         let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the binary first: swift build")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -42,6 +43,22 @@ import Testing
         #expect(result.output.hasPrefix("1 conversation, 3 messages read, 3 rendered, 4 pages, "))
         #expect(result.output.contains("  Small <talk>: 3 read, 3 rendered ("))
         #expect(result.errors == "")
+    }
+
+    /// The build cache knows exports by their absolute paths: a build run from another folder takes the
+    /// conversations over, and shows paths (in its warnings too) relative to its own folder.
+    @Test func theBuildCacheDoesNotDependOnTheFolderABuildRunsIn() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": TestSupport.conversation(messages: [
+            #"{"id": "1", "sender": "ann", "date": "2024-05-01T10:00:00Z", "text": "hi", "replyTo": "gone"}"#,
+        ])])
+        let first = try run(["build", site.lastPathComponent], in: site.deletingLastPathComponent())
+        #expect(first.status == 0)
+        #expect(first.output.contains("warning: \(site.lastPathComponent)/conversations/small.json: 1 reply points to messages not in the export"), "\(first.output)")
+        Thread.sleep(forTimeInterval: 2.2)  // files changed within two seconds are read again
+        let second = try run(["build", site.path], in: URL(fileURLWithPath: "/"))
+        #expect(second.status == 0)
+        #expect(second.output.contains("incremental: 1 conversation reused"), "\(second.output)")
+        #expect(second.output.contains("warning: \(site.path)/conversations/small.json: 1 reply points to messages not in the export"), "\(second.output)")
     }
 
     @Test func aJSONReportForCI() throws {

@@ -19,7 +19,7 @@ struct BuildManifest: Codable, Equatable, Sendable {
     var key: String
     /// The output folder the records' files are in.
     var output: String
-    /// By the export's path as the summary shows it.
+    /// By the export's absolute path.
     var exports: [String: Export] = [:]
     /// Record names by `ConversationRecord.key`.
     var records: [String: String] = [:]

@@ -13,7 +13,7 @@ struct ConversationRecord: Codable, Equatable, Sendable {
     var slug: String
     /// Its number in the search index, when it is indexed.
     var searchNumber: Int?
-    /// The export's path as the summary shows it.
+    /// The export's absolute path (the summary shows it relative to the folder the build runs in).
     var file: String
     /// The files of the conversation's folder (paths in the site) and their stamps in the output.
     var files: [String: FileStamp]
@@ -29,7 +29,8 @@ struct ConversationRecord: Codable, Equatable, Sendable {
     var messagesRendered: Int
     var unsupportedMessages: Int
     var missingMedia: Int
-    /// The warnings about the conversation, in the order the build gives them.
+    /// The warnings about the conversation, in the order the build gives them, each stored without the
+    /// export's path it starts with (see `storedWarning`).
     var warnings: [String]
     /// Whether its share of the search index is stored beside the record.
     var hasSearchPart: Bool
@@ -37,6 +38,20 @@ struct ConversationRecord: Codable, Equatable, Sendable {
     var searchPartBytes: Int?
     /// Per month page (by file name): its digest and looks, so a later rendering can take it over.
     var pageMemos: [String: PageMemo]?
+
+    /// Stands for the export's path at the start of a stored warning.
+    private static let exportMark = "\u{1}export\u{1}"
+
+    /// A warning as the record keeps it: its leading `PATH: ` stored as a mark, so the warning can be shown
+    /// with the path as the next build shows it (relative to the folder that build runs in).
+    static func storedWarning(_ warning: String, of displayPath: String) -> String {
+        warning.hasPrefix(displayPath + ": ") ? exportMark + warning.dropFirst(displayPath.count) : warning
+    }
+
+    /// A stored warning as a build shows it, with the export's path `displayPath`.
+    static func warning(_ stored: String, showing displayPath: String) -> String {
+        stored.hasPrefix(exportMark) ? displayPath + stored.dropFirst(exportMark.count) : stored
+    }
 }
 
 extension ConversationRecord {
