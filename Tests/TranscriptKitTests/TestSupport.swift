@@ -11,11 +11,20 @@ enum TestSupport {
     static let packageFolder = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
 
+    /// The folder of this test run's temporary folders, removed when the run ends (unless
+    /// `TRANSCRIPTS_KEEP_TEST_FILES` is set, to look at them).
+    static let temporaryRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-tests-\(getpid())")
+        if ProcessInfo.processInfo.environment["TRANSCRIPTS_KEEP_TEST_FILES"] == nil {
+            atexit { try? FileManager.default.removeItem(at: TestSupport.temporaryRoot) }
+        }
+        return root
+    }()
+
     /// A new empty folder under the system's temporary folder.
     static func temporaryFolder(_ name: String = #function) throws -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("transcripts-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+        let url = temporaryRoot.appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
