@@ -10,7 +10,7 @@ public struct ServeOptions: Sendable {
     /// How often the watched files are looked at, and how long a save must settle before a rebuild.
     public var pollInterval: Duration
 
-    public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, pollInterval: Duration = .milliseconds(250)) {
+    public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, pollInterval: Duration = .milliseconds(100)) {
         self.build = build
         self.host = host
         self.port = port
