@@ -42,25 +42,96 @@ struct SearchIndexUpdate {
         var weighted: Bool
     }
 
-    /// A term file's entry as it is written.
-    private struct Entry {
-        var term: String
-        var text: [UInt8]
-    }
-
     func run() throws -> Result? {
         let documentCount = previous.partOfDocument.count
+        let files = PreviousFiles(read: read)
         guard !changes.isEmpty, previousStatistics.documents == documentCount,
-              let manifestBytes = read("index.js"), let payload = SearchIndexFormat.payload(of: manifestBytes, name: "index"),
-              let manifestValue = try? payload.withUnsafeBufferPointer({ try JSONParser.parse($0) }),
-              let manifest = SearchIndexFormat.Manifest(json: manifestValue),
-              manifest.documents == documentCount, manifest.timeZone == timeZone, manifest.locale == locale,
-              manifest.conversations.count == partKeys.count, manifest.termFiles.count == previous.termFiles
+              let manifest = files.manifest(), manifest.documents == documentCount, manifest.timeZone == timeZone,
+              manifest.locale == locale, manifest.conversations.count == partKeys.count,
+              manifest.termFiles.count == previous.termFiles,
+              let (termChanges, documentChanges) = differences(people: manifest.people)
         else { return nil }
-        var sizes: [String: Int] = ["index.js": manifestBytes.count]
-        let personNumber = Dictionary(manifest.people.enumerated().map { ($1, $0) }) { first, _ in first }
+        var output = Output()
 
-        // What changed: documents (by file and place in it) and terms' postings, with the filters' terms.
+        // Document files: the changed entries put in place of the previous ones.
+        let chunkCount = (documentCount + SearchIndexBuilder.documentChunk - 1) / SearchIndexBuilder.documentChunk
+        var signatureSizes = previous.documentFiles.map(\.size)
+        guard signatureSizes.count == chunkCount else { return nil }
+        for number in documentChanges.keys.sorted() {
+            guard var entries = files.elements(of: "d/\(number)"),
+                  entries.count == min(SearchIndexBuilder.documentChunk, documentCount - number * SearchIndexBuilder.documentChunk)
+            else { return nil }
+            for (slot, entry) in documentChanges[number]! { entries[slot] = entry[...] }
+            signatureSizes[number] = output.emit("d/\(number)", SearchIndexFormat.documentFile(entries))
+        }
+
+        // Terms: each changed term's new entry (and blocks), then the term files cut again where they changed.
+        guard let (replacements, termCount) = entries(for: termChanges, in: files, termFiles: manifest.termFiles, output: &output),
+              let (firstTerms, fileCount) = Self.termFiles(
+                  replacing: replacements, in: files, termFiles: manifest.termFiles, output: &output)
+        else { return nil }
+
+        // The changed conversations' pages, and the manifest.
+        var updatedManifest = manifest
+        for change in changes {
+            let globals = previous.documents(ofPart: change.number)
+            let pages = change.new.pages.map { page in
+                "[" + JavaScriptText.string(page.file) + ",\(page.first < globals.count ? Int(globals[page.first]) : documentCount)]"
+            }
+            guard files.bytes("c/\(change.number)") != nil else { return nil }
+            output.emit("c/\(change.number)", "[" + pages.joined(separator: ",") + "]")
+            updatedManifest.conversations[change.number] = (change.new.title, change.new.url)
+        }
+        updatedManifest.termFiles = firstTerms
+        output.emit("index", updatedManifest.json)
+
+        // What stays, and the new totals.
+        var kept: [String] = []
+        for (prefix, count) in [("t/", fileCount), ("p/", previous.blocks), ("d/", chunkCount), ("c/", partKeys.count)] {
+            for number in 0..<count where !output.written.contains(prefix + "\(number)") { kept.append(prefix + "\(number).js") }
+        }
+        var statistics = previousStatistics
+        statistics.terms = termCount
+        for (path, contents) in output.files {
+            if let size = files.sizes[String(path.dropFirst("search/".count).dropLast(".js".count))] {
+                statistics.bytes -= size
+            } else {
+                statistics.files += 1
+            }
+            statistics.bytes += contents.utf8.count
+        }
+        for number in fileCount..<max(fileCount, manifest.termFiles.count) {
+            statistics.files -= 1
+            statistics.bytes -= files.sizes["t/\(number)"]!
+        }
+        let digests = try SearchIndexBuilder.documentFileDigests(order: previous.order, partKeys: partKeys, people: manifest.people)
+        var state = previous
+        state.documentFiles = zip(digests, signatureSizes).map { .init(digest: $0, size: $1) }
+        state.termFiles = fileCount
+        return Result(files: output.files, kept: kept, statistics: statistics, state: state)
+    }
+
+    /// The files an update writes (paths under `search/`, with the names they were made under).
+    private struct Output {
+        var files: [(path: String, contents: String)] = []
+        /// The files' names, such as `t/3`.
+        var written = Set<String>()
+
+        /// Adds the file called `name` (such as `t/3`); its size.
+        @discardableResult
+        mutating func emit(_ name: String, _ json: String) -> Int {
+            let contents = SearchIndexFormat.file(name: name, json: json)
+            files.append(("search/" + name + ".js", contents))
+            written.insert(name)
+            return contents.utf8.count
+        }
+    }
+
+    /// What the changes change: each term's postings to take out and put in (the filters' terms too), and the
+    /// changed documents' new entries by document file and place in it. Nil when the changes cannot be made
+    /// in place.
+    private func differences(people: [String]) -> (terms: [String: TermChange], documents: [Int: [Int: [UInt8]]])? {
+        let personNumber = Dictionary(people.enumerated().map { ($1, $0) }) { first, _ in first }
         var termChanges: [String: TermChange] = [:]
         var documentChanges: [Int: [Int: [UInt8]]] = [:]
         for change in changes {
@@ -102,70 +173,32 @@ struct SearchIndexUpdate {
                 termChanges[term, default: .init(weighted: true)].add += mapped(list)
             }
         }
+        return (termChanges, documentChanges)
+    }
 
-        var files: [(path: String, contents: String)] = []
-        var written = Set<String>()
-        func emit(_ path: String, _ name: String, _ json: String) {
-            files.append(("search/" + path, SearchIndexFormat.file(name: name, json: json)))
-            written.insert(path)
-        }
-
-        // Document files: the changed entries put in place of the previous ones.
-        let chunkCount = (documentCount + SearchIndexBuilder.documentChunk - 1) / SearchIndexBuilder.documentChunk
-        var signatureSizes = previous.documentFiles.map(\.size)
-        guard signatureSizes.count == chunkCount else { return nil }
-        for number in documentChanges.keys.sorted() {
-            let path = "d/\(number).js"
-            guard let bytes = read(path), let payload = SearchIndexFormat.payload(of: bytes, name: "d/\(number)"),
-                  var entries = Self.elements(of: payload),
-                  entries.count == min(SearchIndexBuilder.documentChunk, documentCount - number * SearchIndexBuilder.documentChunk)
-            else { return nil }
-            sizes[path] = bytes.count
-            for (slot, entry) in documentChanges[number]! { entries[slot] = entry[...] }
-            emit(path, "d/\(number)", SearchIndexFormat.documentFile(entries))
-            signatureSizes[number] = files.last!.contents.utf8.count
-        }
-
-        // Terms: each changed term's new postings, from its previous ones.
-        var firstTerms = manifest.termFiles
-        var loaded: [Int: [Entry]] = [:]
-        func termFile(_ number: Int) -> [Entry]? {
-            if let entries = loaded[number] { return entries }
-            let path = "t/\(number).js"
-            guard let bytes = read(path), let payload = SearchIndexFormat.payload(of: bytes, name: "t/\(number)"),
-                  let elements = Self.elements(of: payload)
-            else { return nil }
-            var entries: [Entry] = []
-            entries.reserveCapacity(elements.count)
-            for element in elements {
-                guard let term = Self.firstString(of: element) else { return nil }
-                entries.append(Entry(term: term, text: Array(element)))
-            }
-            sizes[path] = bytes.count
-            loaded[number] = entries
-            return entries
-        }
-        func fileHolding(_ term: String) -> Int {
+    /// Each changed term's new entry by the term file it goes in (nil for a term taken out), with its posting
+    /// blocks written, and the new number of terms. Nil when a term would gain or lose blocks (which would
+    /// number the blocks after it anew).
+    private func entries(
+        for termChanges: [String: TermChange], in files: PreviousFiles, termFiles firstTerms: [String], output: inout Output
+    ) -> (replacements: [Int: [String: [UInt8]?]], terms: Int)? {
+        var replacements: [Int: [String: [UInt8]?]] = [:]
+        var termCount = previousStatistics.terms
+        for term in termChanges.keys.sorted(by: SearchIndexFormat.precedes) {
+            let change = termChanges[term]!
             // The last file whose first term is not after `term` (or the first file).
             var low = 0, high = firstTerms.count
             while low < high {
                 let middle = (low + high) / 2
                 if SearchIndexFormat.precedes(term, firstTerms[middle]) { high = middle } else { low = middle + 1 }
             }
-            return max(0, low - 1)
-        }
-        var replacements: [Int: [String: [UInt8]?]] = [:]
-        var termCount = previousStatistics.terms
-        let changedTerms = termChanges.keys.sorted(by: SearchIndexFormat.precedes)
-        for term in changedTerms {
-            let change = termChanges[term]!
-            let number = fileHolding(term)
-            guard let entries = termFile(number) else { return nil }
+            let number = max(0, low - 1)
+            guard let entries = files.termFile(number) else { return nil }
             let oldEntry = entries.first { $0.term == term }
             var list: [UInt32] = []
             var oldBlocks: [Int]?
             if let oldEntry {
-                guard let parsed = self.postings(of: oldEntry, sizes: &sizes) else { return nil }
+                guard let parsed = Self.postings(of: oldEntry, in: files) else { return nil }
                 list = parsed.postings
                 oldBlocks = parsed.blocks
             }
@@ -189,7 +222,7 @@ struct SearchIndexUpdate {
                 guard encoded.inline == nil, encoded.blocks.count == oldBlocks.count else { return nil }
                 numbers = oldBlocks
                 for (blockNumber, block) in zip(oldBlocks, encoded.blocks) {
-                    emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                    output.emit("p/\(blockNumber)", JavaScriptText.postings(block.text))
                 }
             } else {
                 guard encoded.inline != nil else { return nil }
@@ -197,8 +230,16 @@ struct SearchIndexUpdate {
             if oldEntry == nil { termCount += 1 }
             replacements[number, default: [:]][term] = .some(Array(SearchIndexFormat.entry(encoded, blockNumbers: numbers).utf8))
         }
+        return (replacements, termCount)
+    }
 
-        // Term files: cut again from the first changed one, until the files end where they ended before.
+    /// Cuts the term files again from each one with replacements until the files end where they ended before
+    /// (with the same numbers): the new first terms and number of files. Nil when a file cannot be read.
+    private static func termFiles(
+        replacing replacements: [Int: [String: [UInt8]?]], in files: PreviousFiles, termFiles previousFirstTerms: [String],
+        output: inout Output
+    ) -> (firstTerms: [String], count: Int)? {
+        var firstTerms = previousFirstTerms
         let oldFileCount = firstTerms.count
         var fileCount = oldFileCount
         let touched = replacements.keys.sorted()
@@ -210,14 +251,13 @@ struct SearchIndexUpdate {
             var entries: [[UInt8]] = []
             var synced = false
             func close() {
-                let json = "[" + entries.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",") + "]"
-                emit("t/\(number).js", "t/\(number)", json)
+                output.emit("t/\(number)", "[" + entries.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",") + "]")
                 number += 1
                 entries.removeAll()
             }
             while old < oldFileCount {
-                guard let previousEntries = termFile(old) else { return nil }
-                for entry in Self.merged(previousEntries, replacements[old] ?? [:]) {
+                guard let previousEntries = files.termFile(old) else { return nil }
+                for entry in merged(previousEntries, replacements[old] ?? [:]) {
                     if entries.isEmpty {
                         if number < firstTerms.count { firstTerms[number] = entry.term } else { firstTerms.append(entry.term) }
                     }
@@ -239,53 +279,15 @@ struct SearchIndexUpdate {
             }
         }
         guard fileCount > 0 else { return nil }
-        for number in fileCount..<oldFileCount where sizes["t/\(number).js"] == nil {
-            guard termFile(number) != nil else { return nil }
+        // The files past the new last one go: their sizes come off the totals.
+        for number in fileCount..<oldFileCount where files.sizes["t/\(number)"] == nil {
+            guard files.termFile(number) != nil else { return nil }
         }
-
-        // The changed conversations' pages, and the manifest.
-        var conversations = manifest.conversations
-        for change in changes {
-            let globals = previous.documents(ofPart: change.number)
-            let pages = change.new.pages.map { page in
-                "[" + JavaScriptText.string(page.file) + ",\(page.first < globals.count ? Int(globals[page.first]) : documentCount)]"
-            }
-            guard let bytes = read("c/\(change.number).js") else { return nil }
-            sizes["c/\(change.number).js"] = bytes.count
-            emit("c/\(change.number).js", "c/\(change.number)", "[" + pages.joined(separator: ",") + "]")
-            conversations[change.number] = (change.new.title, change.new.url)
-        }
-        var updatedManifest = manifest
-        updatedManifest.conversations = conversations
-        updatedManifest.termFiles = firstTerms
-        emit("index.js", "index", updatedManifest.json)
-
-        // What stays, and the new totals.
-        var kept: [String] = []
-        for number in 0..<fileCount where !written.contains("t/\(number).js") { kept.append("t/\(number).js") }
-        for number in 0..<previous.blocks where !written.contains("p/\(number).js") { kept.append("p/\(number).js") }
-        for number in 0..<chunkCount where !written.contains("d/\(number).js") { kept.append("d/\(number).js") }
-        for number in 0..<partKeys.count where !written.contains("c/\(number).js") { kept.append("c/\(number).js") }
-        var statistics = previousStatistics
-        statistics.terms = termCount
-        for (path, contents) in files {
-            let name = String(path.dropFirst("search/".count))
-            if let size = sizes[name] { statistics.bytes -= size } else { statistics.files += 1 }
-            statistics.bytes += contents.utf8.count
-        }
-        for number in fileCount..<max(fileCount, oldFileCount) {
-            statistics.files -= 1
-            statistics.bytes -= sizes["t/\(number).js"]!
-        }
-        let digests = try SearchIndexBuilder.documentFileDigests(order: previous.order, partKeys: partKeys, people: manifest.people)
-        var state = previous
-        state.documentFiles = zip(digests, signatureSizes).map { .init(digest: $0, size: $1) }
-        state.termFiles = fileCount
-        return Result(files: files, kept: kept, statistics: statistics, state: state)
+        return (firstTerms, fileCount)
     }
 
     /// A term's previous postings (its entry's, or its blocks') and its blocks' numbers when it has blocks.
-    private func postings(of entry: Entry, sizes: inout [String: Int]) -> (postings: [UInt32], blocks: [Int]?)? {
+    private static func postings(of entry: Entry, in files: PreviousFiles) -> (postings: [UInt32], blocks: [Int]?)? {
         guard let value = try? entry.text.withUnsafeBufferPointer({ try JSONParser.parse($0) }),
               case .array(let fields) = value, fields.count == 3
         else { return nil }
@@ -297,10 +299,8 @@ struct SearchIndexUpdate {
             var numbers: [Int] = []
             for block in blocks {
                 guard case .array(let description) = block, case .number(let value)? = description.first,
-                      let number = Int(exactly: value), let bytes = read("p/\(number).js"),
-                      let payload = SearchIndexFormat.payload(of: bytes, name: "p/\(number)"), payload.count >= 2
+                      let number = Int(exactly: value), let payload = files.payload("p/\(number)"), payload.count >= 2
                 else { return nil }
-                sizes["p/\(number).js"] = bytes.count
                 postings += PostingCoder.decode(String(decoding: payload.dropFirst().dropLast(), as: UTF8.self)).map { UInt32($0) }
                 numbers.append(number)
             }
@@ -326,50 +326,5 @@ struct SearchIndexUpdate {
             }
         }
         return result
-    }
-
-    /// A term file's entries with the replacements made: a new text for a term, or nil to take it out;
-    /// terms not there yet are put in their place.
-    private static func merged(_ entries: [Entry], _ replacements: [String: [UInt8]?]) -> [Entry] {
-        guard !replacements.isEmpty else { return entries }
-        var result: [Entry] = []
-        result.reserveCapacity(entries.count + replacements.count)
-        let inserted = replacements.filter { pair in !entries.contains { $0.term == pair.key } }
-            .compactMap { pair in pair.value.map { Entry(term: pair.key, text: $0) } }
-            .sorted { SearchIndexFormat.precedes($0.term, $1.term) }
-        var next = 0
-        for entry in entries {
-            while next < inserted.count, SearchIndexFormat.precedes(inserted[next].term, entry.term) {
-                result.append(inserted[next])
-                next += 1
-            }
-            if let replacement = replacements[entry.term] {
-                if let text = replacement { result.append(Entry(term: entry.term, text: text)) }
-            } else {
-                result.append(entry)
-            }
-        }
-        result += inserted[next...]
-        return result
-    }
-
-    /// The elements of the JSON array in `bytes`, as they are written.
-    private static func elements(of bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
-        Array(bytes).withUnsafeBufferPointer { buffer in
-            JSONScanner(bytes: buffer).elements(ofArrayAt: 0).map { ranges in
-                ranges.map { bytes[(bytes.startIndex + $0.lowerBound)..<(bytes.startIndex + $0.upperBound)] }
-            }
-        }
-    }
-
-    /// The string an entry starts with (`["term",...`).
-    private static func firstString(of entry: ArraySlice<UInt8>) -> String? {
-        let bytes = Array(entry)
-        return bytes.withUnsafeBufferPointer { buffer -> String? in
-            guard buffer.count > 2, buffer[0] == UInt8(ascii: "["), let end = JSONScanner(bytes: buffer).endOfValue(at: 1),
-                  case .string(let term)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[1..<end]))
-            else { return nil }
-            return term
-        }
     }
 }
