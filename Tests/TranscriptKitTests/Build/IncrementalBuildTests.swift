@@ -289,6 +289,20 @@ import ZIPFoundation
         #expect(summary.conversationsReused == 0)
     }
 
+    /// Pages only link to assets: a changed or added stylesheet is written, and every page is taken over.
+    @Test func aChangedAssetIsWrittenAndThePagesTakenOver() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let builtIn = try TestSupport.read(TestSupport.packageFolder.appendingPathComponent("Templates/assets/transcripts.css"))
+        try TestSupport.write(["Templates/assets/transcripts.css": builtIn + "\n.bubble { outline: 1px solid red; }\n"], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.conversationsReused == 2)
+        #expect(try TestSupport.read(site.appendingPathComponent("public/assets/transcripts.css")).hasSuffix("outline: 1px solid red; }\n"))
+        try TestSupport.write(["Templates/assets/extra.css": "p { margin: 0; }\n"], in: site)
+        #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 2)
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/assets/extra.css").path))
+    }
+
     @Test func aChangedConfigValueRendersEverything() throws {
         let site = try Self.makeSite()
         try Self.build(site)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A digest of everything every page depends on: the transcripts binary, the config file, the templates and
-/// assets, the display delegate, the custom renderers and the importers. When it changes, the build cache is
-/// not used.
+/// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the
+/// display delegate, the custom renderers and the importers. When it changes, the build cache is not used.
+/// Assets (CSS, scripts) are not in it: pages only link to them, and every build writes them.
 ///
 /// The binary is known by its stamp (path, size, modification time, inode), so every new build of it starts
 /// with a clean build. A delegate is known by `String(reflecting:)`: its type and stored values.
@@ -33,10 +33,6 @@ enum BuildKey {
         for name in templates.sources.keys.sorted() {
             hash.update("template:" + name)
             hash.update(templates.sources[name]!)
-        }
-        for path in templates.assets.keys.sorted() {
-            hash.update("asset:" + path)
-            hash.update(templates.assets[path]!)
         }
         hash.update("delegate:" + String(reflecting: delegate))
         for renderer in customRenderers {
