@@ -56,7 +56,9 @@ let package = Package(
                 "TranscriptKit",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
