@@ -33,15 +33,28 @@ struct SearchExtractor: Sendable {
         )
     }
 
-    /// Each distinct term with how often it occurs, in sorted order (sorting a message's few terms is cheaper
-    /// than hashing them).
+    /// Each distinct term with how often it occurs, in the order the terms first occur. A message has few
+    /// distinct terms: looking each up in the short list is cheaper than hashing or sorting them (most terms
+    /// are small strings, compared in one step).
     static func counted(_ terms: [String]) -> [(term: String, count: Int)] {
         var counted: [(term: String, count: Int)] = []
-        counted.reserveCapacity(terms.count)
-        for term in terms.sorted() {
-            if let last = counted.last, last.term == term {
-                counted[counted.count - 1].count += 1
+        counted.reserveCapacity(min(terms.count, 64))
+        guard terms.count > 64 else {
+            for term in terms {
+                if let index = counted.firstIndex(where: { $0.term == term }) {
+                    counted[index].count += 1
+                } else {
+                    counted.append((term, 1))
+                }
+            }
+            return counted
+        }
+        var positions: [String: Int] = [:]
+        for term in terms {
+            if let index = positions[term] {
+                counted[index].count += 1
             } else {
+                positions[term] = counted.count
                 counted.append((term, 1))
             }
         }
