@@ -22,13 +22,14 @@ struct ParallelConversationReader {
               let elements = scanner.elements(ofArrayAt: messages.value.lowerBound),
               elements.count >= Self.minimumMessages
         else { return nil }
-        // The conversation without its messages (its own mistakes come first, as when it is read whole).
+        // The conversation without its messages (its own mistakes come first, as when it is read whole, but
+        // after any syntax error, which a whole read finds before it maps anything).
         var fields: [String: JSONValue] = ["messages": .array([])]
         for member in members where member.key != "messages" {
-            guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value])) else { return nil }
+            guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value]), depth: 1) else { return nil }
             fields[member.key] = value
         }
-        var conversation = try Conversation(json: .object(fields), path: [], context: context)
+        let header = Result { try Conversation(json: .object(fields), path: [], context: self.context) }
 
         enum Outcome {
             case messages([Message])
@@ -41,7 +42,7 @@ struct ParallelConversationReader {
             var decoded: [Message] = []
             decoded.reserveCapacity(chunk.count)
             for index in chunk {
-                guard let json = try? JSONParser.parse(shared.element(index)) else { return .syntaxError }
+                guard let json = try? JSONParser.parse(shared.element(index), depth: 2) else { return .syntaxError }
                 do {
                     decoded.append(try Message(
                         json: json, path: [AnyCodingKey(stringValue: "messages"), AnyCodingKey(intValue: index)], context: context))
@@ -53,6 +54,7 @@ struct ParallelConversationReader {
         }
         // A syntax error anywhere comes before any mapping error (the whole document is parsed first).
         if outcomes.contains(where: { if case .syntaxError = $0 { true } else { false } }) { return nil }
+        var conversation = try header.get()
         var all: [Message] = []
         all.reserveCapacity(elements.count)
         for outcome in outcomes {

@@ -195,6 +195,9 @@ struct SearchIndexUpdate {
             let number = max(0, low - 1)
             guard let entries = files.termFile(number) else { return nil }
             let oldEntry = entries.first { $0.term == term }
+            // Swift's `==` holds for two spellings of one text (composed and decomposed): which one the index
+            // keeps depends on all conversations, so an update does not choose.
+            if let oldEntry, !oldEntry.term.utf8.elementsEqual(term.utf8) { return nil }
             var list: [UInt32] = []
             var oldBlocks: [Int]?
             if let oldEntry {
@@ -280,7 +283,7 @@ struct SearchIndexUpdate {
         }
         guard fileCount > 0 else { return nil }
         // The files past the new last one go: their sizes come off the totals.
-        for number in fileCount..<oldFileCount where files.sizes["t/\(number)"] == nil {
+        for number in fileCount..<max(fileCount, oldFileCount) where files.sizes["t/\(number)"] == nil {
             guard files.termFile(number) != nil else { return nil }
         }
         return (firstTerms, fileCount)

@@ -11,12 +11,13 @@ struct JSONParser {
         var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
     }
 
-    /// Parses one JSON document.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+    /// Parses one JSON document; `depth` is how deep it is nested in a bigger one (a part of a document read
+    /// on its own is allowed the nesting it would have there).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
+        let value = try parser.parseValue(depth: depth)
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value

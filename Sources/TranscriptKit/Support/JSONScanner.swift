@@ -84,7 +84,8 @@ struct JSONScanner {
         while true {
             index = skipWhitespace(index)
             guard index < bytes.count else { return nil }
-            if bytes[index] == 0x7D { return result }
+            // `{}`; after a comma a member must follow, as in JSON.
+            if bytes[index] == 0x7D, result.isEmpty { return result }
             guard bytes[index] == 0x22, let keyEnd = endOfString(at: index) else { return nil }
             guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])),
                   case .string(let name) = key
@@ -111,7 +112,8 @@ struct JSONScanner {
         while true {
             index = skipWhitespace(index)
             guard index < bytes.count else { return nil }
-            if bytes[index] == 0x5D { return result }
+            // `[]`; after a comma a value must follow, as in JSON.
+            if bytes[index] == 0x5D, result.isEmpty { return result }
             guard let end = endOfValue(at: index) else { return nil }
             result.append(index..<end)
             index = skipWhitespace(end)

@@ -102,4 +102,32 @@ import Testing
             json: try JSONParser.parse(try TestSupport.read(file)), path: [], context: context)
         #expect(repeated?.title == wholeRepeated?.title)
     }
+
+    /// What a whole read rejects, the parallel reader leaves to it, so the error is the same.
+    @Test func theParallelReaderLeavesDoubtfulDocumentsToTheWholeRead() throws {
+        func document(_ tail: String, messagesTail: String = "") -> [UInt8] {
+            let messages = (0..<2100).map { #"{"id": "\#($0)", "date": 1714557600, "text": "hi"}"# }
+            return Array(("{\"id\": \"big\", \"messages\": [\n" + messages.joined(separator: ",\n") + messagesTail + "\n]" + tail + "}\n").utf8)
+        }
+        let context = JSONDecodingContext(defaultTimeZone: TimeZone(identifier: "UTC")!)
+        func compare(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+            let parallel = Result { try bytes.withUnsafeBufferPointer { try ParallelConversationReader(bytes: $0, context: context).read() } }
+            let whole = Result { try bytes.withUnsafeBufferPointer { try Conversation(json: try JSONParser.parse($0), path: [], context: context) } }
+            switch (parallel, whole) {
+            case (.success(nil), .failure): break
+            case (.success(let read?), .success(let expected)): #expect(read == expected, sourceLocation: sourceLocation)
+            case (.failure(let read), .failure(let expected)): #expect("\(read)" == "\(expected)", sourceLocation: sourceLocation)
+            default: Issue.record("parallel: \(parallel), whole: \(whole)", sourceLocation: sourceLocation)
+            }
+        }
+        compare(document(""))
+        compare(document("", messagesTail: ","))  // a comma after the last message
+        compare(document(","))  // a comma after the last member
+        // A wrong field of the conversation and a syntax error in a message: the syntax error comes first.
+        compare(document(#", "kind": "bogus""#, messagesTail: #",{"id": "x", "date": 1, "text": "x",}"#))
+        compare(document(#", "kind": "bogus""#))
+        // Nesting counts from the top of the document.
+        let deep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        compare(document("", messagesTail: #",{"id": "x", "date": 1, "text": \#(deep)}"#))
+    }
 }

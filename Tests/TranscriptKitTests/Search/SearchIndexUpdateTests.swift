@@ -106,6 +106,16 @@ import Testing
         #expect(result.kept.count > 100)
     }
 
+    @Test func manyNewWordsAddTermFiles() throws {
+        let (alpha, beta) = Self.parts()
+        var edited = beta
+        edited[10].text = (0..<400).map { "brandnew\($0)word" }.joined(separator: " ")
+        let result = try #require(try check(alpha: alpha, beta: beta, newBeta: edited))
+        #expect(result.state.termFiles > (try Self.build([Self.part("Alpha", alpha), Self.part("Beta", beta)], keys: ["a", "b1"])).state.termFiles)
+        // And back: the files it added go again.
+        _ = try check(alpha: alpha, beta: edited, newBeta: beta)
+    }
+
     @Test func aWordOnlyOneMessageHadIsTakenOut() throws {
         let (alpha, beta) = Self.parts()
         var edited = beta
