@@ -145,7 +145,7 @@ final class SiteRenderPass {
         let exportPath = Self.cachePath(of: export)
         let (key, messageDigests) = ConversationRecord.key(
             of: conversation, slug: slug, searchNumber: searchNumber, file: exportPath, mediaFolder: imported.mediaFolder,
-            format: export.importer.format)
+            format: export.importer.format, sourceDigests: imported.messageDigests)
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
             if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
                 try adopt(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key), displayPath: displayPath)

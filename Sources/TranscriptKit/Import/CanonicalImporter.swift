@@ -22,8 +22,9 @@ public struct CanonicalImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
-        let conversation = try CanonicalReader(defaultTimeZone: context.timeZone).read(source.url, displayPath: source.displayPath)
-        try body(ImportedConversation(conversation: conversation, mediaFolder: source.url.deletingLastPathComponent()))
+        let read = try CanonicalReader(defaultTimeZone: context.timeZone).readWithDigests(source.url, displayPath: source.displayPath)
+        try body(ImportedConversation(
+            conversation: read.conversation, mediaFolder: source.url.deletingLastPathComponent(), messageDigests: read.messageDigests))
     }
 }
 

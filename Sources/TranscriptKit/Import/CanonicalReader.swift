@@ -18,6 +18,12 @@ public struct CanonicalReader: Sendable {
 
     /// Reads the conversation in `url`; `displayPath` is how errors name the file.
     public func read(_ url: URL, displayPath: String) throws -> Conversation {
+        try readWithDigests(url, displayPath: displayPath).conversation
+    }
+
+    /// Reads the conversation in `url`, with a digest of each message's bytes (`ContentDigest.sourceDigest`)
+    /// when its messages were read one by one (a JSON Lines file, a big `.json` file).
+    func readWithDigests(_ url: URL, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
@@ -30,8 +36,8 @@ public struct CanonicalReader: Sendable {
         let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
         return try data.withUnsafeBytes { raw in
             do {
-                if let conversation = try ParallelConversationReader(bytes: raw.bindMemory(to: UInt8.self), context: context).read() {
-                    return conversation
+                if let read = try ParallelConversationReader(bytes: raw.bindMemory(to: UInt8.self), context: context).read() {
+                    return (read.conversation, read.messageDigests)
                 }
             } catch {
                 throw TranscriptsError(decoding: error, file: displayPath)
@@ -43,7 +49,7 @@ public struct CanonicalReader: Sendable {
                 throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
             }
             do {
-                return try Conversation(json: json, path: [], context: context)
+                return (try Conversation(json: json, path: [], context: context), nil)
             } catch {
                 throw TranscriptsError(decoding: error, file: displayPath)
             }
@@ -51,9 +57,9 @@ public struct CanonicalReader: Sendable {
     }
 
     /// JSON Lines: the header on the first non-blank line, then one message per line, read in parallel.
-    private func readLines(_ data: Data, displayPath: String) throws -> Conversation {
+    private func readLines(_ data: Data, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
         let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
-        return try data.withUnsafeBytes { raw -> Conversation in
+        return try data.withUnsafeBytes { raw -> (conversation: Conversation, messageDigests: [UInt64]?) in
             let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[...])
             var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             var lines: [Range<Int>] = []
@@ -75,20 +81,23 @@ public struct CanonicalReader: Sendable {
                     message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")
             }
             let chunks = chunkRanges(count: lines.count - headerLine - 1, chunkSize: 1024)
-            let decoded = try chunks.concurrentMap { chunk -> [Message] in
+            let decoded = try chunks.concurrentMap { chunk -> (messages: [Message], digests: [UInt64]) in
                 var messages: [Message] = []
+                var digests: [UInt64] = []
                 messages.reserveCapacity(chunk.count)
+                digests.reserveCapacity(chunk.count)
                 for position in chunk {
                     let line = headerLine + 1 + position
                     if shared.isBlank(line: line) { continue }
                     messages.append(try shared.parse(line: line, displayPath: displayPath) { json in
                         try Message(json: json, path: [], context: context)
                     })
+                    digests.append(ContentDigest.sourceDigest(shared.line(line)))
                 }
-                return messages
+                return (messages, digests)
             }
-            conversation.messages = decoded.flatMap { $0 }
-            return conversation
+            conversation.messages = decoded.flatMap(\.messages)
+            return (conversation, decoded.flatMap(\.digests))
         }
     }
 }
@@ -97,6 +106,10 @@ public struct CanonicalReader: Sendable {
 private struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let lines: [Range<Int>]
+
+    func line(_ line: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[lines[line]])
+    }
 
     func isBlank(line: Int) -> Bool {
         lines[line].allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }

@@ -31,10 +31,14 @@ public struct ImportedConversation: Sendable {
     public var conversation: Conversation
     /// Media paths in the conversation's messages are relative to this folder; nothing outside it is read.
     public var mediaFolder: URL
+    /// A digest of each message's source (its bytes in the export, see `ContentDigest.sourceDigest`), when the
+    /// importer read each message from bytes of its own: the build cache then needs no digest of the model.
+    public var messageDigests: [UInt64]?
 
-    public init(conversation: Conversation, mediaFolder: URL) {
+    public init(conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil) {
         self.conversation = conversation
         self.mediaFolder = mediaFolder
+        self.messageDigests = messageDigests
     }
 }
 

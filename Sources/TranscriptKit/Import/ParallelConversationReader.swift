@@ -13,7 +13,8 @@ struct ParallelConversationReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let context: JSONDecodingContext
 
-    func read() throws -> Conversation? {
+    /// The conversation, and a digest of each message's bytes (`ContentDigest.sourceDigest`).
+    func read() throws -> (conversation: Conversation, messageDigests: [UInt64])? {
         let scanner = JSONScanner(bytes: bytes)
         let start = scanner.skipWhitespace(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0)
         guard let end = scanner.endOfValue(at: start), scanner.skipWhitespace(end) == bytes.count,
@@ -32,7 +33,7 @@ struct ParallelConversationReader {
         let header = Result { try Conversation(json: .object(fields), path: [], context: self.context) }
 
         enum Outcome {
-            case messages([Message])
+            case messages([Message], digests: [UInt64])
             case syntaxError
             case mappingError(index: Int, any Error)
         }
@@ -40,9 +41,13 @@ struct ParallelConversationReader {
         let context = self.context
         let outcomes = try chunkRanges(count: elements.count, chunkSize: 512).concurrentMap { chunk -> Outcome in
             var decoded: [Message] = []
+            var digests: [UInt64] = []
             decoded.reserveCapacity(chunk.count)
+            digests.reserveCapacity(chunk.count)
             for index in chunk {
-                guard let json = try? JSONParser.parse(shared.element(index), depth: 2) else { return .syntaxError }
+                let element = shared.element(index)
+                guard let json = try? JSONParser.parse(element, depth: 2) else { return .syntaxError }
+                digests.append(ContentDigest.sourceDigest(element))
                 do {
                     decoded.append(try Message(
                         json: json, path: [AnyCodingKey(stringValue: "messages"), AnyCodingKey(intValue: index)], context: context))
@@ -50,22 +55,26 @@ struct ParallelConversationReader {
                     return .mappingError(index: index, error)
                 }
             }
-            return .messages(decoded)
+            return .messages(decoded, digests: digests)
         }
         // A syntax error anywhere comes before any mapping error (the whole document is parsed first).
         if outcomes.contains(where: { if case .syntaxError = $0 { true } else { false } }) { return nil }
         var conversation = try header.get()
         var all: [Message] = []
+        var allDigests: [UInt64] = []
         all.reserveCapacity(elements.count)
+        allDigests.reserveCapacity(elements.count)
         for outcome in outcomes {
             switch outcome {
-            case .messages(let decoded): all += decoded
+            case .messages(let decoded, let digests):
+                all += decoded
+                allDigests += digests
             case .syntaxError: return nil
             case .mappingError(_, let error): throw error
             }
         }
         conversation.messages = all
-        return conversation
+        return (conversation, allDigests)
     }
 }
 

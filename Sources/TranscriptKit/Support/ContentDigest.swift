@@ -16,6 +16,15 @@ enum ContentDigest {
         return encoder.sink.bytes
     }
 
+    /// A digest of a message's source bytes (a message read on its own from an export): the same bytes, read
+    /// with the same settings, give the same message. Never equal to a digest of the model's byte form.
+    static func sourceDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var digest = FastDigest()
+        digest.add("message source 1")
+        digest.add(UnsafeRawBufferPointer(bytes))
+        return digest.value
+    }
+
     /// A `FastDigest` of each value's byte form, made on all cores.
     static func digests<Value: Encodable & Sendable>(of values: [Value]) throws -> [UInt64] {
         try chunkRanges(count: values.count, chunkSize: 1024).concurrentMap { range in

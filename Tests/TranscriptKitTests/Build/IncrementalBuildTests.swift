@@ -202,7 +202,10 @@ import ZIPFoundation
         #expect(summary.conversations.count == 4)
     }
 
-    @Test func unchangedPagesOfAChangedConversationAreTakenOver() throws {
+    /// In a `.json` file, messages are known by a digest of the model; in a JSON Lines file by a digest of
+    /// their lines (`ContentDigest.sourceDigest`): both take the same pages over.
+    @Test(arguments: ["long.json", "long.jsonl"])
+    func unchangedPagesOfAChangedConversationAreTakenOver(file: String) throws {
         // Four months; May's last message is quoted by a reply in June, and a thread spans July and August.
         func conversation(_ edits: [String: String] = [:]) -> String {
             var messages: [String] = []
@@ -217,9 +220,11 @@ import ZIPFoundation
                     messages.append(#"{"id": "\#(id)", "sender": "\#(day % 2 == 0 ? "me" : "ann")", "date": "2024-0\#(month)-0\#(day)T09:00:00Z", "text": "\#(text)"\#(extra)}"#)
                 }
             }
-            return TestSupport.conversation(id: "long", messages: messages)
+            guard file.hasSuffix(".jsonl") else { return TestSupport.conversation(id: "long", messages: messages) }
+            let header = TestSupport.conversation(id: "long", messages: []).replacingOccurrences(of: #","messages":[]"#, with: "")
+            return ([header] + messages).joined(separator: "\n") + "\n"
         }
-        let site = try TestSupport.makeSite(conversations: ["long.json": conversation()])
+        let site = try TestSupport.makeSite(conversations: [file: conversation()], name: "pagesTakenOver-" + file)
         try Self.build(site)
         _ = try Self.buildMatchesCleanBuild(site)
         func stamps() -> [String: FileStamp?] {
@@ -227,7 +232,7 @@ import ZIPFoundation
         }
         // An edit in July: the other months are taken over.
         var before = stamps()
-        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July"])], in: site)
+        try TestSupport.write(["conversations/" + file: conversation(["7-5": "Changed in July"])], in: site)
         var summary = try Self.build(site)
         var after = stamps()
         #expect(summary.pagesReused == 3)
@@ -237,14 +242,14 @@ import ZIPFoundation
         _ = try Self.buildMatchesCleanBuild(site)
         // An edit of a quoted message: the page that quotes it (June) is rendered too.
         before = stamps()
-        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July", "5-6": "Quoted, changed"])], in: site)
+        try TestSupport.write(["conversations/" + file: conversation(["7-5": "Changed in July", "5-6": "Quoted, changed"])], in: site)
         summary = try Self.build(site)
         after = stamps()
         #expect(after["2024-06"] != before["2024-06"] && after["2024-07"] == before["2024-07"])
         #expect(try TestSupport.read(site.appendingPathComponent("public/c/long/2024-06.html")).contains("Quoted, changed"))
         _ = try Self.buildMatchesCleanBuild(site)
         // A thread's first reply moves from August to July: the parent's page links to a new place.
-        try TestSupport.write(["conversations/long.json": conversation(["7-5": "Changed in July", "5-6": "Quoted, changed", "8-2": "Thread reply"])], in: site)
+        try TestSupport.write(["conversations/" + file: conversation(["7-5": "Changed in July", "5-6": "Quoted, changed", "8-2": "Thread reply"])], in: site)
         _ = try Self.buildMatchesCleanBuild(site)
         // The search index finds the new words and no longer the old ones.
         let terms = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/search/t").path)

@@ -57,8 +57,11 @@ struct ConversationRecord: Codable, Equatable, Sendable {
 extension ConversationRecord {
     /// The key of a conversation's pages: a digest of its content (every value its `Encodable` form holds) and of
     /// what else the pages show or depend on; and a short digest of each message, for the page digests.
+    /// `sourceDigests` are the importer's digests of the messages' bytes, used instead of digesting the model
+    /// when there is one per message.
     static func key(
-        of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String
+        of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String,
+        sourceDigests: [UInt64]? = nil
     ) -> (key: String, messages: [UInt64]) {
         var hash = SHA256()
         hash.update("conversation 1")
@@ -72,7 +75,8 @@ extension ConversationRecord {
         var header = conversation
         header.messages = []
         guard let headerBytes = try? ContentDigest.bytes(of: header),
-              let messages = try? ContentDigest.digests(of: conversation.messages)
+              let messages = sourceDigests?.count == conversation.messages.count
+                ? sourceDigests : try? ContentDigest.digests(of: conversation.messages)
         else {
             // Not expected; a key no record has makes the conversation render.
             hash.update(UUID().uuidString)
