@@ -46,7 +46,8 @@ struct ConversationRenderer: Sendable {
     /// Renders the page of `conversation`; `avatarImages` are participants' pictures, relative to the page.
     func render(
         _ conversation: Conversation, file: String, url: String, root: String, avatarImages: [String: String] = [:],
-        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, memoizesPages: Bool = false,
+        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, knownSearchPart: SearchConversationPart? = nil,
+        memoizesPages: Bool = false,
         previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
         write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
@@ -112,7 +113,8 @@ struct ConversationRenderer: Sendable {
             FindBar(settings: configuration.findBar, conversation: target.number, senders: PeopleOrder.sorted(senderNames))
         }
         let extractor = SearchExtractor()
-        let indexing = search != nil
+        // The messages' search documents and terms are made here, unless the caller knows them already.
+        let indexing = search != nil && knownSearchPart == nil
 
         // Pages whose digest is the previous rendering's are taken over (only with the built-in delegate, whose
         // decisions look at a message and its neighbours alone, and when the search part to take is there).
@@ -257,6 +259,8 @@ struct ConversationRenderer: Sendable {
         }
         if indexing {
             searchPart?.assemble(count: messages.count, chunks: renderedChunks, taken: takenDocuments)
+        } else if search != nil, let knownSearchPart {
+            searchPart = knownSearchPart
         }
         let overview = ConversationOverview(
             site: site, title: conversation.title, kindLabel: Self.kindLabel(conversation.kind),

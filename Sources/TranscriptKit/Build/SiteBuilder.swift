@@ -69,6 +69,7 @@ public struct SiteBuilder: Sendable {
             key: BuildKey.make(
                 configurationFile: options.configurationFile, templates: templates, delegate: delegate,
                 customRenderers: customRenderers, registry: registry, options: options),
+            contentKey: BuildKey.content(configuration: configuration, registry: registry, options: options),
             output: outputURL, clean: options.clean)
         let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean)
         output.previousDigests = cache.previousOutputDigests()

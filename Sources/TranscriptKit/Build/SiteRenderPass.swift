@@ -157,9 +157,11 @@ final class SiteRenderPass {
         let previous = cache.previous?.exports[exportPath]?.records.lazy.compactMap { name in
             cache.record(named: name).map { (name: name, record: $0) }
         }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
+        // When only what pages look like changed, the conversation's share of the search index still holds.
+        let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
         var record = try render(
             imported, slug: slug, searchNumber: searchNumber, file: displayPath, exportPath: exportPath, previous: previous,
-            messageDigests: messageDigests)
+            messageDigests: messageDigests, knownSearchPart: knownSearchPart)
         if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
@@ -223,7 +225,8 @@ final class SiteRenderPass {
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
         _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, exportPath: String = "",
-        previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = []
+        previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = [],
+        knownSearchPart: SearchConversationPart? = nil
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
         let conversation = imported.conversation
         let warningsBefore = summary.warnings.count
@@ -265,7 +268,8 @@ final class SiteRenderPass {
         }
         let rendered = try renderer.render(
             conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
-            search: searchTarget, memoizesPages: cache != nil, previous: rendering, messageDigests: messageDigests
+            search: searchTarget, knownSearchPart: knownSearchPart, memoizesPages: cache != nil, previous: rendering,
+            messageDigests: messageDigests
         ) { file, parts in
             try output.write(parts, to: "c/\(slug)/" + file)
             files["c/\(slug)/" + file] = zero
@@ -339,7 +343,7 @@ final class SiteRenderPass {
             for conversation in keys { hash.update(conversation!) }
             key = hash.hexDigest
         }
-        if let cache, let key, let previous = cache.previous?.search, previous.key == key,
+        if let cache, let key, let previous = cache.previousSearch?.search, previous.key == key,
            let files = try? FileManager.default.subpathsOfDirectory(atPath: output.destination.appendingPathComponent("search").path),
            case let scripts = files.filter({ $0.hasSuffix(".js") }), scripts.count == previous.files,
            scripts.reduce(0, { $0 + Int(output.previousStamp("search/" + $1)?.size ?? -1) }) == previous.bytes
@@ -401,7 +405,7 @@ final class SiteRenderPass {
     /// they kept their messages' number and times (see `SearchIndexUpdate`): its statistics, or nil when the
     /// index has to be built whole.
     private func updateSearchIndex(key: String) throws -> SearchIndexBuilder.Statistics? {
-        guard let cache, let previous = cache.previous?.search, previous.partKeys.count == searchSources.count,
+        guard let cache, let previous = cache.previousSearch?.search, previous.partKeys.count == searchSources.count,
               let state = cache.previousSearchState()
         else { return nil }
         var changes: [SearchIndexUpdate.Change] = []

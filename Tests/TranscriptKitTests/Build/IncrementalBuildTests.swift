@@ -292,6 +292,14 @@ import ZIPFoundation
         try TestSupport.write(["Templates/footer.mustache": builtIn + "<!-- changed -->\n"], in: site)
         let summary = try Self.buildMatchesCleanBuild(site)
         #expect(summary.conversationsReused == 0)
+        // The pages look different, their content is the same: the search index is taken over.
+        #expect(summary.searchIndexWork == .takenOver)
+        // Another template change and a message edit at once: the index is built again and finds the new word.
+        try TestSupport.write(["Templates/footer.mustache": builtIn + "<!-- changed again -->\n"], in: site)
+        try TestSupport.write(["conversations/second.json": Self.second.replacingOccurrences(of: "Lunch?", with: "Brunch?")], in: site)
+        #expect(try Self.buildMatchesCleanBuild(site).searchIndexWork == .built)
+        let terms = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/search/t").path)
+        #expect(try terms.map { try TestSupport.read(site.appendingPathComponent("public/search/t/" + $0)) }.joined().contains("[\"brunch\","))
     }
 
     /// Pages only link to assets: a changed or added stylesheet is written, and every page is taken over.
@@ -315,6 +323,15 @@ import ZIPFoundation
         let summary = try Self.buildMatchesCleanBuild(site)
         #expect(summary.conversationsReused == 0)
         #expect(try TestSupport.read(site.appendingPathComponent("public/c/first/2024-05.html")).contains("Another title"))
+        // A title is not content: the search index holds. A page size or time zone is: the index is built again.
+        #expect(summary.searchIndexWork == .takenOver)
+        for config in ["pageSize: 10\n", "timeZone: America/New_York\n", "me: [ann]\n", "search:\n  exclude: [first]\n"] {
+            let base = "title: Another title\nme: me\ntimeZone: Europe/Berlin\nlocale: en_GB\n"
+            let key = String(config.prefix { $0 != ":" })
+            let lines = base.split(separator: "\n").filter { !$0.hasPrefix(key + ":") }.joined(separator: "\n") + "\n" + config
+            try TestSupport.write(["transcripts.yml": lines], in: site)
+            #expect(try Self.buildMatchesCleanBuild(site).searchIndexWork == .built, "\(config)")
+        }
     }
 
     @Test func aChangedMediaFile() throws {

@@ -16,24 +16,32 @@ final class BuildCache {
     let folder: URL
     /// The previous build's manifest, when this build can use it.
     let previous: BuildManifest?
+    /// The previous build's manifest when only what pages look like changed since (templates, display
+    /// settings): its pages cannot be taken over, but its search parts and search index can.
+    let previousContent: BuildManifest?
+    /// The manifest whose search parts and index hold: `previous` or `previousContent`.
+    var previousSearch: BuildManifest? { previous ?? previousContent }
     /// What this build read and wrote, saved by `save()`.
     private(set) var next: BuildManifest
     /// False once writing failed: nothing more is written, and no manifest is saved.
     private var isWritable = true
 
     /// The cache of `site` for a build with `key` into `output`; `clean` ignores what is there.
-    init(site: URL, key: String, output: URL, clean: Bool) {
+    /// The cache of `site` for a build with `key` (and `contentKey`, see `BuildKey.content`) into `output`;
+    /// `clean` ignores what is there.
+    init(site: URL, key: String, contentKey: String, output: URL, clean: Bool) {
         folder = site.appendingPathComponent(Self.folderName)
         let outputPath = output.standardizedFileURL.path
-        next = BuildManifest(key: key, output: outputPath)
-        var previous: BuildManifest?
+        next = BuildManifest(key: key, contentKey: contentKey, output: outputPath)
+        var manifest: BuildManifest?
         if !clean, let data = try? Data(contentsOf: folder.appendingPathComponent(Self.manifestName)),
-           let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
-           manifest.version == BuildManifest.currentVersion, manifest.key == key, manifest.output == outputPath
+           let decoded = try? JSONDecoder().decode(BuildManifest.self, from: data),
+           decoded.version == BuildManifest.currentVersion, decoded.output == outputPath
         {
-            previous = manifest
+            manifest = decoded
         }
-        self.previous = previous
+        previous = manifest?.key == key ? manifest : nil
+        previousContent = manifest?.key != key && manifest?.contentKey == contentKey ? manifest : nil
     }
 
     private var records: URL { folder.appendingPathComponent("records") }
@@ -48,6 +56,15 @@ final class BuildCache {
     func record(withKey key: String) -> (name: String, record: ConversationRecord)? {
         guard let name = previous?.records[key], let record = record(named: name), record.key == key else { return nil }
         return (name, record)
+    }
+
+    /// The search part of the previous build's record with `key` when only what pages look like changed since
+    /// (see `previousContent`).
+    func contentSearchPart(withKey key: String) -> SearchConversationPart? {
+        guard let name = previousContent?.records[key], let record = record(named: name), record.key == key,
+              hasSearchPart(named: name, of: record)
+        else { return nil }
+        return searchPart(named: name)
     }
 
     /// The search part stored with the record called `name`.
@@ -67,7 +84,7 @@ final class BuildCache {
 
     /// The state of the previous build's search index (see `SearchIndexState`).
     func previousSearchState() -> SearchIndexState? {
-        guard let name = previous?.search?.state, let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+        guard let name = previousSearch?.search?.state, let data = try? Data(contentsOf: folder.appendingPathComponent(name))
         else { return nil }
         return SearchIndexState([UInt8](data))
     }
@@ -89,7 +106,7 @@ final class BuildCache {
 
     /// The digests of the previous build's output files, when this build can use the previous build's cache.
     func previousOutputDigests() -> OutputDigests {
-        guard previous != nil, let data = try? Data(contentsOf: outputDigestsFile),
+        guard previousSearch != nil, let data = try? Data(contentsOf: outputDigestsFile),
               let digests = OutputDigests([UInt8](data))
         else { return OutputDigests() }
         return digests

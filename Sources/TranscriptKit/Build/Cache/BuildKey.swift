@@ -47,6 +47,36 @@ enum BuildKey {
         return hash.hexDigest
     }
 
+    /// A digest of what the conversations' content, their pages' places and their share of the search index
+    /// depend on: the binary, the importers and the settings that change what is read or where it goes (time
+    /// zone, locale, `me`, page size, search, formats, inputs and output). Not the templates, the assets, the
+    /// display delegate or the settings of how pages look: while this key stays, the stored search parts and
+    /// the search index hold even when the build key changed.
+    static func content(configuration: SiteConfiguration, registry: ImporterRegistry, options: BuildOptions) -> String {
+        var hash = SHA256()
+        hash.update(format + " content")
+        let executable = executablePath
+        hash.update("binary:" + executable)
+        if let stamp = FileStamp(path: executable) {
+            hash.update(stamp.size)
+            hash.update(stamp.modified)
+            hash.update(Int64(bitPattern: stamp.inode))
+        }
+        hash.update("time zone:" + configuration.timeZone.identifier)
+        hash.update("locale:" + configuration.locale.identifier)
+        hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
+        hash.update("page size:\(configuration.pageSize)")
+        hash.update("search:\(configuration.search.enabled) " + configuration.search.exclude.joined(separator: "\u{0}"))
+        hash.update("formats:" + String(reflecting: configuration.formats))
+        hash.update("inputs:" + (options.inputs ?? configuration.inputs).joined(separator: "\u{0}"))
+        hash.update("output:" + configuration.output)
+        for importer in registry.importers {
+            hash.update("importer:" + String(reflecting: importer))
+        }
+        hash.update("format:" + (options.format ?? ""))
+        return hash.hexDigest
+    }
+
     /// The running program's file.
     static var executablePath: String {
         #if os(Linux)

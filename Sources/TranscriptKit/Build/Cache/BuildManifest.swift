@@ -17,6 +17,8 @@ struct BuildManifest: Codable, Equatable, Sendable {
     var version = Self.currentVersion
     /// `BuildKey` of the build: the tool, the config, the templates and the delegate.
     var key: String
+    /// `BuildKey.content` of the build: while it stays, search parts and the search index hold.
+    var contentKey: String
     /// The output folder the records' files are in.
     var output: String
     /// By the export's absolute path.
