@@ -16,13 +16,7 @@ enum BuildKey {
     ) -> String {
         var hash = SHA256()
         hash.update(format)
-        let executable = executablePath
-        hash.update("binary:" + executable)
-        if let stamp = FileStamp(path: executable) {
-            hash.update(stamp.size)
-            hash.update(stamp.modified)
-            hash.update(Int64(bitPattern: stamp.inode))
-        }
+        addTool(registry: registry, options: options, to: &hash)
         if let config = try? Data(contentsOf: configurationFile) {
             hash.update("config:" + configurationFile.standardizedFileURL.path)
             hash.update(Int64(config.count))
@@ -40,10 +34,6 @@ enum BuildKey {
             hash.update(renderer.kind)
             hash.update(renderer.template)
         }
-        for importer in registry.importers {
-            hash.update("importer:" + String(reflecting: importer))
-        }
-        hash.update("format:" + (options.format ?? ""))
         return hash.hexDigest
     }
 
@@ -55,13 +45,7 @@ enum BuildKey {
     static func content(configuration: SiteConfiguration, registry: ImporterRegistry, options: BuildOptions) -> String {
         var hash = SHA256()
         hash.update(format + " content")
-        let executable = executablePath
-        hash.update("binary:" + executable)
-        if let stamp = FileStamp(path: executable) {
-            hash.update(stamp.size)
-            hash.update(stamp.modified)
-            hash.update(Int64(bitPattern: stamp.inode))
-        }
+        addTool(registry: registry, options: options, to: &hash)
         hash.update("time zone:" + configuration.timeZone.identifier)
         hash.update("locale:" + configuration.locale.identifier)
         hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
@@ -70,11 +54,22 @@ enum BuildKey {
         hash.update("formats:" + String(reflecting: configuration.formats))
         hash.update("inputs:" + (options.inputs ?? configuration.inputs).joined(separator: "\u{0}"))
         hash.update("output:" + configuration.output)
+        return hash.hexDigest
+    }
+
+    /// What both keys hold of the tool: the binary (by its stamp), the importers and `--format`.
+    private static func addTool(registry: ImporterRegistry, options: BuildOptions, to hash: inout SHA256) {
+        let executable = executablePath
+        hash.update("binary:" + executable)
+        if let stamp = FileStamp(path: executable) {
+            hash.update(stamp.size)
+            hash.update(stamp.modified)
+            hash.update(Int64(bitPattern: stamp.inode))
+        }
         for importer in registry.importers {
             hash.update("importer:" + String(reflecting: importer))
         }
         hash.update("format:" + (options.format ?? ""))
-        return hash.hexDigest
     }
 
     /// The running program's file.
