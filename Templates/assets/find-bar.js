@@ -104,7 +104,21 @@
 
   function key() { return input.value + "\u0000" + (sender ? sender.value : ""); }
 
+  // The index is loaded when the bar is first used (focused, typed in, or opened with ?find=), not with every
+  // page: most readers never use it.
+  var loading = null;
+  function ready() {
+    if (!loading) loading = loadPage();
+    return loading;
+  }
+
   function run(selected) {
+    return ready().then(function () { return runLoaded(selected); }, function (error) {
+      say("Find is not available: " + error.message);
+    });
+  }
+
+  function runLoaded(selected) {
     var mine = ++generation;
     var query = input.value;
     state.ranFor = key();
@@ -173,17 +187,14 @@
   if (previousButton) previousButton.addEventListener("click", function () { step(-1); });
   if (nextButton) nextButton.addEventListener("click", function () { step(1); });
 
-  loadPage().then(function () {
-    form.setAttribute("data-ready", "true");
-    var parameters = new URLSearchParams(window.location.search);
-    var query = parameters.get("find");
-    if (query) {
-      input.value = query;
-      if (sender && parameters.get("from")) sender.value = parameters.get("from");
-      var match = parameters.get("match");
-      run(match !== null ? Number(match) : undefined);
-    }
-  }).catch(function (error) {
-    say("Find is not available: " + error.message);
-  });
+  input.addEventListener("focus", function () { ready().catch(function () {}); });
+  form.setAttribute("data-ready", "true");
+  var parameters = new URLSearchParams(window.location.search);
+  var query = parameters.get("find");
+  if (query) {
+    input.value = query;
+    if (sender && parameters.get("from")) sender.value = parameters.get("from");
+    var match = parameters.get("match");
+    run(match !== null ? Number(match) : undefined);
+  }
 })();

@@ -247,6 +247,20 @@ def test_the_find_bar_moves_between_matches_across_pages(search_site, browser):
     assert browser.find_element(By.CSS_SELECTOR, "li.find-current").get_attribute("id") == "m-14"
 
 
+def test_the_find_bar_loads_the_index_only_when_it_is_used(search_site, browser):
+    def index_requests():
+        return [m["params"]["request"]["url"] for m in support.drain_performance_log(browser)
+                if m.get("method") == "Network.requestWillBeSent" and "/search/" in m["params"]["request"]["url"]]
+
+    support.drain_performance_log(browser)
+    browser.get((search_site / "c/garden/2024-05.html").as_uri())
+    _wait_ready(browser, "form.find-bar")
+    browser.execute_script("return new Promise(r => setTimeout(r, 300))")
+    assert index_requests() == []
+    browser.find_element(By.CSS_SELECTOR, "form.find-bar input[name=find]").click()
+    WebDriverWait(browser, 10).until(lambda b: any(url.endswith("/search/index.js") for url in index_requests()))
+
+
 def test_the_find_bar_folds_its_stacks_on_narrow_screens(search_site, browser):
     support.set_viewport(browser, 320, 640)
     try:
