@@ -343,24 +343,19 @@ final class SiteRenderPass {
             for conversation in keys { hash.update(conversation!) }
             key = hash.hexDigest
         }
+        // The same conversations, and every file of the previous index still as that build wrote it (checked
+        // before any is taken, so that a failed check leaves nothing half taken over).
         if let cache, let key, let previous = cache.previousSearch?.search, previous.key == key,
-           let files = try? FileManager.default.subpathsOfDirectory(atPath: output.destination.appendingPathComponent("search").path),
-           case let scripts = files.filter({ $0.hasSuffix(".js") }), scripts.count == previous.files,
-           scripts.reduce(0, { $0 + Int(output.previousStamp("search/" + $1)?.size ?? -1) }) == previous.bytes
+           let files = cache.previousSearchState()?.files(parts: previous.partKeys.count), files.count == previous.files,
+           files.allSatisfy({ output.previousIsUnchanged("search/" + $0) })
         {
-            var linked = true
-            for file in scripts.sorted() {
-                guard try output.link("search/" + file) else {
-                    linked = false
-                    break
-                }
+            for file in files {
+                guard try output.link("search/" + file) else { throw Self.vanished("search/" + file, in: output) }
             }
-            if linked {
-                cache.noteSearch(previous)
-                summary.searchIndexWork = .takenOver
-                return SearchIndexBuilder.Statistics(
-                    documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes)
-            }
+            cache.noteSearch(previous)
+            summary.searchIndexWork = .takenOver
+            return SearchIndexBuilder.Statistics(
+                documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes)
         }
         if let key, let statistics = try updateSearchIndex(key: key) {
             summary.searchIndexWork = .updated

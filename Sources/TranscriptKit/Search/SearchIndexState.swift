@@ -21,6 +21,16 @@ struct SearchIndexState: Equatable, Sendable {
         }
     }
 
+    /// Every file of the index (paths under `search/`) for `parts` conversations: the manifest, the term files,
+    /// the posting blocks, the document files and the conversations' page tables.
+    func files(parts: Int) -> [String] {
+        var files = ["index.js"]
+        for (prefix, count) in [("t/", termFiles), ("p/", blocks), ("d/", documentFiles.count), ("c/", parts)] {
+            for number in 0..<count { files.append(prefix + "\(number).js") }
+        }
+        return files
+    }
+
     /// The index number of each document of part `part`, in the part's order.
     func documents(ofPart part: Int) -> [UInt32] {
         var numbers: [UInt32] = []

@@ -85,11 +85,12 @@ struct SearchIndexUpdate {
         updatedManifest.termFiles = firstTerms
         output.emit("index", updatedManifest.json)
 
-        // What stays, and the new totals.
-        var kept: [String] = []
-        for (prefix, count) in [("t/", fileCount), ("p/", previous.blocks), ("d/", chunkCount), ("c/", partKeys.count)] {
-            for number in 0..<count where !output.written.contains(prefix + "\(number)") { kept.append(prefix + "\(number).js") }
-        }
+        // The new state, what stays, and the new totals.
+        let digests = try SearchIndexBuilder.documentFileDigests(order: previous.order, partKeys: partKeys, people: manifest.people)
+        var state = previous
+        state.documentFiles = zip(digests, signatureSizes).map { .init(digest: $0, size: $1) }
+        state.termFiles = fileCount
+        let kept = state.files(parts: partKeys.count).filter { !output.written.contains(String($0.dropLast(".js".count))) }
         var statistics = previousStatistics
         statistics.terms = termCount
         for (path, contents) in output.files {
@@ -104,10 +105,6 @@ struct SearchIndexUpdate {
             statistics.files -= 1
             statistics.bytes -= files.sizes["t/\(number)"]!
         }
-        let digests = try SearchIndexBuilder.documentFileDigests(order: previous.order, partKeys: partKeys, people: manifest.people)
-        var state = previous
-        state.documentFiles = zip(digests, signatureSizes).map { .init(digest: $0, size: $1) }
-        state.termFiles = fileCount
         return Result(files: output.files, kept: kept, statistics: statistics, state: state)
     }
 
