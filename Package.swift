@@ -25,19 +25,51 @@ let package = Package(
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        // The library that does all the work.
+        // The build's targets, bottom up; an arrow (a dependency) only ever points down:
+        //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch
+        //   TranscriptRender (Model, Text, Display, Search) ← TranscriptSite (+ Import) ← TranscriptServe
+        // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
+        // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
+        .target(name: "TranscriptModel"),
+        // Detection, the importer registry and every importer, zip archives included.
+        .target(
+            name: "TranscriptImport",
+            dependencies: ["TranscriptModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The one file that imports CCmark: message text to HTML and plain text.
+        .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
+        // The display delegate, the display settings and what they resolve to: values, never HTML.
+        .target(name: "TranscriptDisplay", dependencies: ["TranscriptModel"]),
+        // The search index: tokenizer, per-conversation parts, the index files and their in-place update.
+        .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
+        // One conversation into pages: page models, rows, the templates (compiled in), media sizes, feeds.
+        .target(
+            name: "TranscriptRender",
+            dependencies: [
+                "TranscriptModel", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplates"]),
+        // A site: its config, the build's stages over one context, the build cache and the output folder.
+        .target(
+            name: "TranscriptSite",
+            dependencies: [
+                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
+                "TranscriptRender", .product(name: "Yams", package: "Yams"),
+            ]),
+        // `transcripts serve`'s preview server.
+        .target(
+            name: "TranscriptServe",
+            dependencies: [
+                "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]),
+        // The umbrella: `import TranscriptKit` brings every target above.
         .target(
             name: "TranscriptKit",
             dependencies: [
-                "CCmark",
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                // `transcripts serve`'s preview server (Sources/TranscriptKit/Serve).
-                .product(name: "FlyingFox", package: "FlyingFox"),
-            ],
-            plugins: ["EmbedTemplates"]
-        ),
+                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
+                "TranscriptRender", "TranscriptSite", "TranscriptServe",
+            ]),
         // The thin command-line front end.
         .executableTarget(
             name: "transcripts",

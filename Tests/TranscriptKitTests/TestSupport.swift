@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {

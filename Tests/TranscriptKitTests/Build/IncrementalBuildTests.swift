@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import ZIPFoundation
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptServe
+@testable import TranscriptSite
 
 /// Incremental builds: whatever changed, the output is byte for byte what a clean build writes, and what did
 /// not change stays on disk as it was.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSite
 
 @Suite struct KindTests {
     func page(_ messages: [String], config: String = "me: me\n", extra: [String: String] = [:],
@@ -30,7 +33,7 @@ import Testing
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
         #expect(summary.warnings.isEmpty)
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
-        let png = "../../media/\(MediaCopier.contentName(AvatarTests.png)).png"
+        let png = "../../media/\(ContentName.of(AvatarTests.png)).png"
         // The header says 1×1, whatever the export claims.
         #expect(page.contains("<a class=\"media photo\" href=\"\(png)\"><img src=\"\(png)\" width=\"1\" height=\"1\" loading=\"lazy\" decoding=\"async\" alt=\"A &lt;dot&gt;\"></a>"))
         #expect(page.components(separatedBy: "<img src=\"\(png)\"").count == 3)

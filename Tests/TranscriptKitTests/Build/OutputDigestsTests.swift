@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct OutputDigestsTests {
     func digest(_ parts: [String]) -> UInt64 {

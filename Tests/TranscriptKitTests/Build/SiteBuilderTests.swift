@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSite
 
 @Suite struct SiteBuilderTests {
     func build(_ site: URL, output: URL? = nil) throws -> BuildSummary {
@@ -289,7 +292,7 @@ import Testing
             at: pics.appendingPathComponent("link.png"), withDestinationURL: outside.appendingPathComponent("secret.png"))
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
         let media = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/media").path)
-        #expect(media == [MediaCopier.contentName(Self.png) + ".png"])
+        #expect(media == [ContentName.of(Self.png) + ".png"])
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.components(separatedBy: "<img class=\"avatar\" src=\"../../media/\(media[0])\" alt=\"\">").count == 3)
         for (id, reason) in [("up", "leads outside the export's folder"), ("abs", "is not a path relative to the export's folder"),

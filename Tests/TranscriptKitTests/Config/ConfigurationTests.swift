@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptSite
 
 @Suite struct ConfigurationTests {
     @Test func readsEveryKey() throws {

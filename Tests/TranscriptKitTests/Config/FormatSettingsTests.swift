@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptSite
 
 @Suite struct FormatSettingsTests {
     /// Dates that are valid in both orders: only the config can tell.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct DateHeaderTests {
     func context(gaps: [Double], interval: TimeInterval = 3600) -> DisplayContext {
@@ -13,7 +15,7 @@ import Testing
         }
         return DisplayContext(
             conversation: Conversation(id: "c", title: "C", messages: messages),
-            configuration: SiteConfiguration(dateHeaderInterval: interval))
+            configuration: SiteConfiguration(dateHeaderInterval: interval).displayConfiguration)
     }
 
     func headers(_ context: DisplayContext, delegate: some TranscriptDisplayDelegate = DefaultDisplayDelegate()) -> [Bool] {
@@ -46,13 +48,13 @@ import Testing
         ]
         let context = DisplayContext(
             conversation: Conversation(id: "c", title: "C", kind: .group, messages: messages),
-            configuration: SiteConfiguration(me: ["me"]))
+            configuration: SiteConfiguration(me: ["me"]).displayConfiguration)
         let delegate = DefaultDisplayDelegate()
         #expect(messages.indices.map { delegate.isFromArchiveOwner(messages[$0], at: $0, in: context) } == [true, false, false, false, false])
         #expect(messages.indices.map { delegate.showsSenderName(for: messages[$0], at: $0, in: context) } == [false, true, false, false, true])
         let direct = DisplayContext(
             conversation: Conversation(id: "c", title: "C", kind: .direct, messages: messages),
-            configuration: SiteConfiguration(me: ["me"]))
+            configuration: SiteConfiguration(me: ["me"]).displayConfiguration)
         #expect(messages.indices.allSatisfy { !delegate.showsSenderName(for: messages[$0], at: $0, in: direct) })
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct DisplaySettingsTests {
     func configuration(_ yaml: String) throws -> SiteConfiguration {
@@ -13,7 +16,7 @@ import Testing
     }
 
     @Test func defaultsAreMessageKitsInAAContrast() {
-        let resolver = DisplayResolver(configuration: SiteConfiguration(), conversationID: "c")
+        let resolver = DisplayResolver(configuration: SiteConfiguration().displayConfiguration, conversationID: "c")
         let outgoing = resolver.display(for: message("1", "me", 0), outgoing: true)
         let incoming = resolver.display(for: message("2", "ann", 0), outgoing: false)
         #expect(outgoing.style == .bubble)
@@ -44,7 +47,7 @@ import Testing
               - match: {kind: [photo, video], direction: incoming}
                 display: {maxBubbleWidth: 20rem, bubbleInset: 2px 4px}
             """)
-        let family = DisplayResolver(configuration: config, conversationID: "family")
+        let family = DisplayResolver(configuration: config.displayConfiguration, conversationID: "family")
         let mine = family.display(for: message("1", "me", 0), outgoing: true)
         #expect(mine.background.light.css == "#222222")
         #expect(mine.text == DisplayColor(light: CSSColor("#333333")!, dark: CSSColor("#444444")!))
@@ -60,7 +63,7 @@ import Testing
         #expect(photo.layout.bubbleInset.css == "2px 4px")
         let myPhoto = family.display(for: message("5", "me", 0, .photo(MediaItem())), outgoing: true)
         #expect(myPhoto.layout.maxBubbleWidth.css == "75%")
-        let elsewhere = DisplayResolver(configuration: config, conversationID: "work").display(for: message("6", "ann", 0), outgoing: false)
+        let elsewhere = DisplayResolver(configuration: config.displayConfiguration, conversationID: "work").display(for: message("6", "ann", 0), outgoing: false)
         #expect(elsewhere.style == .bubbleTail(.bottomLeft, .curved))
     }
 
@@ -117,7 +120,7 @@ import Testing
             message("1", "ann", 0), message("2", "ann", 1), message("3", "ann", 11), message("4", "me", 12),
             message("5", "me", 13), message("6", nil, 14, .system(SystemEvent(text: "x"))), message("7", "ann", 15),
         ]
-        return DisplayContext(conversation: Conversation(id: "c", title: "C", kind: .group, messages: messages), configuration: config)
+        return DisplayContext(conversation: Conversation(id: "c", title: "C", kind: .group, messages: messages), configuration: config.displayConfiguration)
     }
 
     func decisions(_ context: DisplayContext, _ decide: (Message, Int) -> Bool) -> [Bool] {

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import ZIPFoundation
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct ExportFinderTests {
     func zip(_ entries: [String: String], to url: URL) throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptRender
 
 @Suite struct ImageSizeTests {
     static func bytes(_ hex: String) -> Data {

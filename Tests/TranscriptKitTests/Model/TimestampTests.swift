@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
 
 @Suite struct TimestampTests {
     let berlin = TimeZone(identifier: "Europe/Berlin")!

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptRender
+@testable import TranscriptSite
 
 @Suite struct ConversationFeedTests {
     func build(_ messages: [String], config: String) throws -> URL {

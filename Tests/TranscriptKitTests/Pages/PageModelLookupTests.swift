@@ -2,7 +2,8 @@ import Foundation
 import Mustache
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptRender
 
 /// The page models that answer swift-mustache's look-ups themselves answer every stored property, with the
 /// value `Mirror` would have given (a property added later without its case would show up here).

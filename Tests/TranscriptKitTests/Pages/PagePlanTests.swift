@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSite
 
 @Suite struct PagePlanTests {
     func messages(_ dates: [String]) -> [Message] {

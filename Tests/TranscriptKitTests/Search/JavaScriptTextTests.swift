@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptSearch
 
 @Suite struct JavaScriptTextTests {
     @Test func escapesWhatCouldEndTheStringOrTheScript() {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptSearch
 
 @Suite struct PostingCoderTests {
     @Test func smallGapsTakeOneCharacterAndLargerOnesMore() {

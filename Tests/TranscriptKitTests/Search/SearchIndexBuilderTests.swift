@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptSearch
+@testable import TranscriptSite
 
 @Suite struct SearchIndexBuilderTests {
     /// Builds a site of two conversations whose messages interleave in time.

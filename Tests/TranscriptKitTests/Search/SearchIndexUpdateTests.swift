@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSearch
 
 /// The index updated in place must be the bytes a full build writes, file for file.
 @Suite struct SearchIndexUpdateTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptSearch
 
 /// The cases in Fixtures/search/tokenizer-cases.json hold the terms the build makes of tricky text; the
 /// browser test test_search.py checks that search-core.js makes the very same terms of them.

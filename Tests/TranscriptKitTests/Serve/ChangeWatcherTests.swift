@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptServe
+@testable import TranscriptSite
 
 @Suite struct ChangeWatcherTests {
     /// A site with a config, a template, an export, an output folder and a build's staging folders.

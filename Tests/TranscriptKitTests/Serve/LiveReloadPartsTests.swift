@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptServe
 
 /// The small pieces of `transcripts serve`: media types, the reload script's injection, event encoding, the
 /// error and not-found HTML.

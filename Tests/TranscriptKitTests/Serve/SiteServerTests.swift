@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptServe
+@testable import TranscriptSite
 
 /// `SiteServer` in this process on a free port, spoken to over real HTTP with a raw socket.
 @Suite struct SiteServerTests {

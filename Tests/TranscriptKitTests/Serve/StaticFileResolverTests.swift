@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptServe
 
 @Suite struct StaticFileResolverTests {
     @Test(arguments: [

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
 
 @Suite struct ContentDigestTests {
     struct Inner: Encodable { var b: Int; var c: Int? }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {

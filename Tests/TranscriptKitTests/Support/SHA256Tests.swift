@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
 
 @Suite struct SHA256Tests {
     func digest(_ bytes: [UInt8], pieces: Int = 1) -> String {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
 
 @Suite struct SafeURLTests {
     @Test func onlyWebAddressesBecomeLinks() {

@@ -2,7 +2,12 @@ import Foundation
 import Mustache
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSite
+@testable import TranscriptText
 
 @Suite struct TemplateSetTests {
     @Test func builtInTemplatesAreCompiledIn() throws {
@@ -119,7 +124,7 @@ import Testing
         var indexByID: [String: Int] = [:]
         for (index, message) in conversation.messages.enumerated() { indexByID[message.id] = index }
         let builder = MessageRowBuilder(
-            context: DisplayContext(conversation: conversation, configuration: configuration),
+            context: DisplayContext(conversation: conversation, configuration: configuration.displayConfiguration),
             delegate: DefaultDisplayDelegate(), texts: TextWindow(texts: texts), indexByID: indexByID,
             names: Dictionary(uniqueKeysWithValues: conversation.participants.map { ($0.id, $0.name) }))
         let rows = conversation.messages.indices.map { builder.row(at: $0).row }

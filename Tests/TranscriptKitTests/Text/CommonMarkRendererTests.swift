@@ -1,6 +1,8 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptText
 
 @Suite struct CommonMarkRendererTests {
     let renderer = CommonMarkRenderer()

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptSearch
+@testable import TranscriptSite
 
 @Suite struct SearchPartArchiveTests {
     @Test func aPartComesBackAsItWas() throws {

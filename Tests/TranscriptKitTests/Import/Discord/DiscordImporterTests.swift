@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 @Suite struct DiscordImporterTests {
     func iso(_ timestamp: Timestamp) -> String { timestamp.iso8601 }

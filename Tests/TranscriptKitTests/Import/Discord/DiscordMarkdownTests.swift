@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptText
 
 @Suite struct DiscordMarkdownTests {
     let markdown = DiscordMarkdown(names: DiscordMarkdown.Names(

@@ -1,6 +1,9 @@
 import Foundation
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
+@testable import TranscriptText
 
 /// Writes DiscordChatExporter JSON files the way DCE does (indented, ids as strings) for the tests.
 enum DCE {

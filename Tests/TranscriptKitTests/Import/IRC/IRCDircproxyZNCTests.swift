@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// dircproxy and ZNC logs, and the year setting, with logs of our own.
 @Suite struct IRCDircproxyZNCTests {

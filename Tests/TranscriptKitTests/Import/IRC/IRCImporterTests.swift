@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// The IRC importer, with logs of our own (no real IRC sample is in ../shared/samples).
 @Suite struct IRCImporterTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// `formats: {irc: {year: …}}` in transcripts.yml reaches the IRC importer (needs the FormatSettings lines).
 @Suite struct IRCYearConfigTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// The Matrix importer, with Element exports of our own (no real Matrix sample is in ../shared/samples).
 @Suite struct MatrixImporterTests {

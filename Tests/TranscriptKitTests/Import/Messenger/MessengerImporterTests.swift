@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// Each rule of the Messenger importer, on small exports written by the tests.
 @Suite struct MessengerImporterTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// Every file of `../shared/samples/messenger`, with the values the files hold.
 @Suite struct MessengerSampleTests {

@@ -1,6 +1,8 @@
 import Foundation
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
 
 /// Reading Messenger exports in tests.
 enum MessengerTestSupport {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
 
 @Suite struct MessengerTextTests {
     @Test func mojibakeIsRepaired() {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptText
 
 /// Helpers for the Signal importer's tests.
 enum SignalTestSupport {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptSite
 
 /// The real export in ../shared/samples/signal (see design/formats.md, "Signal").
 @Suite struct SignalSampleTests {

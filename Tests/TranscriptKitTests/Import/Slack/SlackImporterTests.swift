@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSearch
 
 /// The Slack importer's rules, each on a small export of its own.
 @Suite struct SlackImporterTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
 
 @Suite struct SlackMrkdwnTests {
     let mrkdwn = SlackMrkdwn(

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
 
 /// The real exports in ../shared/samples/slack (see design/formats.md, "Slack workspace export").
 @Suite struct SlackSampleTests {

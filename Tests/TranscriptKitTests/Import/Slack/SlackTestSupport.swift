@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSearch
+@testable import TranscriptText
 
 /// Helpers for the Slack importer's tests.
 enum SlackTestSupport {

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptDisplay
+@testable import TranscriptImport
+@testable import TranscriptModel
+@testable import TranscriptSite
+@testable import TranscriptText
 
 @Suite struct TelegramImporterTests {
     static let samples = TestSupport.packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/telegram")

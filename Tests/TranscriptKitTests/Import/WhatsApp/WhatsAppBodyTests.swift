@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptModel
+@testable import TranscriptText
 
 /// The markers WhatsApp writes into message texts, and its formatting.
 @Suite struct WhatsAppBodyTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
 
 /// Reads chat text with the WhatsApp parser, as a file named chat.txt.
 enum WhatsAppText {

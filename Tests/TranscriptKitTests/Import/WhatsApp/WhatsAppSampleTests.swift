@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TranscriptKit
+@testable import TranscriptImport
+@testable import TranscriptModel
 
 /// Every real export in ../shared/samples/whatsapp (beside the package's folder), read as a build reads it.
 @Suite struct WhatsAppSampleTests {

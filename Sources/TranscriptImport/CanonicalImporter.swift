@@ -1,0 +1,70 @@
+import Foundation
+import TranscriptModel
+
+/// The canonical format (the model as JSON or JSON Lines) as an importer: one conversation per file.
+public struct CanonicalImporter: ExportImporter {
+    public let format = "transcripts"
+
+    public init() {}
+
+    public func canImport(_ url: URL) -> Bool {
+        switch url.pathExtension.lowercased() {
+        case "jsonl": return true
+        case "json":
+            // A conversation object: `format`, or `id` with `messages` near the start; not another format's JSON.
+            guard let head = FilePeek.head(of: url, bytes: 4096) else { return false }
+            if head.holdsBytes(of: "\"format\"") && head.holdsBytes(of: Conversation.formatIdentifier) { return true }
+            return head.holdsBytes(of: "\"id\"") && !head.holdsBytes(of: "\"chats\"") && !head.holdsBytes(of: "\"personal_information\"")
+                && !head.holdsBytes(of: "\"date_unixtime\"") && !head.holdsBytes(of: "\"from_id\"") && !head.hasPrefix("[")
+        default: return false
+        }
+    }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        let read = try CanonicalReader(defaultTimeZone: context.timeZone).readWithDigests(source.url, displayPath: source.displayPath)
+        try body(ImportedConversation(
+            conversation: read.conversation, mediaFolder: source.url.deletingLastPathComponent(), messageDigests: read.messageDigests))
+    }
+}
+
+/// The first bytes of a file, for recognising formats.
+enum FilePeek {
+    package static func head(of url: URL, bytes count: Int) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: count) else { return nil }
+        // Without a byte-order mark and the spaces and tabs around it; nil when only white space is left.
+        var bytes = [UInt8](data)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
+        guard bytes.contains(where: { !isBlank($0) && $0 != 0x0A && $0 != 0x0D }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Whether the text holds `needle`'s UTF-8 bytes: a quick search for markers (JSON keys) in a file's head,
+    /// byte by byte rather than character by character.
+    func holdsBytes(of needle: String) -> Bool {
+        var text = self, needle = needle
+        return text.withUTF8 { haystack in
+            needle.withUTF8 { wanted in
+                guard !wanted.isEmpty else { return true }
+                guard haystack.count >= wanted.count else { return false }
+                let first = wanted[0]
+                var index = 0
+                while index <= haystack.count - wanted.count {
+                    if haystack[index] == first, memcmp(haystack.baseAddress! + index, wanted.baseAddress!, wanted.count) == 0 {
+                        return true
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}

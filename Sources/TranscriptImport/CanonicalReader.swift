@@ -1,0 +1,132 @@
+import Foundation
+import TranscriptModel
+
+/// Reads conversations in the canonical format: a `.json` file holding one conversation, or a `.jsonl`
+/// (JSON Lines) file whose first line is the conversation without its messages and whose every following
+/// line is one message, for exports too big to read as one document.
+public struct CanonicalReader: Sendable {
+    /// The time zone in which dates without a UTC offset are read.
+    public var defaultTimeZone: TimeZone
+
+    public init(defaultTimeZone: TimeZone) {
+        self.defaultTimeZone = defaultTimeZone
+    }
+
+    /// Whether a file's name says it is in this format.
+    public static func canRead(_ url: URL) -> Bool {
+        ["json", "jsonl"].contains(url.pathExtension.lowercased())
+    }
+
+    /// Reads the conversation in `url`; `displayPath` is how errors name the file.
+    public func read(_ url: URL, displayPath: String) throws -> Conversation {
+        try readWithDigests(url, displayPath: displayPath).conversation
+    }
+
+    /// Reads the conversation in `url`, with a digest of each message's bytes (`ContentDigest.sourceDigest`)
+    /// when its messages were read one by one (a JSON Lines file, a big `.json` file).
+    func readWithDigests(_ url: URL, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        if url.pathExtension.lowercased() == "jsonl" {
+            return try readLines(data, displayPath: displayPath)
+        }
+        let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
+        return try data.withUnsafeBytes { raw in
+            do {
+                if let read = try ParallelConversationReader(bytes: raw.bindMemory(to: UInt8.self), context: context).read() {
+                    return (read.conversation, read.messageDigests)
+                }
+            } catch {
+                throw TranscriptsError(decoding: error, file: displayPath)
+            }
+            let json: JSONValue
+            do {
+                json = try JSONParser.parse(raw.bindMemory(to: UInt8.self))
+            } catch let error as JSONParser.SyntaxError {
+                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+            }
+            do {
+                return (try Conversation(json: json, path: [], context: context), nil)
+            } catch {
+                throw TranscriptsError(decoding: error, file: displayPath)
+            }
+        }
+    }
+
+    /// JSON Lines: the header on the first non-blank line, then one message per line, read in parallel.
+    private func readLines(_ data: Data, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
+        let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
+        return try data.withUnsafeBytes { raw -> (conversation: Conversation, messageDigests: [UInt64]?) in
+            let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[...])
+            var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            var lines: [Range<Int>] = []
+            for index in start..<bytes.count where bytes[index] == 0x0A {
+                lines.append(start..<index)
+                start = index + 1
+            }
+            if start < bytes.count { lines.append(start..<bytes.count) }
+            let shared = SharedBytes(bytes: bytes, lines: lines)
+            guard let headerLine = lines.indices.first(where: { !shared.isBlank(line: $0) }) else {
+                throw TranscriptsError(file: displayPath, line: 1, message: "the file is empty; the first line must describe the conversation")
+            }
+            var conversation = try shared.parse(line: headerLine, displayPath: displayPath) { json in
+                try Conversation(json: json, path: [], context: context)
+            }
+            guard conversation.messages.isEmpty else {
+                throw TranscriptsError(
+                    file: displayPath, line: headerLine + 1,
+                    message: "in a .jsonl file the first line holds the conversation without \"messages\"; each message goes on its own line")
+            }
+            let chunks = chunkRanges(count: lines.count - headerLine - 1, chunkSize: 1024)
+            let decoded = try chunks.concurrentMap { chunk -> (messages: [Message], digests: [UInt64]) in
+                var messages: [Message] = []
+                var digests: [UInt64] = []
+                messages.reserveCapacity(chunk.count)
+                digests.reserveCapacity(chunk.count)
+                for position in chunk {
+                    let line = headerLine + 1 + position
+                    if shared.isBlank(line: line) { continue }
+                    messages.append(try shared.parse(line: line, displayPath: displayPath) { json in
+                        try Message(json: json, path: [], context: context)
+                    })
+                    digests.append(ContentDigest.sourceDigest(shared.line(line)))
+                }
+                return (messages, digests)
+            }
+            conversation.messages = decoded.flatMap(\.messages)
+            return (conversation, decoded.flatMap(\.digests))
+        }
+    }
+}
+
+/// The bytes of a JSON Lines file and its line ranges, read from several threads while the file is mapped.
+private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let lines: [Range<Int>]
+
+    func line(_ line: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[lines[line]])
+    }
+
+    func isBlank(line: Int) -> Bool {
+        lines[line].allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }
+    }
+
+    func parse<Value>(line: Int, displayPath: String, map: (JSONValue) throws -> Value) throws -> Value {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[lines[line]]))
+        } catch let error as JSONParser.SyntaxError {
+            throw TranscriptsError(file: displayPath, line: line + 1, message: "invalid JSON at column \(error.column): \(error.reason)")
+        }
+        do {
+            return try map(json)
+        } catch {
+            throw TranscriptsError(decoding: error, file: displayPath, line: line + 1)
+        }
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+import TranscriptModel
+
+/// A message of a DiscordChatExporter file that cannot be read: its JSON path and what is wrong.
+struct DiscordFieldError: Error {
+    package var path: String
+    package var message: String
+}
+
+/// Turns DiscordChatExporter message objects into messages. `convert` works on one message and runs on all
+/// cores; the importer then merges, deduplicates and orders them.
+///
+/// One Discord message can become several messages of the model, which has one kind per message: its text,
+/// then each attachment, sticker and embed, with the ids `ID`, `ID-2`, `ID-3`, ... A message whose only
+/// content is a link and its one embed becomes a single `linkPreview`.
+package struct DiscordMessages: Sendable {
+    /// The channel the file exports.
+    let channelID: String
+    /// Channel ids to names, for `<#id>` mentions and thread labels.
+    let channelNames: [String: String]
+    /// The folder the media paths are relative to, to choose between a path and its percent-decoded form.
+    package let mediaFolder: URL
+
+    /// Someone seen in a message: its author or someone who reacted.
+    struct Person: Sendable {
+        package var id: String
+        package var name: String
+        package var avatar: String?
+        package var color: String?
+        var bot = false
+    }
+
+    /// One converted Discord message.
+    package struct Converted: Sendable {
+        var discordID: String
+        package var date: Timestamp
+        var edited: Timestamp?
+        package var messages: [Message]
+        var people: [Person]
+        /// For a `ThreadCreated` event, the thread's channel id.
+        var startsThread: String?
+    }
+
+    /// The system types and their events; other types with content are ordinary messages.
+    static let systemEvents: [String: SystemEvent.Event] = [
+        "GuildMemberJoin": .join, "RecipientAdd": .join, "RecipientRemove": .leave, "Call": .call,
+        "ChannelNameChange": .rename, "ChannelIconChange": .other, "ChannelPinnedMessage": .pin, "ThreadCreated": .create,
+        "GuildBoost": .other, "GuildBoostTier1": .other, "GuildBoostTier2": .other, "GuildBoostTier3": .other,
+        "ChannelFollowAdd": .other, "ThreadStarterMessage": .other, "21": .other,
+    ]
+
+    func convert(_ json: JSONValue, index: Int) throws -> Converted {
+        let path = "messages[\(index)]"
+        guard case .object(let fields) = json else {
+            return Converted(
+                discordID: "item-\(index + 1)", date: Timestamp(secondsSince1970: 0), edited: nil,
+                messages: [Message(
+                    id: "item-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
+                    kind: .unsupported(UnsupportedContent(type: "not an object", raw: json)))],
+                people: [], startsThread: nil)
+        }
+        guard let id = Self.identifier(fields["id"]) else {
+            throw DiscordFieldError(path: path + ".id", message: "expected the message's id (a string)")
+        }
+        guard let dateText = Self.string(fields["timestamp"]) else {
+            throw DiscordFieldError(path: path + ".timestamp", message: "expected the message's timestamp")
+        }
+        guard let date = Timestamp(iso8601: dateText, defaultTimeZone: TimeZone(identifier: "UTC")) else {
+            throw DiscordFieldError(
+                path: path + ".timestamp",
+                message: "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \"\(dateText)\"")
+        }
+        let edited = Self.string(fields["timestampEdited"]).flatMap { Timestamp(iso8601: $0, defaultTimeZone: TimeZone(identifier: "UTC")) }
+        let type = Self.string(fields["type"]) ?? "Default"
+        let content = Self.string(fields["content"]) ?? ""
+
+        var people: [Person] = []
+        var sender: String?
+        var senderName = "Someone"
+        var roles: [String: String] = [:]
+        if case .object(let author)? = fields["author"], let person = person(author) {
+            people.append(person)
+            sender = person.id
+            senderName = person.name
+            Self.collectRoles(author, into: &roles)
+        }
+        var names = DiscordMarkdown.Names(users: [:], channels: channelNames, roles: [:])
+        if case .array(let mentions)? = fields["mentions"] {
+            for case .object(let mention) in mentions {
+                if let person = person(mention) { names.users[person.id] = person.name }
+                Self.collectRoles(mention, into: &roles)
+            }
+        }
+        names.roles = roles
+        let markdown = DiscordMarkdown(names: names)
+        let reference = fields["reference"].flatMap { value -> [String: JSONValue]? in
+            if case .object(let object) = value { return object }
+            return nil
+        }
+        let referencedMessage = reference.flatMap { Self.identifier($0["messageId"]) }
+        let referencedChannel = reference.flatMap { Self.identifier($0["channelId"]) }
+
+        var kinds: [MessageKind] = []
+        var replyTo: String?
+        var startsThread: String?
+        let hasContent = !content.isEmpty || Self.nonEmptyArray(fields["attachments"]) || Self.nonEmptyArray(fields["embeds"])
+            || Self.nonEmptyArray(fields["stickers"])
+        if let event = Self.systemEvents[type] ?? (type == "Default" || type == "Reply" || hasContent ? nil : .other) {
+            var text: String
+            switch type {
+            case "Call":
+                text = "\(senderName) started a call"
+                if let ended = Self.string(fields["callEndedTimestamp"]).flatMap({ Timestamp(iso8601: $0, defaultTimeZone: nil) }),
+                   ended.secondsSince1970 > date.secondsSince1970
+                {
+                    text += " (\(MessageDetails.formatDuration(ended.secondsSince1970 - date.secondsSince1970)))"
+                }
+            case "ThreadCreated":
+                startsThread = referencedChannel
+                text = "\(senderName) started a thread"
+                if let thread = referencedChannel.flatMap({ channelNames[$0] }) { text += " “\(thread)”" }
+            case "ThreadStarterMessage", "21":
+                // The first item of a thread started from a message: that message, in the parent channel.
+                text = "Thread started from \(senderName)’s message"
+                replyTo = referencedMessage
+            case "ChannelPinnedMessage":
+                text = "\(senderName) pinned a message"
+                replyTo = referencedMessage
+            default:
+                let label = DiscordMarkdown.plain(markdown.inlines(content)).trimmingCharacters(in: .whitespacesAndNewlines)
+                if label.isEmpty {
+                    switch event {
+                    case .join: text = "\(senderName) joined"
+                    case .leave: text = "\(senderName) left"
+                    case .rename: text = "\(senderName) changed the channel name"
+                    default: text = "\(senderName): \(type)"
+                    }
+                } else if label.hasPrefix(senderName) {
+                    text = label
+                } else {
+                    text = senderName + " " + (label.first.map { $0.lowercased() + label.dropFirst() } ?? label)
+                }
+            }
+            kinds = [.system(SystemEvent(event: event, text: text))]
+        } else {
+            replyTo = referencedMessage
+            kinds = self.kinds(fields, content: content, markdown: markdown)
+        }
+        if kinds.isEmpty {
+            kinds = [.unsupported(UnsupportedContent(type: type, raw: json))]
+        }
+
+        var reactions: [Reaction] = []
+        if case .array(let list)? = fields["reactions"] {
+            for case .object(let reaction) in list {
+                guard case .object(let emoji)? = reaction["emoji"] else { continue }
+                let name = Self.string(emoji["name"]) ?? ""
+                let isCustom = Self.identifier(emoji["id"]).map { !$0.isEmpty && $0 != "0" } ?? false
+                let shown = isCustom || name.isEmpty ? ":\(name.isEmpty ? "emoji" : name):" : name
+                var by: [String] = []
+                if case .array(let users)? = reaction["users"] {
+                    for case .object(let user) in users {
+                        if let person = person(user) {
+                            by.append(person.id)
+                            people.append(person)
+                        }
+                    }
+                }
+                reactions.append(Reaction(emoji: shown, by: by, count: Self.int(reaction["count"])))
+            }
+        }
+
+        var pinned = false
+        if case .bool(let flag)? = fields["isPinned"] { pinned = flag }
+        let messages = kinds.enumerated().map { number, kind in
+            Message(
+                id: number == 0 ? id : "\(id)-\(number + 1)", sender: sender, date: date, kind: kind,
+                replyTo: number == 0 ? replyTo : nil, reactions: number == 0 ? reactions : [],
+                edited: number == 0 ? edited : nil, pinned: number == 0 && pinned)
+        }
+        return Converted(discordID: id, date: date, edited: edited, messages: messages, people: people, startsThread: startsThread)
+    }
+
+    // MARK: - Content
+
+    private func kinds(_ fields: [String: JSONValue], content: String, markdown: DiscordMarkdown) -> [MessageKind] {
+        var media: [MessageKind] = []
+        if case .array(let attachments)? = fields["attachments"] {
+            for case .object(let attachment) in attachments {
+                let name = Self.string(attachment["fileName"]).flatMap { $0.isEmpty ? nil : $0 }
+                let url = Self.string(attachment["url"])
+                let item = MediaItem(
+                    file: url.flatMap(localPath), name: name ?? url.map { ($0 as NSString).lastPathComponent },
+                    size: Self.int(attachment["fileSizeBytes"]).flatMap { $0 >= 0 ? $0 : nil })
+                media.append(Self.mediaKind(name ?? url ?? "", item))
+            }
+        }
+        if case .array(let stickers)? = fields["stickers"] {
+            for case .object(let sticker) in stickers {
+                let name = Self.string(sticker["name"])
+                let source = Self.string(sticker["sourceUrl"])
+                // Lottie stickers (JSON animations) cannot be shown as an image.
+                let file = Self.string(sticker["format"]) == "Lottie" ? nil : source.flatMap(localPath)
+                media.append(.sticker(MediaItem(file: file, name: name, emoji: name)))
+            }
+        }
+        var previews: [MessageKind] = []
+        if case .array(let embeds)? = fields["embeds"] {
+            for case .object(let embed) in embeds {
+                let title = Self.string(embed["title"]).flatMap { $0.isEmpty ? nil : $0 }
+                let description = Self.string(embed["description"]).flatMap { $0.isEmpty ? nil : $0 }
+                var authorName: String?
+                if case .object(let author)? = embed["author"] { authorName = Self.string(author["name"]).flatMap { $0.isEmpty ? nil : $0 } }
+                if let url = Self.string(embed["url"]).flatMap(SafeURL.web) {
+                    previews.append(.linkPreview(LinkPreview(
+                        url: url, title: title.map { DiscordMarkdown.plain(markdown.inlines($0)) },
+                        description: description.map { DiscordMarkdown.plain(markdown.inlines($0)) }, siteName: authorName)))
+                } else if title != nil || description != nil || authorName != nil {
+                    // A bot's card without a link: its text in a quote.
+                    var blocks: [DiscordMarkdown.Block] = []
+                    if let authorName { blocks.append(.paragraph([.text(authorName)])) }
+                    if let title { blocks.append(.paragraph([.bold(markdown.inlines(title))])) }
+                    if let description { blocks += markdown.blocks(description) }
+                    if case .array(let embedFields)? = embed["fields"] {
+                        for case .object(let field) in embedFields {
+                            let name = Self.string(field["name"]) ?? ""
+                            let value = Self.string(field["value"]) ?? ""
+                            var inlines: [DiscordMarkdown.Inline] = []
+                            if !name.isEmpty { inlines.append(.bold(markdown.inlines(name))) }
+                            if !value.isEmpty { inlines += (inlines.isEmpty ? [] : [.text("\n")]) + markdown.inlines(value) }
+                            if !inlines.isEmpty { blocks.append(.paragraph(inlines)) }
+                        }
+                    }
+                    if case .object(let footer)? = embed["footer"], let text = Self.string(footer["text"]), !text.isEmpty {
+                        blocks.append(.paragraph([.text(text)]))
+                    }
+                    previews.append(.markdown(DiscordMarkdown.write([.quote(blocks)])))
+                }
+            }
+        }
+        if media.isEmpty, previews.count == 1, case .linkPreview(var preview) = previews[0], !markdown.hasFormatting(content) {
+            let text = content.trimmingCharacters(in: .whitespacesAndNewlines)
+            preview.text = text.isEmpty ? nil : text
+            return [.linkPreview(preview)]
+        }
+        var kinds: [MessageKind] = []
+        if content.contains(where: { !$0.isWhitespace }) { kinds.append(markdown.kind(content)) }
+        return kinds + media + previews
+    }
+
+    /// A photo, video, audio or file by the name's extension.
+    static func mediaKind(_ name: String, _ item: MediaItem) -> MessageKind {
+        let fileExtension = (name.split(separator: "?").first.map(String.init) ?? name).split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch fileExtension {
+        case "png", "jpg", "jpeg", "gif", "webp", "avif", "heic", "bmp", "svg": return .photo(item)
+        case "mp4", "mov", "webm", "mkv", "m4v", "avi": return .video(item)
+        case "mp3", "m4a", "wav", "ogg", "opus", "aac", "flac": return .audio(item)
+        default: return .file(item)
+        }
+    }
+
+    /// A relative path of the export's media (`…json_Files\0-EB806.png`) with `/` separators; nil for web
+    /// addresses and anything that would leave the export's folder.
+    func localPath(_ url: String) -> String? {
+        Self.relativePath(url, in: mediaFolder)
+    }
+
+    package static func relativePath(_ url: String, in folder: URL) -> String? {
+        guard !url.isEmpty, !url.contains("://"), !url.hasPrefix("/"), !url.hasPrefix("\\"), !url.lowercased().hasPrefix("data:") else {
+            return nil
+        }
+        if url.count >= 2, url.dropFirst().first == ":" { return nil }  // C:\…
+        var path = url.replacingOccurrences(of: "\\", with: "/")
+        if path.hasPrefix("./") { path.removeFirst(2) }
+        if path.contains("%"), let decoded = path.removingPercentEncoding, decoded != path,
+           !FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path),
+           FileManager.default.fileExists(atPath: folder.appendingPathComponent(decoded).path)
+        {
+            path = decoded
+        }
+        guard !path.split(separator: "/").contains("..") else { return nil }
+        return path
+    }
+
+    /// A user object (`author`, `mentions[]`, `reactions[].users[]`) as a person: nickname, else name.
+    private func person(_ user: [String: JSONValue]) -> Person? {
+        guard let id = Self.identifier(user["id"]) else { return nil }
+        let nickname = Self.string(user["nickname"]).flatMap { $0.isEmpty ? nil : $0 }
+        let name = Self.string(user["name"]).flatMap { $0.isEmpty ? nil : $0 }
+        var bot = false
+        if case .bool(let flag)? = user["isBot"] { bot = flag }
+        return Person(
+            id: id, name: nickname ?? name ?? id, avatar: Self.string(user["avatarUrl"]).flatMap(localPath),
+            color: Self.string(user["color"]).flatMap { CSSColor($0) == nil ? nil : $0.lowercased() }, bot: bot)
+    }
+
+    private static func collectRoles(_ user: [String: JSONValue], into roles: inout [String: String]) {
+        guard case .array(let list)? = user["roles"] else { return }
+        for case .object(let role) in list {
+            if let id = identifier(role["id"]), let name = string(role["name"]) { roles[id] = name }
+        }
+    }
+
+    // MARK: - Values
+
+    package static func string(_ value: JSONValue?) -> String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+
+    static func int(_ value: JSONValue?) -> Int? {
+        guard case .number(let number)? = value, number == number.rounded(), abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    /// An id: a string (snowflakes exceed 2^53, so DCE writes them as strings) or a whole number.
+    package static func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: return text.isEmpty ? nil : text
+        case .number(let number)? where number == number.rounded() && abs(number) < 1e15: return String(Int64(number))
+        default: return nil
+        }
+    }
+
+    private static func nonEmptyArray(_ value: JSONValue?) -> Bool {
+        if case .array(let items)? = value { return !items.isEmpty }
+        return false
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TranscriptModel
+
+/// An export to read: a file or folder, and how messages name it.
+public struct ExportSource: Sendable {
+    /// The file or folder (a zip archive is unpacked into a folder before an importer sees it).
+    public var url: URL
+    /// The path errors and the summary show, as the user gave it.
+    public var displayPath: String
+
+    public init(url: URL, displayPath: String) {
+        self.url = url
+        self.displayPath = displayPath
+    }
+}
+
+/// What importers need besides the export: the settings of `transcripts.yml` that reading depends on.
+public struct ImportContext: Sendable {
+    /// The time zone of exports whose times carry none (WhatsApp, Telegram's `date`).
+    public var timeZone: TimeZone
+    /// The site owner's participant ids, for formats that mark the exporter's own messages.
+    public var me: [String]
+
+    public init(timeZone: TimeZone, me: [String] = []) {
+        self.timeZone = timeZone
+        self.me = me
+    }
+}
+
+/// One conversation read from an export, and the folder its media paths are relative to.
+public struct ImportedConversation: Sendable {
+    public var conversation: Conversation
+    /// Media paths in the conversation's messages are relative to this folder; nothing outside it is read.
+    public var mediaFolder: URL
+    /// A digest of each message's source (its bytes in the export, see `ContentDigest.sourceDigest`), when the
+    /// importer read each message from bytes of its own: the build cache then needs no digest of the model.
+    public var messageDigests: [UInt64]?
+
+    public init(conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil) {
+        self.conversation = conversation
+        self.mediaFolder = mediaFolder
+        self.messageDigests = messageDigests
+    }
+}
+
+/// Reads one export format into the model. Importers are values; `ImporterRegistry` lists them.
+///
+/// Conversations are handed over one at a time, so a build holds only one conversation in memory however
+/// many an export has. Whatever an importer does not understand becomes an `unsupported` message with its raw
+/// content; malformed input throws a `TranscriptsError` naming the file and the line or JSON path.
+public protocol ExportImporter: Sendable {
+    /// The format's name, as `--format` and the config's `format` take it: `transcripts`, `telegram`, ...
+    var format: String { get }
+    /// Whether the file or folder looks like this format (a cheap look at names and the first bytes).
+    func canImport(_ url: URL) -> Bool
+    /// Reads the export and calls `body` with each conversation, in a stable order.
+    func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TranscriptModel
+
+/// What the config's `formats:` block says for one format (`formats: {whatsapp: {dateOrder: dayFirst}}`):
+/// its keys and values, as YAML gave them. An importer reads its own keys; the config knows no importer.
+public struct ImporterOptions: Sendable, Equatable {
+    /// The values by key.
+    public var values: [String: JSONValue]
+
+    public init(_ values: [String: JSONValue] = [:]) { self.values = values }
+
+    /// The text at `key`, nil when the key is not given; an error when it holds something else.
+    public func string(_ key: String) throws -> String? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: throw ImporterOptionError(key: key, message: "expected text, found \(other.summary)")
+        }
+    }
+
+    /// The whole number at `key`, nil when the key is not given; an error when it holds something else.
+    public func integer(_ key: String) throws -> Int? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .number(let number)? where number.rounded() == number && abs(number) < 1e15: return Int(number)
+        case let other?: throw ImporterOptionError(key: key, message: "expected a whole number, found \(other.summary)")
+        }
+    }
+}
+
+/// A bad value in an importer's options: the key and what is wrong (the config's reader adds the file and
+/// the path, `formats.whatsapp.dateOrder`).
+public struct ImporterOptionError: Error, Sendable {
+    public var key: String
+    public var message: String
+
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+}
+
+/// An importer that takes options from the config's `formats:` block, under its format's name.
+public protocol ConfigurableImporter: ExportImporter {
+    /// The keys it reads; any other key under its name is an error.
+    var optionKeys: [String] { get }
+    /// This importer with `options` applied; throws `ImporterOptionError` for a bad value.
+    func configured(with options: ImporterOptions) throws -> any ExportImporter
+}
+
+extension ImporterRegistry {
+    /// The registry with each configurable importer given its options (by format name); the others as
+    /// they are.
+    public func configured(with options: [String: ImporterOptions]) throws -> ImporterRegistry {
+        guard !options.isEmpty else { return self }
+        return ImporterRegistry(importers: try importers.map { importer in
+            guard let configurable = importer as? any ConfigurableImporter, let given = options[importer.format] else {
+                return importer
+            }
+            return try configurable.configured(with: given)
+        })
+    }
+}
+
+extension JSONValue {
+    /// A short description of the value for error messages: `"sideways"`, `12`, `a list`.
+    package var summary: String {
+        switch self {
+        case .null: "nothing"
+        case .bool(let value): String(value)
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .string(let text): "\"\(text)\""
+        case .array: "a list"
+        case .object: "a mapping"
+        }
+    }
+}

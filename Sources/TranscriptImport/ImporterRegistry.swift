@@ -1,0 +1,31 @@
+import Foundation
+import TranscriptModel
+
+/// The importers transcripts knows, and how an export's format is found.
+public struct ImporterRegistry: Sendable {
+    public var importers: [any ExportImporter]
+
+    /// Every built-in importer, the most specific first.
+    public static let builtIn = ImporterRegistry(importers: [
+        DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), MattermostImporter(), SignalImporter(),
+        IRCImporter(), MatrixImporter(), CanonicalImporter(), WhatsAppImporter(),
+    ])
+
+    public init(importers: [any ExportImporter]) { self.importers = importers }
+
+    /// The names `--format` accepts.
+    public var formats: [String] { importers.map(\.format) }
+
+    /// The importer named `format`, or an error listing the known ones.
+    public func importer(named format: String) throws -> any ExportImporter {
+        guard let importer = importers.first(where: { $0.format == format.lowercased() }) else {
+            throw TranscriptsError(message: "unknown format \"\(format)\" (formats: \(formats.joined(separator: ", ")))")
+        }
+        return importer
+    }
+
+    /// The importer that recognises `url`, if any.
+    public func detect(_ url: URL) -> (any ExportImporter)? {
+        importers.first { $0.canImport(url) }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TranscriptModel
+
+/// Element's "Export chat" in JSON: `{room_name, room_creator, topic, export_date, exported_by, messages: [event…]}`,
+/// one room per file, with the attachments (when exported) in folders next to it. See docs/formats/matrix.md.
+///
+/// The events are parsed and converted on all cores; edits, reactions, redactions and display names are then
+/// applied in order (`MatrixRoom`).
+public struct MatrixImporter: ExportImporter {
+    public let format = "matrix"
+
+    public init() {}
+
+    public func canImport(_ url: URL) -> Bool {
+        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096),
+              head.holdsBytes(of: "\"messages\"")
+        else { return false }
+        if head.holdsBytes(of: "\"room_creator\"") || head.holdsBytes(of: "\"exported_by\"") { return true }
+        return head.holdsBytes(of: "\"origin_server_ts\"") && head.holdsBytes(of: "\"event_id\"")
+    }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        let displayPath = source.displayPath
+        let folder = source.url.deletingLastPathComponent()
+        let fileName = source.url.deletingPathExtension().lastPathComponent
+        let media = MatrixMediaIndex(folder: folder, excluding: source.url.lastPathComponent)
+        let conversation: Conversation = try MappedJSONExport.read(
+            source.url, displayPath: displayPath, description: "an Element export of a Matrix room"
+        ) { export in
+            guard let messages = export.member("messages") else {
+                throw TranscriptsError(file: displayPath, path: "messages", message: "missing: an Element export has a \"messages\" list")
+            }
+            guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
+                throw TranscriptsError(
+                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
+                    message: "expected a list of events")
+            }
+            var header: [String: JSONValue] = [:]
+            for (key, value) in export.members where key != "messages" {
+                header[key] = try export.parse(value)
+            }
+            let converter = MatrixEvents(media: media)
+            let converted = try chunkRanges(count: elements.count, chunkSize: 1024).concurrentMap { chunk in
+                try chunk.map { index in
+                    let json = try export.parse(elements[index])
+                    do {
+                        return try converter.convert(json, index: index)
+                    } catch let error as MatrixEvents.Problem {
+                        throw TranscriptsError(
+                            file: displayPath, line: export.line(of: elements[index].lowerBound),
+                            path: "messages[\(index)]" + error.path, message: error.message)
+                    }
+                }
+            }.flatMap { $0 }
+            return MatrixRoom.conversation(header: header, events: converted, fileName: fileName)
+        }
+        try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+    }
+}
+
+/// The files next to an export, by name, for attachments: Element saves them in folders beside the JSON, and
+/// the events name them only by `body` (their `url` is an `mxc://` address that a site cannot load).
+///
+/// Only regular files found by listing the folder (no symbolic links, nothing hidden, at most three folders
+/// deep) are offered, as paths relative to it; an event's name is never used as a path.
+struct MatrixMediaIndex: Sendable {
+    private var byName: [String: [String]] = [:]
+
+    init(folder: URL, excluding ownName: String) {
+        let root = folder.standardizedFileURL
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+            options: [.skipsHiddenFiles, .skipsPackageDescendants])
+        else { return }
+        var seen = 0
+        for case let url as URL in enumerator {
+            if enumerator.level > 3 { enumerator.skipDescendants(); continue }
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            guard values?.isSymbolicLink != true, values?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(rootPath) else { continue }
+            let relative = String(path.dropFirst(rootPath.count))
+            guard relative != ownName, !relative.split(separator: "/").contains("..") else { continue }
+            byName[url.lastPathComponent, default: []].append(relative)
+            seen += 1
+            if seen >= 200_000 { break }
+        }
+        for key in byName.keys { byName[key]?.sort() }
+    }
+
+    /// The file an attachment named `name` was saved as: a file of that name, or the one file named
+    /// `STEM-….EXT` (Element adds the date to the names it saves); nil when there is none or several.
+    package func file(named name: String) -> String? {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return nil }
+        if let exact = byName[name] { return exact.count == 1 ? exact[0] : nil }
+        let dot = name.lastIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        guard !stem.isEmpty else { return nil }
+        let candidates = byName.filter { $0.key.hasPrefix(stem + "-") && $0.key.hasSuffix(ext) }.flatMap(\.value)
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+}

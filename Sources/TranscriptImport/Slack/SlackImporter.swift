@@ -1,0 +1,94 @@
+import Foundation
+import TranscriptModel
+
+/// Slack's workspace export (a folder, or a zip archive unpacked into one): `users.json`, `channels.json`,
+/// `groups.json`, `mpims.json`, `dms.json`, and a folder of day files (`2016-03-28.json`) per conversation.
+/// One conversation per channel, private channel, group message and direct message that has messages, in the
+/// order of those lists; folders of day files that no list names follow, by name.
+///
+/// See docs/formats/slack.md for how each construct maps to the model.
+public struct SlackImporter: ExportImporter {
+    public let format = "slack"
+
+    public init() {}
+
+    /// The files whose presence marks a folder as a Slack export.
+    static let markerFiles = ["channels.json", "users.json", "groups.json", "dms.json", "mpims.json"]
+
+    public func canImport(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        return Self.markerFiles.contains { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }
+    }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        let workspace = try SlackWorkspace.read(source.url, displayPath: source.displayPath)
+        for channel in workspace.channels {
+            let conversation = try read(channel, of: workspace, from: source, context: context)
+            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url))
+        }
+    }
+
+    /// Reads one conversation: every day file of its folder, each parsed once, in date order.
+    func read(
+        _ channel: SlackWorkspace.Channel, of workspace: SlackWorkspace, from source: ExportSource, context: ImportContext
+    ) throws -> Conversation {
+        let folder = source.url.appendingPathComponent(channel.folder)
+        var reader = SlackMessageReader(names: workspace.names, files: SlackFileLocator(root: source.url, folder: channel.folder))
+        // The members of direct and group messages are its people; a channel's are everyone seen in it (a
+        // workspace's #general can have thousands of members who never wrote there).
+        if channel.kind == .direct || channel.kind == .multiPerson {
+            for member in channel.members { reader.note(member) }
+        }
+        for day in SlackWorkspace.dayFiles(in: folder) {
+            let displayPath = source.displayPath + "/" + channel.folder + "/" + day
+            guard let json = try Self.readJSON(folder.appendingPathComponent(day), displayPath: displayPath) else { continue }
+            guard case .array(let elements) = json else {
+                throw TranscriptsError(file: displayPath, message: "expected a list of messages, found \(json.kindDescription)")
+            }
+            for (index, element) in elements.enumerated() {
+                do {
+                    try reader.add(element, path: [AnyCodingKey(intValue: index)])
+                } catch {
+                    throw TranscriptsError(decoding: error, file: displayPath)
+                }
+            }
+        }
+        let participants = reader.participants
+        let kind: ConversationKind
+        let title: String
+        switch channel.kind {
+        case .channel, .privateChannel:
+            kind = channel.kind == .channel ? .channel : .group
+            title = "#" + (channel.name ?? channel.id)
+        case .multiPerson, .direct:
+            kind = channel.kind == .direct ? .direct : .group
+            let people = channel.members.isEmpty ? participants.map(\.id) : channel.members
+            let others = people.filter { !context.me.contains($0) }
+            let named = (others.isEmpty ? people : others).map { id in participants.first { $0.id == id }?.name ?? id }
+            title = named.isEmpty ? channel.name ?? channel.id : named.joined(separator: ", ")
+        }
+        return Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: reader.messages)
+    }
+
+    /// A JSON file of the export, parsed once; nil when it is missing or empty.
+    static func readJSON(_ url: URL, displayPath: String) throws -> JSONValue? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+        return try data.withUnsafeBytes { raw in
+            do {
+                return try JSONParser.parse(raw.bindMemory(to: UInt8.self))
+            } catch let error as JSONParser.SyntaxError {
+                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+            }
+        }
+    }
+}

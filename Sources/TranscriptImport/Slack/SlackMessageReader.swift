@@ -1,0 +1,388 @@
+import Foundation
+import TranscriptModel
+
+/// Where a Slack export keeps its own copies of uploaded files, when a tool added them: slackdump's
+/// `CHANNEL/attachments/FILEID-NAME` and the `__uploads/FILEID/NAME` of slackdump's Mattermost mode and of
+/// slack-advanced-exporter. Slack's own export has none (its `url_private` addresses need a token), so files
+/// are usually shown by name, type and size only.
+struct SlackFileLocator: Sendable {
+    package let root: URL
+    package let folder: String
+    private let hasUploads: Bool
+    private let hasAttachments: Bool
+
+    init(root: URL, folder: String) {
+        self.root = root
+        self.folder = folder
+        var isDirectory: ObjCBool = false
+        hasUploads = FileManager.default.fileExists(atPath: root.appendingPathComponent("__uploads").path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        hasAttachments = FileManager.default.fileExists(
+            atPath: root.appendingPathComponent(folder).appendingPathComponent("attachments").path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    /// The path of the local copy of a file, relative to the export, when there is one.
+    package func path(id: String?, name: String?) -> String? {
+        guard hasUploads || hasAttachments, let id, let name, Self.isSafe(id), Self.isSafe(name) else { return nil }
+        var candidates: [String] = []
+        if hasAttachments { candidates.append(folder + "/attachments/" + id + "-" + name) }
+        if hasUploads { candidates.append("__uploads/" + id + "/" + name) }
+        return candidates.first { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+    }
+
+    private static func isSafe(_ component: String) -> Bool {
+        !component.isEmpty && component != "." && component != ".." && !component.contains("/") && !component.contains("\\")
+            && !component.contains("\0")
+    }
+}
+
+/// Reads the messages of one Slack conversation, day file after day file, into the model.
+///
+/// A Slack message can become several messages of the model, which has one kind per message: its text (with
+/// the attachments of bots), then each file, then each link preview, with the ids `TS`, `TS-2`, `TS-3`, ...
+/// A message with only a link and its preview becomes one `linkPreview` message.
+struct SlackMessageReader {
+    package private(set) var messages: [Message] = []
+    /// Everyone seen so far, in order: those given to `note` (members), senders and those who reacted.
+    private(set) var participantIDs: [String] = []
+    package private(set) var names: SlackNames
+    private var noted: Set<String> = []
+    private var usedIDs: Set<String> = []
+    package let files: SlackFileLocator
+
+    init(names: SlackNames, files: SlackFileLocator) {
+        self.names = names
+        self.files = files
+        if self.names.seen["USLACKBOT"] == nil { self.names.seen["USLACKBOT"] = "Slackbot" }
+    }
+
+    package mutating func note(_ id: String) {
+        if noted.insert(id).inserted { participantIDs.append(id) }
+    }
+
+    /// The participants: everyone seen, named by users.json, else by what the messages said, else by id.
+    package var participants: [Participant] {
+        participantIDs.map { Participant(id: $0, name: names.user($0) ?? $0) }
+    }
+
+    private static let context = JSONDecodingContext(defaultTimeZone: nil)
+
+    /// The subtypes that are events, shown as centred labels.
+    static let systemEvents: [String: SystemEvent.Event] = [
+        "channel_join": .join, "group_join": .join, "channel_leave": .leave, "group_leave": .leave,
+        "channel_name": .rename, "group_name": .rename, "channel_topic": .other, "group_topic": .other,
+        "channel_purpose": .other, "group_purpose": .other, "channel_archive": .other, "group_archive": .other,
+        "channel_unarchive": .other, "group_unarchive": .other, "channel_convert_to_private": .other,
+        "channel_convert_to_public": .other, "channel_posting_permissions": .other, "pinned_item": .pin,
+        "unpinned_item": .pin, "bot_add": .other, "bot_remove": .other, "bot_enable": .other, "bot_disable": .other,
+        "sh_room_created": .call, "huddle_thread": .call,
+    ]
+
+    /// Reads one element of a day file; `path` is its place in the file, for errors.
+    package mutating func add(_ json: JSONValue, path: JSONPath) throws {
+        let object = try JSONObject(json, path: path, context: Self.context)
+        let ts = try object.string("ts")
+        guard let seconds = Self.seconds(ts) else {
+            throw JSONMappingError.invalid(
+                object.keyPath("ts"), "expected a Slack timestamp such as \"1454884927.000002\", found \"\(ts)\"")
+        }
+        let subtype = try object.optionalString("subtype")
+        let text = try object.optionalString("text") ?? ""
+        let user = try object.optionalIdentifier("user")
+        let botID = try object.optionalString("bot_id")
+        let username = try object.optionalString("username")
+        try learnNames(object, user: user, botID: botID, username: username, subtype: subtype, text: text)
+
+        var sender = user ?? botID ?? username
+        if subtype == "file_comment", let comment = object.value("comment"),
+           let commenter = try JSONObject(comment, path: object.keyPath("comment"), context: Self.context).optionalIdentifier("user")
+        {
+            sender = commenter
+        }
+        if let sender { note(sender) }
+
+        let threadTS = try object.optionalString("thread_ts")
+        let thread = threadTS.flatMap { $0 == ts ? nil : $0 }
+        var edited: Timestamp?
+        if let value = object.value("edited") {
+            let edit = try JSONObject(value, path: object.keyPath("edited"), context: Self.context)
+            if let editTS = try edit.optionalString("ts") {
+                guard let editSeconds = Self.seconds(editTS) else {
+                    throw JSONMappingError.invalid(edit.keyPath("ts"), "expected a Slack timestamp, found \"\(editTS)\"")
+                }
+                edited = Timestamp(secondsSince1970: editSeconds, utcOffset: 0)
+            }
+        }
+        let reactions = try self.reactions(object)
+
+        let mrkdwn = SlackMrkdwn(names: names)
+        var kinds: [MessageKind]
+        if let subtype, let event = Self.systemEvents[subtype] {
+            kinds = [.system(SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn)))]
+        } else {
+            kinds = content(object, subtype: subtype, text: text, mrkdwn)
+        }
+        if kinds.isEmpty {
+            // Nothing this reader understands: keep the whole item.
+            kinds = [.unsupported(UnsupportedContent(type: subtype ?? (try? object.optionalString("type")) ?? "message", raw: json))]
+        }
+
+        let date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
+        for (index, kind) in kinds.enumerated() {
+            let id = uniqueID(index == 0 ? ts : "\(ts)-\(index + 1)")
+            messages.append(
+                Message(
+                    id: id, sender: sender, date: date, kind: kind, reactions: index == 0 ? reactions : [],
+                    edited: index == 0 ? edited : nil, thread: thread, deleted: subtype == "tombstone"))
+        }
+    }
+
+    /// An id not used yet in this conversation: `base`, else `base-dup`, `base-dup2`, ...
+    private mutating func uniqueID(_ base: String) -> String {
+        var id = base
+        var attempt = 1
+        while !usedIDs.insert(id).inserted {
+            id = base + (attempt == 1 ? "-dup" : "-dup\(attempt)")
+            attempt += 1
+        }
+        return id
+    }
+
+    /// Seconds since 1970 of a Slack timestamp (`"1454884927.000002"`): digits, an optional fraction.
+    package static func seconds(_ ts: String) -> Double? {
+        let parts = ts.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 15, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber),
+              let seconds = Double(whole)
+        else { return nil }
+        guard parts.count == 2 else { return seconds }
+        let fraction = parts[1]
+        guard !fraction.isEmpty, fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber), let value = Double("0." + fraction)
+        else { return nil }
+        return seconds + value
+    }
+
+    /// Names the messages give for people and bots that users.json lacks.
+    private mutating func learnNames(
+        _ object: JSONObject, user: String?, botID: String?, username: String?, subtype: String?, text: String
+    ) throws {
+        if let user, names.user(user) == nil, let profile = object.value("user_profile"),
+           let name = try SlackWorkspace.userName(
+               JSONObject(profile, path: object.keyPath("user_profile"), context: Self.context), context: Self.context)
+        {
+            names.seen[user] = name
+        }
+        if let botID, names.user(botID) == nil {
+            var name = username
+            if subtype == "bot_add" || subtype == "bot_remove" {
+                // "added an integration to this channel: <https://team.slack.com/services/B0JL6RASU|github>"
+                if let marker = text.range(of: "/services/" + botID + "|"),
+                   let end = text[marker.upperBound...].firstIndex(of: ">")
+                {
+                    name = SlackMrkdwn.decodeEntities(String(text[marker.upperBound..<end]))
+                } else {
+                    name = nil
+                }
+            }
+            if name == nil, let profile = object.value("bot_profile") {
+                name = profile.slackMember("name")?.slackString
+            }
+            if let name, !name.isEmpty { names.seen[botID] = name }
+        } else if user == nil, botID == nil, let username, names.user(username) == nil {
+            names.seen[username] = username
+        }
+    }
+
+    private mutating func reactions(_ object: JSONObject) throws -> [Reaction] {
+        guard let value = object.value("reactions") else { return [] }
+        guard case .array(let elements) = value else {
+            throw JSONMappingError.expected("a list", found: value, at: object.keyPath("reactions"))
+        }
+        return try elements.enumerated().map { index, element in
+            let reaction = try JSONObject(
+                element, path: object.keyPath("reactions") + [AnyCodingKey(intValue: index)], context: Self.context)
+            let users = try reaction.identifiers("users") ?? []
+            for user in users { note(user) }
+            return Reaction(emoji: SlackEmoji.reaction(try reaction.string("name")), by: users, count: try reaction.optionalCount("count"))
+        }
+    }
+
+    /// The label of an event: its text as plain text, with its actor's name in front when the text does not
+    /// start with it (`bot_add`'s "added an integration ...").
+    private func systemText(_ text: String, event: SystemEvent.Event, subtype: String, sender: String?, _ mrkdwn: SlackMrkdwn) -> String {
+        var label = SlackMrkdwn.trimmed(SlackMrkdwn.plainText(mrkdwn.parse(text)))
+        let actor = sender.map { names.user($0) ?? $0 }
+        if label.isEmpty {
+            switch event {
+            case .join: label = "joined"
+            case .leave: label = "left"
+            case .call: label = "started a call"
+            default: label = subtype.replacingOccurrences(of: "_", with: " ")
+            }
+        } else if text.hasPrefix("<@") || text.hasPrefix("<!") {
+            return label
+        }
+        guard let actor, !label.hasPrefix(actor) else { return label }
+        return actor + " " + label
+    }
+
+    // MARK: Content
+
+    /// The kinds a message holds: its text (with bot attachments), its files, its link previews.
+    private func content(_ object: JSONObject, subtype: String?, text: String, _ mrkdwn: SlackMrkdwn) -> [MessageKind] {
+        let blockReader = SlackBlocks(mrkdwn: mrkdwn)
+        var main: [SlackMrkdwn.Block] = []
+        if let blocks = object.value("blocks")?.slackArray, !blocks.isEmpty,
+           SlackBlocks.allKnown(blocks) || text.isEmpty
+        {
+            main = blockReader.blocks(blocks)
+        }
+        if main.isEmpty { main = mrkdwn.parse(text) }
+
+        var media: [MessageKind] = []
+        if let file = object.value("file"), subtype != "file_comment" {
+            // Legacy exports: the text is Slack's own "uploaded a file: ..." line, and the file stands for it.
+            let comment = file.slackMember("initial_comment")?.slackMember("comment")?.slackString
+                ?? object.value("comment")?.slackMember("comment")?.slackString
+            media.append(mediaKind(file, caption: comment.map { SlackMrkdwn.plainText(mrkdwn.parse($0)) }))
+            main = []
+        }
+        for file in object.value("files")?.slackArray ?? [] {
+            media.append(mediaKind(file, caption: nil))
+        }
+
+        var previews: [LinkPreview] = []
+        var attachmentBlocks: [[SlackMrkdwn.Block]] = []
+        for attachment in object.value("attachments")?.slackArray ?? [] {
+            if let preview = linkPreview(attachment, mrkdwn) {
+                previews.append(preview)
+            } else {
+                let blocks = self.attachmentBlocks(attachment, mrkdwn, blockReader)
+                if !blocks.isEmpty { attachmentBlocks.append(blocks) }
+            }
+        }
+
+        if media.isEmpty, previews.count == 1, attachmentBlocks.isEmpty, !SlackMrkdwn.hasFormatting(main) {
+            var preview = previews[0]
+            let plain = SlackMrkdwn.trimmed(SlackMrkdwn.plainText(main))
+            preview.text = plain.isEmpty ? nil : plain
+            return [.linkPreview(preview)]
+        }
+        var writer = MarkdownWriter()
+        SlackMrkdwn.write(main, into: &writer)
+        for blocks in attachmentBlocks {
+            let written = writer.markdown
+            if !written.isEmpty { writer.append(written.hasSuffix("\n\n") ? "" : written.hasSuffix("\n") ? "\n" : "\n\n") }
+            SlackMrkdwn.write(blocks, into: &writer)
+        }
+        var kinds: [MessageKind] = []
+        if writer.markdown.contains(where: { !$0.isWhitespace }) { kinds.append(.markdown(writer.markdown)) }
+        return kinds + media + previews.map { .linkPreview($0) }
+    }
+
+    /// A file (`file` or an element of `files`) as a photo, video, audio, voice note or file.
+    private func mediaKind(_ file: JSONValue, caption: String?) -> MessageKind {
+        let id = file.slackMember("id")?.slackString
+        let name = file.slackMember("name")?.slackString.flatMap { $0.isEmpty ? nil : $0 }
+        let title = file.slackMember("title")?.slackString.flatMap { $0.isEmpty ? nil : $0 }
+        let mimeType = file.slackMember("mimetype")?.slackString.flatMap { $0.isEmpty ? nil : $0 }
+        var item = MediaItem(
+            file: files.path(id: id, name: name), name: name ?? title ?? id, mimeType: mimeType,
+            size: file.slackMember("size")?.slackInt.flatMap { $0 >= 0 ? $0 : nil },
+            width: file.slackMember("original_w")?.slackInt.flatMap { $0 > 0 ? $0 : nil },
+            height: file.slackMember("original_h")?.slackInt.flatMap { $0 > 0 ? $0 : nil },
+            duration: file.slackMember("duration_ms")?.slackInt.map { Double($0) / 1000 })
+        item.caption = caption ?? Self.titleCaption(name: name, title: title)
+        switch file.slackMember("mode")?.slackString {
+        case "tombstone": item.caption = "This file was deleted."
+        case "hidden_by_limit": item.caption = "This file is hidden by the workspace's plan limits."
+        default: break
+        }
+        let type = (mimeType ?? "").lowercased()
+        let fileType = (file.slackMember("filetype")?.slackString ?? "").lowercased()
+        let subtype = file.slackMember("subtype")?.slackString
+        if subtype == "slack_audio" { return .voice(item) }
+        if subtype == "slack_video" || type.hasPrefix("video/") || ["mp4", "mov", "webm", "mkv", "m4v"].contains(fileType) {
+            return .video(item)
+        }
+        if type.hasPrefix("image/") || ["png", "jpg", "jpeg", "gif", "webp", "heic", "bmp"].contains(fileType) { return .photo(item) }
+        if type.hasPrefix("audio/") || ["mp3", "m4a", "wav", "ogg", "opus", "aac", "flac"].contains(fileType) { return .audio(item) }
+        return .file(item)
+    }
+
+    /// A file's title as its caption, unless it only repeats the file's name.
+    static func titleCaption(name: String?, title: String?) -> String? {
+        guard let title else { return nil }
+        guard let name else { return title }
+        let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return title == name || title == stem ? nil : title
+    }
+
+    /// An attachment that unfurls a link (it has `from_url` or `original_url` and is not a bot's card or a
+    /// shared message) as a link preview.
+    private func linkPreview(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn) -> LinkPreview? {
+        guard let url = (attachment.slackMember("from_url") ?? attachment.slackMember("original_url"))?.slackString,
+              attachment.slackMember("is_share")?.slackBool != true, attachment.slackMember("is_msg_unfurl")?.slackBool != true,
+              attachment.slackMember("pretext") == nil, attachment.slackMember("fields") == nil
+        else { return nil }
+        func plain(_ key: String) -> String? {
+            guard let text = attachment.slackMember(key)?.slackString else { return nil }
+            let plain = SlackMrkdwn.trimmed(SlackMrkdwn.plainText(mrkdwn.parse(text, formatting: false)))
+            return plain.isEmpty ? nil : plain
+        }
+        return LinkPreview(url: url, title: plain("title"), description: plain("text"), siteName: plain("service_name"))
+    }
+
+    /// A bot's attachment (or a shared message) as text: pretext, author, title, text, fields, image, footer.
+    private func attachmentBlocks(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn, _ blockReader: SlackBlocks) -> [SlackMrkdwn.Block] {
+        let formatted = Set((attachment.slackMember("mrkdwn_in")?.slackArray ?? []).compactMap(\.slackString))
+        func field(_ key: String) -> [SlackMrkdwn.Block] {
+            guard let text = attachment.slackMember(key)?.slackString, !text.isEmpty else { return [] }
+            return mrkdwn.parse(text, formatting: formatted.contains(key))
+        }
+        func line(_ key: String) -> [SlackMrkdwn.Inline] {
+            guard let text = attachment.slackMember(key)?.slackString, !text.isEmpty else { return [] }
+            return mrkdwn.inlines(text, formatting: false)
+        }
+        let isShare = attachment.slackMember("is_share")?.slackBool == true || attachment.slackMember("is_msg_unfurl")?.slackBool == true
+        var body: [SlackMrkdwn.Block] = []
+        let author = line("author_name")
+        if !author.isEmpty {
+            if let link = attachment.slackMember("author_link")?.slackString {
+                body.append(.paragraph([.bold([.link(url: link, label: SlackMrkdwn.plainText(author))])]))
+            } else {
+                body.append(.paragraph([.bold(author)]))
+            }
+        }
+        let title = line("title")
+        if !title.isEmpty {
+            if let link = attachment.slackMember("title_link")?.slackString {
+                body.append(.paragraph([.bold([.link(url: link, label: SlackMrkdwn.plainText(title))])]))
+            } else {
+                body.append(.paragraph([.bold(title)]))
+            }
+        }
+        body += field("text")
+        for field in attachment.slackMember("fields")?.slackArray ?? [] {
+            var inlines: [SlackMrkdwn.Inline] = []
+            if let title = field.slackMember("title")?.slackString, !title.isEmpty {
+                inlines.append(.bold(mrkdwn.inlines(title, formatting: false)))
+            }
+            if let value = field.slackMember("value")?.slackString, !value.isEmpty {
+                if !inlines.isEmpty { inlines.append(.text("\n")) }
+                inlines += SlackBlocks.inlines(of: mrkdwn.parse(value, formatting: formatted.contains("fields")))
+            }
+            if !inlines.isEmpty { body.append(.paragraph(inlines)) }
+        }
+        if let image = attachment.slackMember("image_url")?.slackString {
+            body.append(.paragraph([.link(url: image, label: "Image")]))
+        }
+        if body.isEmpty, let blocks = attachment.slackMember("blocks")?.slackArray { body = blockReader.blocks(blocks) }
+        let footer = field("footer")
+        if !footer.isEmpty { body.append(.paragraph(SlackBlocks.inlines(of: footer))) }
+        if isShare, !body.isEmpty { body = [.quote(body)] }
+        var result = field("pretext") + body
+        if result.isEmpty { result = mrkdwn.parse(attachment.slackMember("fallback")?.slackString ?? "", formatting: false) }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TranscriptModel
+
+/// Telegram Desktop's JSON export: a single chat's `result.json` (`{name, type, id, messages}`) or the whole
+/// account's (`{about, personal_information, chats: {list: [...]}, left_chats: {list: [...]}}`), as a file or
+/// as the export folder that holds `result.json` and the media.
+///
+/// An account export is read one chat at a time (each chat's bytes are parsed on their own), so memory follows
+/// the largest chat, not the file.
+public struct TelegramImporter: ExportImporter {
+    public let format = "telegram"
+
+    public init() {}
+
+    public func canImport(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
+        if isFolder.boolValue {
+            let result = url.appendingPathComponent("result.json")
+            return FileManager.default.fileExists(atPath: result.path) && canImport(result)
+        }
+        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
+        if head.holdsBytes(of: "\"personal_information\"") || (head.holdsBytes(of: "\"chats\"") && head.holdsBytes(of: "\"list\"")) { return true }
+        guard head.holdsBytes(of: "\"messages\"") else { return false }
+        return head.holdsBytes(of: "\"date_unixtime\"") || head.holdsBytes(of: "\"from_id\"") || head.holdsBytes(of: "\"text_entities\"")
+            || head.holdsBytes(of: "_chat\"") || head.holdsBytes(of: "\"personal_chat\"") || head.holdsBytes(of: "_supergroup\"")
+            || head.holdsBytes(of: "_channel\"") || head.holdsBytes(of: "\"type\": \"message\"")
+    }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
+        let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
+        let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
+        let folder = file.deletingLastPathComponent()
+        try MappedJSONExport.read(file, displayPath: displayPath, description: "a Telegram export") { export in
+            var chats: [(range: Range<Int>, path: String)] = []
+            for (key, range) in export.members where key == "chats" || key == "left_chats" {
+                guard let inner = export.scanner.members(ofObjectAt: range.lowerBound),
+                      let list = inner.first(where: { $0.key == "list" }),
+                      let elements = export.scanner.elements(ofArrayAt: list.value.lowerBound)
+                else {
+                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key,
+                                           message: "expected an object with a \"list\" of chats")
+                }
+                chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
+            }
+            if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
+                for (number, chat) in chats.enumerated() {
+                    let conversation = try conversation(export, chat.range, path: chat.path, number: number, context: context)
+                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                }
+            } else {
+                let conversation = try conversation(export, export.root, path: "", number: 0, context: context)
+                try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+            }
+        }
+    }
+
+    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores.
+    private func conversation(
+        _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, context: ImportContext
+    ) throws -> Conversation {
+        let displayPath = export.displayPath
+        guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
+              let messages = members.first(where: { $0.key == "messages" }),
+              let elements = export.scanner.elements(ofArrayAt: messages.value.lowerBound)
+        else {
+            // Not the expected shape: the whole-value path reports what is wrong.
+            let json = try export.parse(range)
+            return try TelegramChat.conversation(from: json, path: path, number: number, context: context, displayPath: displayPath)
+        }
+        var header: [String: JSONValue] = [:]
+        for (key, value) in members where key != "messages" {
+            header[key] = try export.parse(value)
+        }
+        let converter = TelegramMessages(context: context)
+        let converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
+            try chunk.map { index in
+                converter.convert(try export.parse(elements[index]), index: index)
+            }
+        }.flatMap { $0 }
+        return try TelegramChat.conversation(
+            header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
+    }
+}

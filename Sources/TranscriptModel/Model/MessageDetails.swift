@@ -1,0 +1,53 @@
+/// The label of each message kind, and the readable forms of durations, sizes and file names that labels and details show.
+package enum MessageDetails {
+    /// The kind's name for people, such as "Photo" or "Voice message".
+    package static func label(for kind: MessageKind) -> String {
+        switch kind {
+        case .text, .markdown: "Message"
+        case .photo: "Photo"
+        case .video: "Video"
+        case .audio: "Audio"
+        case .voice: "Voice message"
+        case .file: "File"
+        case .sticker: "Sticker"
+        case .location: "Location"
+        case .contact: "Contact"
+        case .poll: "Poll"
+        case .linkPreview: "Link"
+        case .system: "Event"
+        case .custom(let content): "Custom message “\(content.kind)”"
+        case .unsupported(let content): "Unsupported message “\(content.type)”"
+        }
+    }
+
+    package static func fileName(of path: String) -> String {
+        path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
+    }
+
+    /// `0:07`, `3:25`, `1:02:03`.
+    package static func formatDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let hours = total / 3600
+        let minutes = total % 3600 / 60
+        let rest = total % 60
+        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
+        if hours > 0 {
+            return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + secondsText
+        }
+        return "\(minutes):" + secondsText
+    }
+
+    /// `512 bytes`, `1.5 KB`, `2.3 MB` (powers of 1000, one decimal), the same on every machine.
+    package static func formatByteCount(_ bytes: Int) -> String {
+        if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = -1
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+}

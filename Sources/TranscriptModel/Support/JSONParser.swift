@@ -1,0 +1,271 @@
+/// A fast JSON parser from UTF-8 bytes to `JSONValue`, for reading big exports: Foundation's
+/// `JSONDecoder` spends most of its time in Codable's generic machinery, this spends it in the bytes.
+///
+/// It accepts exactly RFC 8259 JSON (one value, optional surrounding whitespace, an optional UTF-8
+/// byte-order mark) and reports the line and column of the first error.
+package struct JSONParser {
+    package struct SyntaxError: Error, CustomStringConvertible {
+        package var line: Int
+        package var column: Int
+        package var reason: String
+        package var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
+    }
+
+    /// Parses one JSON document; `depth` is how deep it is nested in a bigger one (a part of a document read
+    /// on its own is allowed the nesting it would have there).
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: depth)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// Parses one JSON document held in a string.
+    package static func parse(_ text: String) throws -> JSONValue {
+        var text = text
+        return try text.withUTF8 { try parse($0) }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private static let maximumDepth = 512
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        switch bytes[index] {
+        case 0x7B: return try parseObject(depth: depth)
+        case 0x5B: return try parseArray(depth: depth)
+        case 0x22: return .string(try parseString())
+        case 0x74: try expectWord("true"); return .bool(true)
+        case 0x66: try expectWord("false"); return .bool(false)
+        case 0x6E: try expectWord("null"); return .null
+        case 0x2D, 0x30...0x39: return .number(try parseNumber())
+        default: throw error("expected a value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == 0x7D {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == 0x22 else { throw error("expected a key in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == 0x3A else { throw error("expected ':' after a key") }
+            index += 1
+            skipWhitespace()
+            let keyStart = index
+            let value = try parseValue(depth: depth + 1)
+            if members.updateValue(value, forKey: key) != nil {
+                index = keyStart
+                throw error("the key \"\(key)\" appears twice in one object")
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            if bytes[index] == 0x2C {
+                index += 1
+                continue
+            }
+            guard bytes[index] == 0x7D else { throw error("expected ',' or '}'") }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == 0x5D {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in a list") }
+            if bytes[index] == 0x2C {
+                index += 1
+                continue
+            }
+            guard bytes[index] == 0x5D else { throw error("expected ',' or ']'") }
+            index += 1
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == 0x5C { break }
+            if byte < 0x20 { throw error("a control character in a string must be escaped") }
+            index += 1
+        }
+        var buffer = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x22:
+                index += 1
+                return String(decoding: buffer, as: UTF8.self)
+            case 0x5C:
+                index += 1
+                guard index < bytes.count else { throw error("unexpected end of input in a string") }
+                let escaped = bytes[index]
+                index += 1
+                switch escaped {
+                case 0x22, 0x5C, 0x2F: buffer.append(escaped)
+                case 0x62: buffer.append(0x08)
+                case 0x66: buffer.append(0x0C)
+                case 0x6E: buffer.append(0x0A)
+                case 0x72: buffer.append(0x0D)
+                case 0x74: buffer.append(0x09)
+                case 0x75:
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        if index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
+                            index += 2
+                            let low = try parseHex4()
+                            if (0xDC00...0xDFFF).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                appendUTF8(0xFFFD, to: &buffer)
+                                scalar = low
+                            }
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        scalar = 0xFFFD
+                    }
+                    appendUTF8(scalar, to: &buffer)
+                default:
+                    index -= 1
+                    throw error("unknown escape sequence in a string")
+                }
+            default:
+                if byte < 0x20 { throw error("a control character in a string must be escaped") }
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw error("unexpected end of input in a string")
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
+        let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+        buffer.append(contentsOf: String(Character(value)).utf8)
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        var isInteger = true
+        if bytes[index] == 0x2D { index += 1 }
+        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit") }
+        if bytes[index] == 0x30 {
+            index += 1
+        } else {
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == 0x2E {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit after '.'") }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == 0x65 {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit in the exponent") }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        }
+        let digits = index - start
+        if isInteger, digits <= 15 {
+            var value = 0
+            var position = start
+            let negative = bytes[position] == 0x2D
+            if negative { position += 1 }
+            while position < index {
+                value = value * 10 + Int(bytes[position] - 0x30)
+                position += 1
+            }
+            return Double(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text) else { throw error("not a number") }
+        return value
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws {
+        let length = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            index + length <= bytes.count && (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw error("expected a value") }
+        index += length
+    }
+
+    private func error(_ reason: String) -> SyntaxError {
+        var line = 1
+        var column = 1
+        var position = 0
+        while position < min(index, bytes.count) {
+            if bytes[position] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[position] & 0xC0 != 0x80 {
+                column += 1
+            }
+            position += 1
+        }
+        return SyntaxError(line: line, column: column, reason: reason)
+    }
+}

@@ -1,0 +1,137 @@
+/// Finds the byte ranges of JSON values without building them, so a big document can be read one part at a
+/// time (each chat of a Telegram account export, for example) with `JSONParser`.
+package struct JSONScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The end (one past the last byte) of the value starting at `start` (after whitespace), or nil when the
+    /// value is malformed or cut short (the parser then reports where).
+    package func endOfValue(at start: Int) -> Int? {
+        var index = skipWhitespace(start)
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case 0x22: return endOfString(at: index)
+        case 0x7B, 0x5B:
+            var depth = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x22:
+                    guard let end = endOfString(at: index) else { return nil }
+                    index = end
+                    continue
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        default:
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case 0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09: break scan
+                default: index += 1
+                }
+            }
+            return index
+        }
+    }
+
+    private func endOfString(at start: Int) -> Int? {
+        var index = start + 1
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        while index < count {
+            // Jump to the next quote or backslash.
+            let remaining = count - index
+            guard let found = memchr2(base + index, remaining) else { return nil }
+            index = found
+            if base[index] == 0x5C { index += 2; continue }
+            return index + 1
+        }
+        return nil
+    }
+
+    /// The index of the first `"` or `\` at or after `start`.
+    private func memchr2(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var offset = 0
+        while offset < count {
+            let byte = start[offset]
+            if byte == 0x22 || byte == 0x5C { return (start - bytes.baseAddress!) + offset }
+            offset += 1
+        }
+        return nil
+    }
+
+    package func skipWhitespace(_ start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// The members of the object at `start`: each key with its value's range. Nil when it is not an object.
+    package func members(ofObjectAt start: Int) -> [(key: String, value: Range<Int>)]? {
+        var index = skipWhitespace(start)
+        guard index < bytes.count, bytes[index] == 0x7B else { return nil }
+        index += 1
+        var result: [(String, Range<Int>)] = []
+        while true {
+            index = skipWhitespace(index)
+            guard index < bytes.count else { return nil }
+            // `{}`; after a comma a member must follow, as in JSON.
+            if bytes[index] == 0x7D, result.isEmpty { return result }
+            guard bytes[index] == 0x22, let keyEnd = endOfString(at: index) else { return nil }
+            guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])),
+                  case .string(let name) = key
+            else { return nil }
+            index = skipWhitespace(keyEnd)
+            guard index < bytes.count, bytes[index] == 0x3A else { return nil }
+            let valueStart = skipWhitespace(index + 1)
+            guard let valueEnd = endOfValue(at: valueStart) else { return nil }
+            result.append((name, valueStart..<valueEnd))
+            index = skipWhitespace(valueEnd)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 0x2C { index += 1; continue }
+            if bytes[index] == 0x7D { return result }
+            return nil
+        }
+    }
+
+    /// The ranges of the elements of the array at `start`. Nil when it is not an array.
+    package func elements(ofArrayAt start: Int) -> [Range<Int>]? {
+        var index = skipWhitespace(start)
+        guard index < bytes.count, bytes[index] == 0x5B else { return nil }
+        index += 1
+        var result: [Range<Int>] = []
+        while true {
+            index = skipWhitespace(index)
+            guard index < bytes.count else { return nil }
+            // `[]`; after a comma a value must follow, as in JSON.
+            if bytes[index] == 0x5D, result.isEmpty { return result }
+            guard let end = endOfValue(at: index) else { return nil }
+            result.append(index..<end)
+            index = skipWhitespace(end)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 0x2C { index += 1; continue }
+            if bytes[index] == 0x5D { return result }
+            return nil
+        }
+    }
+
+    /// The line (from 1) of a byte offset.
+    package func line(of offset: Int) -> Int {
+        var line = 1
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
+        return line
+    }
+}

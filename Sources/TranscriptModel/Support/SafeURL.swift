@@ -1,0 +1,38 @@
+import Foundation
+
+/// Decides which addresses from an export may become links. cmark's safe mode checks the links in message
+/// text; these checks cover the addresses that templates put in `href` themselves (link previews, contact
+/// cards, custom messages' payloads).
+package enum SafeURL {
+    /// An `http:` or `https:` address with a host, as a link target; nil for anything else.
+    package static func web(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { return nil }
+        return url.absoluteString
+    }
+
+    /// A `mailto:` link for a plain address (letters, digits and `.!#$%&'*+/=?^_`{|}~-` around one `@`).
+    package static func mailto(_ address: String) -> String? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&*+/=?^_`{|}~-")
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else { return nil }
+        return "mailto:" + address
+    }
+
+    /// A `tel:` link: the digits and a leading `+`; nil when there are no digits.
+    package static func tel(_ number: String) -> String? {
+        let digits = number.filter { $0.isASCII && ($0.isNumber || $0 == "+") }
+        guard digits.contains(where: \.isNumber) else { return nil }
+        return "tel:" + digits
+    }
+
+    /// Whether text would run something or reach outside the site if a template used it as an address:
+    /// a `javascript:`, `vbscript:`, `data:` or `file:` scheme, read the way browsers read one (ignoring
+    /// spaces and control characters, in any case).
+    package static func isDangerous(_ text: String) -> Bool {
+        let squeezed = String(text.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }.prefix(12)).lowercased()
+        return ["javascript:", "vbscript:", "data:", "file:"].contains { squeezed.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,85 @@
+/// An error for a person to read: where (a file and a line or a JSON path), and what went wrong.
+public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file the error is about, as the user named it (relative to where they ran the command).
+    public var file: String?
+    /// A line number in `file`, when the input is line-based.
+    public var line: Int?
+    /// A JSON or YAML path in `file`, such as `messages[3].date`.
+    public var path: String?
+    /// What went wrong and, where it helps, what was expected.
+    public var message: String
+
+    public init(file: String? = nil, line: Int? = nil, path: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file ?? ""
+        if let line { location += ":\(line)" }
+        if let path, !path.isEmpty { location += (location.isEmpty ? "" : ": ") + "at \(path)" }
+        return location.isEmpty ? message : location + ": " + message
+    }
+}
+
+extension TranscriptsError {
+    /// Describes a decoding error: the coding path as `messages[3].date` and a readable message.
+    package init(decoding error: any Error, file: String, line: Int? = nil, pathPrefix: String = "") {
+        self.init(file: file, line: line, message: String(describing: error))
+        guard let decodingError = error as? DecodingError else { return }
+        let codingPath: [any CodingKey]
+        switch decodingError {
+        case .typeMismatch(let type, let context):
+            codingPath = context.codingPath
+            message = "expected \(Self.typeDescription(type)) (\(Self.trimmed(context.debugDescription)))"
+        case .valueNotFound(let type, let context):
+            codingPath = context.codingPath
+            message = "expected \(Self.typeDescription(type)), found null"
+        case .keyNotFound(let key, let context):
+            codingPath = context.codingPath + [key]
+            message = "\"\(key.stringValue)\" is required but missing"
+        case .dataCorrupted(let context):
+            codingPath = context.codingPath
+            if let underlying = context.underlyingError {
+                message = "not valid: " + Self.trimmed(String(describing: underlying))
+            } else {
+                message = Self.trimmed(context.debugDescription)
+            }
+        @unknown default:
+            codingPath = []
+        }
+        path = Self.pathText(pathPrefix, codingPath)
+    }
+
+    static func pathText(_ prefix: String, _ codingPath: [any CodingKey]) -> String {
+        var text = prefix
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func typeDescription(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "a list"
+        default:
+            String(describing: type).hasPrefix("Array") ? "a list" : "an object (\(type))"
+        }
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var text = text
+        if let range = text.range(of: "Debug description: ") { text = String(text[range.upperBound...]) }
+        return text
+    }
+}

@@ -1,0 +1,143 @@
+/// Writes CommonMark for importers: text escaped so that nothing in it is markup, and every span (bold,
+/// italic, strikethrough, underline, spoiler, mention, hashtag) written as an image of a `transcripts:`
+/// address, which `CommonMarkRenderer` turns into fixed HTML of ours (`<strong>`, `<del>`, `<u>`,
+/// `<span class="spoiler">`, ...). Images, unlike emphasis, have no flanking rules (`**Link:**https://…` is not
+/// bold in CommonMark) and, unlike links, nest in links and in each other. So a platform's formatting is shown
+/// faithfully and nothing from an export becomes markup.
+///
+/// ```swift
+/// var text = MarkdownWriter()
+/// text.append("Hi ")
+/// text.bold { $0.append("there") }
+/// text.strike { $0.append("old") }
+/// message.kind = .markdown(text.markdown)   // "Hi ![there](transcripts:bold)![old](transcripts:strike)"
+/// ```
+public struct MarkdownWriter: Sendable {
+    /// The CommonMark written so far.
+    public private(set) var markdown = ""
+    /// Whether this writer writes the inside of a span (never at the start of a line).
+    private var isInline = false
+
+    public init() {}
+
+    private init(inline: Bool) { isInline = inline }
+
+    /// Plain text, every character that could be markup escaped; line breaks kept.
+    public mutating func append(_ text: String) {
+        markdown += Self.escape(text, atLineStart: !isInline && (markdown.isEmpty || markdown.hasSuffix("\n")))
+    }
+
+    public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { span("bold", content) }
+    public mutating func italic(_ content: (inout MarkdownWriter) -> Void) { span("italic", content) }
+    public mutating func strike(_ content: (inout MarkdownWriter) -> Void) { span("strike", content) }
+    public mutating func underline(_ content: (inout MarkdownWriter) -> Void) { span("underline", content) }
+    public mutating func spoiler(_ content: (inout MarkdownWriter) -> Void) { span("spoiler", content) }
+    /// A mention of a person, channel or role (`@name`, `#channel`).
+    public mutating func mention(_ content: (inout MarkdownWriter) -> Void) { span("mention", content) }
+    public mutating func hashtag(_ content: (inout MarkdownWriter) -> Void) { span("hashtag", content) }
+
+    /// A link; a target cmark's safe mode refuses (javascript: and the like) becomes an empty link.
+    public mutating func link(to url: String, _ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter(inline: true)
+        content(&inner)
+        markdown += "[" + inner.markdown + "](<" + Self.escapeDestination(url) + ">)"
+    }
+
+    /// Inline code, shown exactly.
+    public mutating func code(_ text: String) {
+        var fence = "`"
+        while text.contains(fence) { fence += "`" }
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") || text.hasPrefix(" ") ? " " + text + " " : text
+        markdown += fence + padded.replacingOccurrences(of: "\n", with: " ") + fence
+    }
+
+    /// A code block, shown exactly, with an optional language.
+    public mutating func codeBlock(_ text: String, language: String? = nil) {
+        var fence = "```"
+        while text.contains(fence) { fence += "`" }
+        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        let info = (language ?? "").filter { $0.isLetter || $0.isNumber || "+-#._".contains($0) }
+        markdown += fence + info + "\n" + text + (text.hasSuffix("\n") ? "" : "\n") + fence + "\n"
+    }
+
+    /// A block quote of the content.
+    public mutating func quote(_ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter()
+        content(&inner)
+        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        markdown += inner.markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
+    }
+
+    private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
+        var inner = MarkdownWriter(inline: true)
+        content(&inner)
+        guard !inner.markdown.isEmpty else { return }
+        markdown += "![" + inner.markdown + "](transcripts:" + name + ")"
+    }
+
+    /// The names of the `transcripts:` spans and the HTML they become.
+    package static let spans: [String: (open: String, close: String)] = [
+        "bold": ("<strong>", "</strong>"),
+        "italic": ("<em>", "</em>"),
+        "strike": ("<del>", "</del>"),
+        "underline": ("<u>", "</u>"),
+        "spoiler": ("<span class=\"spoiler\">", "</span>"),
+        "mention": ("<span class=\"mention\">", "</span>"),
+        "hashtag": ("<span class=\"hashtag\">", "</span>"),
+    ]
+
+    /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such.
+    package static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 8 + 4)
+            var atLineStart = startsLine
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x0D {
+                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                    output.append(0x0A)
+                    atLineStart = true
+                    continue
+                }
+                if byte == 0x0A {
+                    output.append(0x0A)
+                    atLineStart = true
+                    continue
+                }
+                if byte < 0x80, Self.isPunctuation[Int(byte)] {
+                    output.append(0x5C)
+                } else if atLineStart, byte == 0x20 {
+                    // Leading spaces would make an indented code block: written as character references.
+                    output.append(contentsOf: Array("&#32;".utf8))
+                    continue
+                }
+                atLineStart = false
+                output.append(byte)
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    private static let isPunctuation: [Bool] = (0..<128).map { Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8).contains(UInt8($0)) }
+
+    /// A link target for `<…>`: the characters that would end it written as percent escapes, in one pass.
+    private static func escapeDestination(_ url: String) -> String {
+        var result = ""
+        result.reserveCapacity(url.utf8.count)
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "\\": result += "%5C"
+            case "<": result += "%3C"
+            case ">": result += "%3E"
+            case "\n": result += "%0A"
+            case "\r": result += "%0D"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TranscriptDisplay
+
+/// The site's settings that pages are made with (a site's `SiteConfiguration` gives them as its
+/// `renderSettings`): titles, language, dates, paging, feeds, search and the display settings.
+public struct RenderSettings: Sendable, Equatable {
+    /// The site's title, shown on every page.
+    public var title: String
+    /// The language of the pages (`<html lang>`).
+    public var language: String
+    /// Whether the pages are written right to left.
+    public var isRightToLeft: Bool
+    /// The time zone in which times are shown.
+    public var timeZone: TimeZone
+    /// The locale that formats dates and times.
+    public var locale: Locale
+    /// The most messages on one page.
+    public var pageSize: Int
+    /// Whether each conversation gets an Atom feed, and how many of the newest messages it holds.
+    public var feeds: Bool
+    public var feedSize: Int
+    /// Whether the site has a search index (then pages link the search page and show a find bar).
+    public var hasSearch: Bool
+    /// The measures of the find bar.
+    public var findBar: FindBarSettings
+    /// What the display decisions read.
+    public var display: DisplayConfiguration
+
+    public init(
+        title: String, language: String, isRightToLeft: Bool, timeZone: TimeZone, locale: Locale, pageSize: Int,
+        feeds: Bool, feedSize: Int, hasSearch: Bool, findBar: FindBarSettings, display: DisplayConfiguration
+    ) {
+        self.title = title
+        self.language = language
+        self.isRightToLeft = isRightToLeft
+        self.timeZone = timeZone
+        self.locale = locale
+        self.pageSize = pageSize
+        self.feeds = feeds
+        self.feedSize = feedSize
+        self.hasSearch = hasSearch
+        self.findBar = findBar
+        self.display = display
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import TranscriptModel
+
+/// The site's copies of the files a message names (its media file, a video's thumbnail, a link preview's
+/// picture), and what could not be copied. (`PageDigests` digests every field: a new one goes there too.)
+package struct MessageMedia: Sendable {
+    package var file: CopiedFile?
+    package var thumbnail: CopiedFile?
+    /// Paths the export names that are missing or refused, with the reason.
+    package var problems: [(path: String, reason: String)] = []
+
+    package init(file: CopiedFile? = nil, thumbnail: CopiedFile? = nil, problems: [(path: String, reason: String)] = []) {
+        self.file = file
+        self.thumbnail = thumbnail
+        self.problems = problems
+    }
+
+    /// The files `message` names: (path, whether it must be an image, whether it is a thumbnail).
+    package static func paths(of message: Message) -> [(path: String, imageOnly: Bool, isThumbnail: Bool)] {
+        switch message.kind {
+        case .photo(let media), .sticker(let media):
+            return [media.file.map { ($0, false, false) }].compactMap { $0 }
+        case .video(let media):
+            return [media.file.map { ($0, false, false) }, media.thumbnail.map { ($0, true, true) }].compactMap { $0 }
+        case .audio(let media), .voice(let media), .file(let media):
+            return [media.file.map { ($0, false, false) }].compactMap { $0 }
+        case .linkPreview(let preview):
+            return [preview.image.map { ($0, true, false) }].compactMap { $0 }
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TranscriptModel
+
+/// Formats message times and date headers in the site's time zone and locale, with no clock or system
+/// setting involved, so the same input always gives the same text. Not shared between threads: make one
+/// per unit of work.
+final class DateTexts {
+    private let timeZone: TimeZone
+    private let dayFormatter: DateFormatter
+    private let headerFormatter: DateFormatter
+    private let timeByMinute: [String]
+    private var dayByNumber: [Int: String] = [:]
+    private var offsetByHour: [Int: Int] = [:]
+
+    /// The time of day for each minute of a day (`09:30`, `9:30 AM`, ...), in `locale`: made once and
+    /// shared by every `DateTexts` of a build.
+    static func timesOfDay(locale: Locale) -> [String] {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        return (0..<1440).map { formatter.string(from: Date(timeIntervalSince1970: Double($0 * 60))) }
+    }
+
+    init(timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil) {
+        self.timeZone = timeZone
+        self.timeByMinute = timesOfDay ?? Self.timesOfDay(locale: locale)
+        let utc = TimeZone(identifier: "UTC")!
+        func formatter(date: DateFormatter.Style, time: DateFormatter.Style, zone: TimeZone) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = zone
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.dateStyle = date
+            formatter.timeStyle = time
+            return formatter
+        }
+        // Times and days are formatted from wall-clock values in UTC, so the caches are exact.
+        dayFormatter = formatter(date: .medium, time: .none, zone: utc)
+        headerFormatter = formatter(date: .full, time: .none, zone: utc)
+    }
+
+    /// The offset from UTC of the site's time zone at a moment.
+    func utcOffset(at timestamp: Timestamp) -> Int {
+        let hour = Int((timestamp.secondsSince1970 / 3600).rounded(.down))
+        if let known = offsetByHour[hour] { return known }
+        let offset = timeZone.secondsFromGMT(for: timestamp.date)
+        offsetByHour[hour] = offset
+        return offset
+    }
+
+    /// Wall-clock seconds (as if UTC) of the moment in the site's time zone.
+    func localSeconds(_ timestamp: Timestamp) -> Int {
+        Int((timestamp.secondsSince1970 + Double(utcOffset(at: timestamp))).rounded(.down))
+    }
+
+    /// The time of day, such as `09:30` or `9:30 AM`.
+    package func time(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return timeByMinute[(local - day * 86_400) / 60]
+    }
+
+    /// The day, such as `3 May 2024`.
+    func day(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        if let known = dayByNumber[day] { return known }
+        let text = dayFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
+        dayByNumber[day] = text
+        return text
+    }
+
+    private var lastDayAndTime: (minute: Int, text: String)?
+
+    /// The day and time, such as `3 May 2024, 09:30`.
+    func dayAndTime(_ timestamp: Timestamp) -> String {
+        let minute = Int((timestamp.secondsSince1970 / 60).rounded(.down))
+        if let last = lastDayAndTime, last.minute == minute { return last.text }
+        let text = day(timestamp) + ", " + time(timestamp)
+        lastDayAndTime = (minute, text)
+        return text
+    }
+
+    /// A month's name with its year, such as `May 2024`, in the site's locale.
+    package func month(year: Int, month: Int) -> String {
+        if let known = monthByNumber[year * 12 + month] { return known }
+        let days = ISO8601Text.daysFromCivil(year: year, month: month, day: 15)
+        let text = monthFormatter.string(from: Date(timeIntervalSince1970: Double(days * 86_400)))
+        monthByNumber[year * 12 + month] = text
+        return text
+    }
+
+    private var monthByNumber: [Int: String] = [:]
+    /// Made when a month is first asked for (a formatter takes long to make).
+    private lazy var monthFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = dayFormatter.locale
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.setLocalizedDateFormatFromTemplate("MMMMy")
+        return formatter
+    }()
+
+    /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
+    package func header(_ timestamp: Timestamp) -> String {
+        let local = localSeconds(timestamp)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return headerFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400))) + ", " + time(timestamp)
+    }
+
+    /// ISO 8601 text of the moment in the offset it was recorded in, or the site's offset when it had none.
+    func iso(_ timestamp: Timestamp) -> String {
+        timestamp.iso8601(utcOffset: timestamp.utcOffset ?? utcOffset(at: timestamp))
+    }
+}

@@ -1,0 +1,292 @@
+import TranscriptDisplay
+import TranscriptModel
+import TranscriptText
+
+/// Turns the messages of one conversation into `MessageRow`s: the display delegate's decisions, the text
+/// rendered by cmark, formatted times, reply quotes and reactions.
+struct MessageRowBuilder {
+    package let context: DisplayContext
+    package let delegate: any TranscriptDisplayDelegate
+    /// The rendered text of each message (nil for kinds without text), by message index.
+    let texts: TextWindow
+    /// Message index by message id (the first message with that id).
+    let indexByID: [String: Int]
+    /// Participant names by id.
+    package let names: [String: String]
+    /// Avatar pictures by participant id, as addresses relative to the page.
+    package let avatarImages: [String: String]
+    /// Initials by participant id.
+    package let initials: [String: String]
+    /// The participants by id.
+    package let participants: [String: Participant]
+    /// The site's copies of the messages' files, by message index.
+    package let media: [Int: MessageMedia]
+    /// The names of the templates there are, to find a custom kind's own template.
+    let templateNames: Set<String>
+    /// The path from the page to the site's top folder.
+    package let root: String
+    /// Per thread (by its first message's id): how many replies, and the index of the first (see `threads(of:)`).
+    let threads: [String: (count: Int, first: Int)]
+    /// Renderers of custom kinds, by kind.
+    package let customRenderers: [String: any CustomMessageRenderer]
+    /// The page file of each message, by index (empty: all on one page).
+    let pageFiles: [String]
+
+    /// A link to the message at `target` from the page of the message at `index`.
+    package func link(to target: Int, from index: Int) -> String {
+        let anchor = "#" + Anchor.forMessage(id: context.message(at: target).id)
+        guard target < pageFiles.count, index < pageFiles.count, pageFiles[target] != pageFiles[index] else { return anchor }
+        return pageFiles[target] + anchor
+    }
+    package let dates: DateTexts
+
+    init(
+        context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
+        indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
+        media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
+        threads: [String: (count: Int, first: Int)] = [:],
+        customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
+        timesOfDay: [String]? = nil
+    ) {
+        self.pageFiles = pageFiles
+        self.customRenderers = customRenderers
+        self.media = media
+        self.templateNames = templateNames
+        self.root = root
+        self.threads = threads
+        self.context = context
+        self.delegate = delegate
+        self.texts = texts
+        self.indexByID = indexByID
+        self.names = names
+        self.avatarImages = avatarImages
+        self.initials = names.mapValues(AvatarView.initials(of:))
+        self.participants = Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
+        self.dates = DateTexts(
+            timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
+    }
+
+    /// The message's row, and its look for the page's `<style>`.
+    func row(at index: Int) -> (row: MessageRow, look: Look) {
+        let message = context.message(at: index)
+        let isSystem = message.kind.isEvent
+        let outgoing = delegate.isFromArchiveOwner(message, at: index, in: context)
+        let showsHeader = delegate.showsDateHeader(for: message, at: index, in: context)
+        let grouped = delegate.isGroupedWithPrevious(message, at: index, in: context)
+        let display = delegate.display(for: message, at: index, in: context)
+        let fullStyle = delegate.messageStyle(for: message, at: index, in: context)
+        var style = fullStyle
+        // As in iMessage, only the last bubble of a group has a tail.
+        if let next = context.nextMessage(after: index), delegate.isGroupedWithPrevious(next, at: index + 1, in: context) {
+            style = style.withoutTail
+        }
+        let participant = message.sender.flatMap { participants[$0] }
+        let roleColor = participant?.color.flatMap(CSSColor.init)
+        let look = display.look.with(
+            background: delegate.backgroundColor(for: message, at: index, in: context),
+            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
+        let showsAvatar = delegate.showsAvatar(for: message, at: index, in: context)
+        let reservesAvatarSpace = !isSystem
+            && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing))
+        let footerItems = delegate.footerItems(for: message, at: index, in: context)
+        let name = senderName(message.sender)
+        let row = MessageRow(
+            anchor: Anchor.forMessage(id: message.id),
+            kind: message.kind.typeName,
+            direction: outgoing ? "outgoing" : "incoming",
+            isSystem: isSystem,
+            dateHeader: showsHeader ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
+            showsSenderName: delegate.showsSenderName(for: message, at: index, in: context),
+            senderName: name,
+            senderColor: message.sender.map(SenderColor.index(for:)) ?? 0,
+            continues: grouped,
+            timeText: dates.time(message.date),
+            iso: dates.iso(message.date),
+            dayAndTime: dates.dayAndTime(message.date),
+            bodyHTML: texts[index]?.html,
+            details: MessageDetails.details(for: message.kind),
+            reply: message.replyTo.map { replyQuote(to: $0, from: index) },
+            reactions: message.reactions.map { reaction in
+                ReactionChip(
+                    emoji: reaction.emoji, count: reaction.count,
+                    names: reaction.by.isEmpty ? nil : ListFormatting.join(reaction.by.map { senderName($0) }))
+            },
+            edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
+            forwardedFrom: message.forwardedFrom,
+            status: message.status?.rawValue,
+            lookClass: look.className,
+            styleName: style.name,
+            hasOutline: style.outline != nil,
+            tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
+            avatar: showsAvatar
+                ? message.sender.map { sender in
+                    AvatarView(
+                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name),
+                        color: SenderColor.index(for: sender))
+                } : nil,
+            reservesAvatarSpace: reservesAvatarSpace,
+            nameInside: display.layout.namePosition == .inside,
+            footer: footer(footerItems, for: message),
+            tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            senderIsBot: participant?.bot ?? false,
+            hasRoleColor: roleColor != nil,
+            pinned: message.pinned,
+            statusSymbol: message.status.map(Self.statusSymbol),
+            statusLabel: message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
+            deleted: message.deleted,
+            threadReplies: threads[message.id].map { thread in
+                ThreadLink(
+                    text: thread.count == 1 ? "1 reply" : "\(thread.count) replies",
+                    url: link(to: thread.first, from: index))
+            },
+            threadParent: message.thread.flatMap { thread in
+                guard thread != message.id else { return nil }
+                return ThreadLink(
+                    text: "In a thread", url: indexByID[thread].map { link(to: $0, from: index) })
+            },
+            kindTemplate: KindContent.template(for: message.kind, available: templateNames),
+            content: customContent(message) ?? KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
+            footerTemplate: display.footerTemplate ?? "footer"
+        )
+        return (row, look)
+    }
+
+    /// The threads of a conversation: per first message's id, the number of replies and the first reply.
+    static func threads(of messages: [Message]) -> [String: (count: Int, first: Int)] {
+        var threads: [String: (count: Int, first: Int)] = [:]
+        for (index, message) in messages.enumerated() {
+            guard let thread = message.thread, thread != message.id else { continue }
+            threads[thread, default: (0, index)].count += 1
+        }
+        return threads
+    }
+
+    /// The values of a custom kind that has a renderer registered in code.
+    private func customContent(_ message: Message) -> ValuesView? {
+        guard case .custom(let content) = message.kind, let renderer = customRenderers[content.kind] else { return nil }
+        return ValuesView(renderer.values(for: content, in: message))
+    }
+
+    /// IMUI's status view as text: a clock while sending, one tick when sent, two when delivered or read, a
+    /// warning sign when it failed.
+    static func statusSymbol(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .sending: "🕓"
+        case .sent: "✓"
+        case .delivered, .read: "✓✓"
+        case .failed: "⚠"
+        }
+    }
+
+    private func footer(_ items: [FooterItem], for message: Message) -> FooterView? {
+        guard !items.isEmpty else { return nil }
+        var time: String?
+        var status: String?
+        var reactions: String?
+        var edited: String?
+        for item in items {
+            switch item {
+            case .time: time = dates.header(message.date)
+            case .status: status = message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
+            case .reactions:
+                let described = message.reactions.map { reaction in
+                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : ListFormatting.join(reaction.by.map { senderName($0) }))
+                }
+                reactions = described.isEmpty ? nil : described.joined(separator: "; ")
+            case .edited: edited = message.edited.map { "Edited " + dates.dayAndTime($0) }
+            }
+        }
+        guard time != nil || status != nil || reactions != nil || edited != nil else { return nil }
+        return FooterView(time: time, status: status, reactions: reactions, edited: edited)
+    }
+
+    func senderName(_ id: String?) -> String {
+        guard let id else { return "" }
+        return names[id] ?? id
+    }
+
+    private func replyQuote(to id: String, from index: Int) -> ReplyQuote {
+        guard let target = indexByID[id] else {
+            return ReplyQuote(url: nil, senderName: nil, snippet: "A message that is not in this export", isMissing: true)
+        }
+        let original = context.message(at: target)
+        return ReplyQuote(
+            url: link(to: target, from: index),
+            senderName: original.sender.map { senderName($0) },
+            snippet: Snippet.make(texts.plainText(of: target), kind: original.kind),
+            isMissing: false)
+    }
+}
+
+/// Stable, safe HTML ids for messages.
+enum Anchor {
+    /// `m-` followed by the id, with every byte outside `A-Z a-z 0-9 - .` written as `_XX` (hex), so
+    /// different ids never give the same anchor.
+    static func forMessage(id: String) -> String {
+        var result = "m-"
+        result.reserveCapacity(id.utf8.count + 2)
+        let hex: [Character] = Array("0123456789abcdef")
+        for byte in id.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E:
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result.append("_")
+                result.append(hex[Int(byte >> 4)])
+                result.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+}
+
+/// A colour (one of eight) for a sender's name, the same for the same id in every build.
+enum SenderColor {
+    package static func index(for id: String) -> Int {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in id.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash % 8)
+    }
+}
+
+/// Short one-line texts for quotes and summaries.
+enum Snippet {
+    static let maximumLength = 120
+
+    /// The first characters of a message's plain text, or its kind's label when it has none.
+    package static func make(_ plainText: String?, kind: MessageKind) -> String {
+        if let plainText, !plainText.isEmpty {
+            guard plainText.count > maximumLength else { return plainText }
+            return String(plainText.prefix(maximumLength - 1)) + "…"
+        }
+        return MessageDetails.label(for: kind)
+    }
+}
+
+/// The rendered text of the messages being built (a window of the conversation, so a big conversation is
+/// never held rendered in memory at once), and the plain text of messages that others quote.
+struct TextWindow: Sendable {
+    /// The index of the first message in `texts`.
+    package var offset: Int
+    var texts: [RenderedText?]
+    /// Plain text by message index, for the messages replies quote (they may lie outside the window).
+    var quoted: [Int: String]
+
+    init(offset: Int = 0, texts: [RenderedText?], quoted: [Int: String] = [:]) {
+        self.offset = offset
+        self.texts = texts
+        self.quoted = quoted
+    }
+
+    subscript(index: Int) -> RenderedText? {
+        let position = index - offset
+        return position >= 0 && position < texts.count ? texts[position] : nil
+    }
+
+    func plainText(of index: Int) -> String? {
+        quoted[index] ?? self[index]?.plainText
+    }
+}

@@ -1,0 +1,366 @@
+/// A Mustache template compiled for speed, used for the templates rendered once per message.
+///
+/// swift-mustache looks every name up through dynamic casts and `Mirror`, which costs about a microsecond
+/// a tag; a message template has dozens of tags and an archive millions of messages. This renderer reads
+/// `TemplateObject` values directly. It covers the Mustache spec's variables (`{{x}}`, `{{{x}}}`, `{{&x}}`,
+/// dotted names, `{{.}}`), sections, inverted sections, comments and partials, with the spec's standalone
+/// line rules. A template that uses anything else (lambdas, transforms, set delimiters, inheritance, tags
+/// across lines) does not compile, and swift-mustache renders it instead. Tests check that both renderers
+/// give the same bytes.
+struct CompiledTemplate: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(path: [String], escaped: Bool)
+        case section(path: [String], inverted: Bool, body: [Node])
+        case partial(name: String, indentation: String)
+        /// `{{>*key}}`: the partial whose name is the value of `key`.
+        case dynamicPartial(path: [String], indentation: String)
+    }
+
+    let nodes: [Node]
+    /// The template's name, when it was compiled from a named template.
+    let sourceName: String?
+
+    /// Compiles `source`; nil when it uses something this renderer does not cover.
+    init?(source: String, name: String? = nil) {
+        guard let tokens = Self.tokenize(source), let nodes = Self.tree(tokens) else { return nil }
+        self.nodes = nodes
+        self.sourceName = name
+    }
+
+    // MARK: - Rendering
+
+    /// Renders the template with `value` in scope, looking partials up in `partials`.
+    package func render(_ value: TemplateValue, partials: CompiledPartials) -> String {
+        var output = ""
+        output.reserveCapacity(2048)
+        var stack = [value]
+        Self.render(nodes, stack: &stack, partials: partials, into: &output)
+        return output
+    }
+
+    /// Renders the template once per value, appending to `output`.
+    package func render(each values: [TemplateValue], partials: CompiledPartials, into output: inout String) {
+        var stack: [TemplateValue] = []
+        stack.reserveCapacity(8)
+        for value in values {
+            stack.removeAll(keepingCapacity: true)
+            stack.append(value)
+            Self.render(nodes, stack: &stack, partials: partials, into: &output)
+        }
+    }
+
+    private static func render(
+        _ nodes: [Node], stack: inout [TemplateValue], partials: CompiledPartials, into output: inout String
+    ) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let path, let escaped):
+                guard let value = lookup(path, in: stack) else { continue }
+                switch value {
+                case .text(let text): escaped ? HTMLEscaping.append(text, to: &output) : output.append(text)
+                case .number(let number): output += String(number)
+                case .flag(let flag): output += flag ? "true" : "false"
+                case .object, .list: break
+                }
+            case .section(let path, let inverted, let body):
+                let value = lookup(path, in: stack)
+                if inverted {
+                    let isEmpty: Bool
+                    switch value {
+                    case nil: isEmpty = true
+                    case .flag(let flag): isEmpty = !flag
+                    case .list(let items): isEmpty = items.isEmpty
+                    default: isEmpty = false
+                    }
+                    if isEmpty { render(body, stack: &stack, partials: partials, into: &output) }
+                    continue
+                }
+                switch value {
+                case nil: break
+                case .flag(let flag):
+                    if flag { render(body, stack: &stack, partials: partials, into: &output) }
+                case .list(let items):
+                    for item in items {
+                        stack.append(.object(item))
+                        render(body, stack: &stack, partials: partials, into: &output)
+                        stack.removeLast()
+                    }
+                case .some(let value):
+                    stack.append(value)
+                    render(body, stack: &stack, partials: partials, into: &output)
+                    stack.removeLast()
+                }
+            case .partial(let name, let indentation):
+                if let template = partials.template(named: name, indentation: indentation) {
+                    render(template.nodes, stack: &stack, partials: partials, into: &output)
+                }
+            case .dynamicPartial(let path, let indentation):
+                if case .text(let name)? = lookup(path, in: stack),
+                    let template = partials.template(named: name, indentation: indentation)
+                {
+                    render(template.nodes, stack: &stack, partials: partials, into: &output)
+                }
+            }
+        }
+    }
+
+    private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = path.first else { return stack.last }
+        if first.isEmpty {
+            // Anchored: only the current value.
+            var found = stack.last
+            for key in path.dropFirst() {
+                guard case .object(let object) = found else { return nil }
+                found = object.templateValue(for: key)
+            }
+            return found
+        }
+        var found: TemplateValue?
+        var position = stack.count - 1
+        while position >= 0 {
+            if case .object(let object) = stack[position], let child = object.templateValue(for: first) {
+                found = child
+                break
+            }
+            position -= 1
+        }
+        for key in path.dropFirst() {
+            guard case .object(let object) = found else { return nil }
+            found = object.templateValue(for: key)
+        }
+        return found
+    }
+
+    // MARK: - Compiling
+
+    private enum Token {
+        case text(String)
+        case variable(String, escaped: Bool)
+        case open(String, inverted: Bool)
+        case close(String)
+        case partial(String, indentation: String)
+        case dynamicPartial(String, indentation: String)
+    }
+
+    /// Splits the source into tokens line by line, applying the spec's standalone-line rule: a line holding
+    /// only whitespace and one section, closing, comment or partial tag is removed from the output.
+    private static func tokenize(_ source: String) -> [Token]? {
+        var tokens: [Token] = []
+        var lines: [Substring] = []
+        var lineStart = source.startIndex
+        var index = source.startIndex
+        while index < source.endIndex {
+            if source[index] == "\n" || source[index] == "\r\n" {
+                let next = source.index(after: index)
+                lines.append(source[lineStart..<next])
+                lineStart = next
+            }
+            index = source.index(after: index)
+        }
+        if lineStart < source.endIndex { lines.append(source[lineStart...]) }
+
+        for line in lines {
+            guard let pieces = split(line) else { return nil }
+            let tags = pieces.filter { if case .tag = $0 { return true } else { return false } }
+            let textIsBlank = pieces.allSatisfy {
+                if case .text(let text) = $0 { return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" } }
+                return true
+            }
+            if tags.count == 1, textIsBlank, case .tag(let sigil, let name) = tags[0], "#^/!>".contains(sigil) {
+                // Standalone: keep only the tag; a partial gets the line's leading whitespace as indentation.
+                var indentation = ""
+                if case .text(let leading) = pieces[0] { indentation = leading }
+                if let token = makeToken(sigil: sigil, name: name, indentation: indentation) { tokens.append(token) }
+                continue
+            }
+            for piece in pieces {
+                switch piece {
+                case .text(let text): tokens.append(.text(text))
+                case .tag(let sigil, let name):
+                    guard let token = makeToken(sigil: sigil, name: name, indentation: "") else { continue }
+                    tokens.append(token)
+                }
+            }
+        }
+        return tokens
+    }
+
+    private enum Piece {
+        case text(String)
+        case tag(sigil: Character, name: String)
+    }
+
+    /// The text and tags of one line; nil when a tag is unfinished or of a kind this renderer skips.
+    private static func split(_ line: Substring) -> [Piece]? {
+        var pieces: [Piece] = []
+        var rest = line
+        while let open = rest.range(of: "{{") {
+            if open.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<open.lowerBound]))) }
+            var after = rest[open.upperBound...]
+            var sigil: Character = " "
+            var closing = "}}"
+            if let first = after.first, "{&#^/!>".contains(first) {
+                sigil = first
+                after = after.dropFirst()
+                if first == "{" { closing = "}}}" }
+            } else if let first = after.first, "=<$".contains(first) {
+                return nil  // set delimiters, inheritance and blocks: left to swift-mustache
+            }
+            guard let close = after.range(of: closing) else { return nil }
+            let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if sigil != "!" {
+                guard !name.isEmpty, !name.contains("("), !name.contains(" ") else { return nil }
+                guard !name.hasPrefix("*") || sigil == ">" else { return nil }
+            }
+            pieces.append(.tag(sigil: sigil, name: name))
+            rest = after[close.upperBound...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        return pieces
+    }
+
+    private static func makeToken(sigil: Character, name: String, indentation: String) -> Token? {
+        switch sigil {
+        case "!": nil
+        case "#": .open(name, inverted: false)
+        case "^": .open(name, inverted: true)
+        case "/": .close(name)
+        case ">":
+            name.hasPrefix("*")
+                ? .dynamicPartial(String(name.dropFirst()).trimmingCharacters(in: .whitespaces), indentation: indentation)
+                : .partial(name, indentation: indentation)
+        case "{", "&": .variable(name, escaped: false)
+        default: .variable(name, escaped: true)
+        }
+    }
+
+    /// `.` is the current value (an empty path); `.name` looks only in the current value (a path that starts
+    /// with an empty key); `a.b` looks `a` up the stack, then `b` inside it.
+    private static func path(_ name: String) -> [String] {
+        if name == "." { return [] }
+        let keys = name.split(separator: ".").map(String.init)
+        return name.hasPrefix(".") ? [""] + keys : keys
+    }
+
+    /// Nests the tokens into sections; nil when sections do not match.
+    private static func tree(_ tokens: [Token]) -> [Node]? {
+        var stack: [(name: String, inverted: Bool, nodes: [Node])] = [("", false, [])]
+        for token in tokens {
+            switch token {
+            case .text(let text):
+                if case .text(let previous)? = stack[stack.count - 1].nodes.last {
+                    stack[stack.count - 1].nodes[stack[stack.count - 1].nodes.count - 1] = .text(previous + text)
+                } else {
+                    stack[stack.count - 1].nodes.append(.text(text))
+                }
+            case .variable(let name, let escaped):
+                stack[stack.count - 1].nodes.append(.variable(path: path(name), escaped: escaped))
+            case .partial(let name, let indentation):
+                stack[stack.count - 1].nodes.append(.partial(name: name, indentation: indentation))
+            case .dynamicPartial(let name, let indentation):
+                stack[stack.count - 1].nodes.append(.dynamicPartial(path: path(name), indentation: indentation))
+            case .open(let name, let inverted):
+                stack.append((name, inverted, []))
+            case .close(let name):
+                guard stack.count > 1, stack[stack.count - 1].name == name else { return nil }
+                let section = stack.removeLast()
+                stack[stack.count - 1].nodes.append(.section(path: path(name), inverted: section.inverted, body: section.nodes))
+            }
+        }
+        return stack.count == 1 ? stack[0].nodes : nil
+    }
+}
+
+/// The compiled templates a compiled template's partials can use, by name (and indentation).
+struct CompiledPartials: Sendable {
+    private let templates: [String: CompiledTemplate]
+    private let indented: [String: CompiledTemplate]
+
+    /// Compiles every source; nil when any of them (that a compiled template may call) does not compile.
+    init?(sources: [String: String], names: Set<String>) {
+        var templates: [String: CompiledTemplate] = [:]
+        var indented: [String: CompiledTemplate] = [:]
+        var pending = Array(names)
+        var expanded = Set<String>()
+        while let name = pending.popLast() {
+            guard !expanded.contains(name), let source = sources[name] else { continue }
+            expanded.insert(name)
+            guard let template = templates[name] ?? CompiledTemplate(source: source, name: name) else { return nil }
+            templates[name] = template
+            if Self.hasDynamicPartials(template.nodes) {
+                // Any template may be named at render time: compile every one that can be (the renderer
+                // checks with `contains` that the names it will be given compiled).
+                for (name, source) in sources where templates[name] == nil && name != template.sourceName {
+                    if let compiled = CompiledTemplate(source: source) { templates[name] = compiled }
+                    for indentation in Self.dynamicIndentations(template.nodes) where !indentation.isEmpty {
+                        if let compiled = CompiledTemplate(source: Self.indent(source, by: indentation)) {
+                            indented[name + "\u{0}" + indentation] = compiled
+                        }
+                    }
+                }
+                pending.append(contentsOf: templates.keys.sorted())
+            }
+            for (partial, indentation) in Self.partials(in: template.nodes) {
+                pending.append(partial)
+                if !indentation.isEmpty, let partialSource = sources[partial] {
+                    guard let compiled = CompiledTemplate(source: Self.indent(partialSource, by: indentation)) else { return nil }
+                    indented[partial + "\u{0}" + indentation] = compiled
+                }
+            }
+        }
+        self.templates = templates
+        self.indented = indented
+    }
+
+    /// Whether the template `name` compiled.
+    package func contains(_ name: String) -> Bool { templates[name] != nil }
+
+    package func template(named name: String, indentation: String = "") -> CompiledTemplate? {
+        indentation.isEmpty ? templates[name] : indented[name + "\u{0}" + indentation]
+    }
+
+    private static func hasDynamicPartials(_ nodes: [CompiledTemplate.Node]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .dynamicPartial: true
+            case .section(_, _, let body): hasDynamicPartials(body)
+            default: false
+            }
+        }
+    }
+
+    private static func dynamicIndentations(_ nodes: [CompiledTemplate.Node]) -> [String] {
+        nodes.flatMap { node -> [String] in
+            switch node {
+            case .dynamicPartial(_, let indentation): [indentation]
+            case .section(_, _, let body): dynamicIndentations(body)
+            default: []
+            }
+        }
+    }
+
+    private static func partials(in nodes: [CompiledTemplate.Node]) -> [(String, String)] {
+        nodes.flatMap { node -> [(String, String)] in
+            switch node {
+            case .partial(let name, let indentation): [(name, indentation)]
+            case .section(_, _, let body): partials(in: body)
+            default: []
+            }
+        }
+    }
+
+    /// The spec's partial indentation: every line of the partial starts with the standalone tag's indentation.
+    private static func indent(_ source: String, by indentation: String) -> String {
+        var result = ""
+        var atLineStart = true
+        for character in source {
+            if atLineStart { result += indentation }
+            result.append(character)
+            atLineStart = character == "\n"
+        }
+        return result
+    }
+}

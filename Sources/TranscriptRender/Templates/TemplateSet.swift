@@ -1,0 +1,185 @@
+import Foundation
+import Mustache
+import TranscriptModel
+
+/// The templates and assets a site is rendered with: the built-in ones compiled into the binary, with any
+/// file of the same name in the site's own `Templates/` folder taking its place.
+///
+/// A template's name is its path under `Templates/` without `.mustache` (`message`, `partials/header`);
+/// an asset's name is its path (`assets/transcripts.css`).
+public struct TemplateSet: Sendable {
+    /// The templates every site needs; each must exist after overrides are applied.
+    public static let requiredTemplates = ["page", "index", "conversation", "timeline", "message"]
+    static let rowsTemplateName = "transcripts-internal/rows"
+
+    private var library: MustacheLibrary
+    /// Template sources by name.
+    public private(set) var sources: [String: String]
+    /// Asset files (everything that is not a template) by path.
+    public private(set) var assets: [String: String]
+    /// Which names came from the site's folder.
+    public private(set) var overridden: Set<String>
+    /// The `message` template and its partials compiled for speed; nil when they use features only
+    /// swift-mustache has (then it renders them).
+    let compiledMessage: CompiledPartials?
+
+    /// The built-in templates only.
+    public static func builtIn() throws -> TemplateSet {
+        try TemplateSet(overridesFolder: nil)
+    }
+
+    /// The built-in templates, then `registered` ones (by name), with the files of `overridesFolder` (when it
+    /// exists) on top.
+    public init(overridesFolder: URL?, registered: [String: String] = [:]) throws {
+        var sources: [String: String] = [:]
+        var assets: [String: String] = [:]
+        var origin: [String: String] = [:]
+        for (path, contents) in EmbeddedTemplates.files {
+            Self.add(path: path, contents: contents, sources: &sources, assets: &assets)
+            origin[Self.name(ofPath: path)] = "built-in template " + path
+        }
+        for name in registered.keys.sorted() {
+            sources[name] = registered[name]!
+            origin[name] = "the template registered in code for " + name
+        }
+        var overridden = Set<String>()
+        if let folder = overridesFolder, FileManager.default.fileExists(atPath: folder.path) {
+            for relative in try Self.files(in: folder) {
+                let url = folder.appendingPathComponent(relative)
+                let contents: String
+                do {
+                    contents = try String(contentsOf: url, encoding: .utf8)
+                } catch {
+                    throw TranscriptsError(file: url.path, message: "cannot read this template as UTF-8 text")
+                }
+                Self.add(path: relative, contents: contents, sources: &sources, assets: &assets)
+                let name = Self.name(ofPath: relative)
+                overridden.insert(name)
+                origin[name] = url.path
+            }
+        }
+        var library = MustacheLibrary()
+        for name in sources.keys.sorted() {
+            do {
+                try library.register(Self.escapingPragma + sources[name]!, named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw TranscriptsError(
+                    file: origin[name], line: max(1, error.context.lineNumber - 1),
+                    message: "template syntax error at column \(error.context.columnNumber): \(error.error)")
+            } catch {
+                throw TranscriptsError(file: origin[name], message: "template syntax error: \(error)")
+            }
+        }
+        try library.register(Self.escapingPragma + "{{#rows}}{{> message}}{{/rows}}", named: Self.rowsTemplateName)
+        for required in Self.requiredTemplates where sources[required] == nil {
+            throw TranscriptsError(message: "the template \"\(required)\" is missing")
+        }
+        for name in sources.keys.sorted() {
+            for reference in Self.references(in: sources[name]!) where sources[reference] == nil {
+                throw TranscriptsError(
+                    file: origin[name],
+                    message: "names the template \"\(reference)\", which does not exist (templates: \(sources.keys.sorted().joined(separator: ", ")))")
+            }
+        }
+        self.library = library
+        self.sources = sources
+        self.assets = assets
+        self.overridden = overridden
+        self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
+    }
+
+    /// Renders `object` with the template `name`; an unknown name is an error that says which.
+    public func render(_ object: Any, template name: String) throws -> String {
+        guard let output = library.render(object, withTemplate: name) else {
+            throw TranscriptsError(message: "the template \"\(name)\" does not exist")
+        }
+        return output
+    }
+
+    /// Renders rows with the `message` template, one after another.
+    func renderRows(_ rows: [MessageRow]) throws -> String {
+        if let compiled = compiledMessage, let template = compiled.template(named: "message"),
+            Set(rows.flatMap { [$0.footerTemplate, $0.kindTemplate] }).allSatisfy(compiled.contains)
+        {
+            var output = ""
+            output.reserveCapacity(rows.count * 1024)
+            template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)
+            return output
+        }
+        return try renderRowsWithMustache(rows)
+    }
+
+    /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
+    func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
+        try render(["rows": rows], template: Self.rowsTemplateName)
+    }
+
+    // MARK: - Escaping
+
+    /// swift-mustache escapes by `Character`, so a `"` or `<` followed by a combining mark is one character
+    /// that is not `"` and goes out unescaped: `title="{{name}}"` with the name `x"\u{301} onclick=…` would
+    /// add an attribute. Every template therefore starts with a pragma that selects `HTMLEscaping`, which
+    /// escapes by Unicode scalar, like the compiled renderer. (The pragma's line is standalone, so it
+    /// leaves no trace in the output; error line numbers are shifted back by one.)
+    static var escapingPragma: String {
+        Self.registerEscaping
+        return "{{% CONTENT_TYPE: transcripts-html}}\n"
+    }
+
+    private static let registerEscaping: Void = {
+        MustacheContentTypes.register(ScalarHTMLEscaping(), named: "transcripts-html")
+    }()
+
+    private struct ScalarHTMLEscaping: MustacheContentType {
+        func escapeText(_ text: String) -> String {
+            var output = ""
+            HTMLEscaping.append(text, to: &output)
+            return output
+        }
+    }
+
+    // MARK: - Loading
+
+    private static func name(ofPath path: String) -> String {
+        path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : path
+    }
+
+    private static func add(path: String, contents: String, sources: inout [String: String], assets: inout [String: String]) {
+        if path.hasSuffix(".mustache") {
+            sources[name(ofPath: path)] = contents
+        } else {
+            assets[path] = contents
+        }
+    }
+
+    /// Regular files under `folder` (hidden ones skipped), as sorted relative paths.
+    private static func files(in folder: URL) throws -> [String] {
+        let base = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var result: [String] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base + "/") else { continue }
+            result.append(String(path.dropFirst(base.count + 1)))
+        }
+        return result.sorted()
+    }
+
+    /// The names of the partials (`{{> name}}`) and parents (`{{< name}}`) a template uses.
+    static func references(in source: String) -> [String] {
+        var names: [String] = []
+        var rest = source[...]
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let first = rest.first, first == ">" || first == "<" else { continue }
+            guard let close = rest.range(of: "}}") else { break }
+            let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, !name.hasPrefix("*") { names.append(name) }
+            rest = rest[close.upperBound...]
+        }
+        return names
+    }
+}

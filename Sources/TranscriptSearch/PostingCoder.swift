@@ -1,0 +1,56 @@
+/// Writes ascending lists of numbers (document ids, or ids with a weight in their low bits) as short ASCII
+/// text that a script can hold in a string literal: the first number, then each gap to the next, as
+/// variable-length base-45 numbers.
+///
+/// A digit is one of 90 characters (`$` to `~` without `\`): the first 45 end a number, the other 45 say
+/// that more digits follow; digits go least significant first. Gaps below 45 take one character, below
+/// 2,025 two.
+enum PostingCoder {
+    package static let base = 45
+    /// The characters, in digit order: ending digits, then continuing digits.
+    static let alphabet: [UInt8] = Array((UInt8(ascii: "$")...UInt8(ascii: "~")).filter { $0 != UInt8(ascii: "\\") })
+
+    /// Appends `value` to `text`.
+    package static func append(_ value: Int, to text: inout [UInt8]) {
+        precondition(value >= 0)
+        var rest = value
+        while rest >= base {
+            text.append(alphabet[base + rest % base])
+            rest /= base
+        }
+        text.append(alphabet[rest])
+    }
+
+    /// The text of an ascending list: the first value as it is, then the gaps.
+    package static func encode<Values: Sequence<Int>>(ascending values: Values) -> String {
+        var text: [UInt8] = []
+        var previous = 0
+        for value in values {
+            append(value - previous, to: &text)
+            previous = value
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The list `encode(ascending:)` wrote (used by the tests; the browser has its own reader).
+    package static func decode(_ text: String) -> [Int] {
+        var values: [Int] = []
+        var current = 0
+        var multiplier = 1
+        var previous = 0
+        for byte in text.utf8 {
+            guard let digit = alphabet.firstIndex(of: byte) else { return [] }
+            if digit >= base {
+                current += (digit - base) * multiplier
+                multiplier *= base
+            } else {
+                current += digit * multiplier
+                previous += current
+                values.append(previous)
+                current = 0
+                multiplier = 1
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,71 @@
+/// One conversation's share of the search index, in the conversation's own message order: made while its
+/// pages are rendered, handed to `SearchIndexBuilder` when the conversation is done.
+package struct SearchConversationPart: Sendable {
+    package var title: String
+    /// The conversation's folder in the site, such as `c/family/`.
+    package var url: String
+    /// One document per message, in the order of the pages.
+    package var documents: [SearchDocument] = []
+    /// Each term's postings: a message's position in `documents` shifted left by two, with the term's weight
+    /// (0 to 3) in the low bits; ascending.
+    package var postings: [String: [UInt32]] = [:]
+    /// Each page's file name (without `.html`) and the position of its first message.
+    package var pages: [(file: String, first: Int)] = []
+
+    package init(title: String, url: String) {
+        self.title = title
+        self.url = url
+    }
+
+    /// The postings of a run of messages that starts at message `offset`, made apart (on any core) and added
+    /// with `append(_:)` in order.
+    package struct Chunk: Sendable {
+        /// The position of its first message in the conversation.
+        package var offset: Int
+        package var documents: [SearchDocument] = []
+        package var postings: [String: [UInt32]] = [:]
+
+        package init(offset: Int, _ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
+            self.offset = offset
+            documents.reserveCapacity(extracted.count)
+            for (number, (document, terms)) in extracted.enumerated() {
+                let position = UInt32(offset + number) << 2
+                documents.append(document)
+                for term in terms {
+                    postings[term.term, default: []].append(position | term.weight)
+                }
+            }
+        }
+    }
+
+    /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
+    /// from a previous part (whose postings are already in `postings`): `count` documents in all.
+    package mutating func assemble(count: Int, chunks: [Chunk], taken: [Int: SearchDocument]) {
+        if taken.isEmpty {
+            for chunk in chunks { append(chunk) }
+            return
+        }
+        var slots = [SearchDocument?](repeating: nil, count: count)
+        for (index, document) in taken { slots[index] = document }
+        var mixed = Set<String>()
+        for chunk in chunks {
+            for (term, list) in chunk.postings {
+                if postings[term] != nil { mixed.insert(term) }
+                postings[term, default: []] += list
+            }
+        }
+        for term in mixed { postings[term]!.sort() }
+        for chunk in chunks {
+            for (offset, document) in chunk.documents.enumerated() { slots[chunk.offset + offset] = document }
+        }
+        documents = slots.map { $0! }
+    }
+
+    /// Adds the next messages' documents and postings.
+    package mutating func append(_ chunk: Chunk) {
+        documents += chunk.documents
+        for (term, list) in chunk.postings {
+            postings[term, default: []] += list
+        }
+    }
+}

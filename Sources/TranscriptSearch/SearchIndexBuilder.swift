@@ -1,0 +1,271 @@
+import TranscriptModel
+
+/// Builds the site's search index from the conversations' parts and writes it as script files under
+/// `search/`, which the search page and the find bar load by `<script>` (so it works from `file://` too).
+///
+/// Documents are numbered over the whole site in date order (the conversations merged by date, each
+/// keeping its own order), so the newest matches of any term are at the end of its postings. Files:
+///
+/// - `search/index.js`: the manifest: counts, the conversations, people, kinds, the first document of each
+///   month and the first term of each term file.
+/// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
+///   document count and either its postings or the list of its posting blocks.
+/// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
+/// - `search/d/N.js`: `documentChunk` documents: conversation, sender, time, page, anchor, kinds, text, and a
+///   1 when the text was cut.
+/// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
+///
+/// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
+/// `~kphoto` (kinds); their postings are plain document numbers, without weights.
+package struct SearchIndexBuilder {
+    /// Changes whenever the files' layout or content rules change (part of the build cache's search key).
+    package static let formatVersion = 2
+    /// Postings per block of a frequent term.
+    static let blockSize = 2048
+    /// Postings written inside the term file when their text is at most this long.
+    static let inlineLimit = 600
+    /// Documents per document file.
+    static let documentChunk = 32
+
+    package private(set) var parts: [SearchConversationPart] = []
+
+    package init(parts: [SearchConversationPart] = []) {
+        self.parts = parts
+    }
+
+    /// The digest of each document file's signature: its documents' places and their conversations' keys, and
+    /// the people list (which numbers the senders).
+    static func documentFileDigests(
+        order: [(part: Int32, local: Int32)], partKeys: [String], people: [String]
+    ) throws -> [UInt64] {
+        var peopleDigest = FastDigest()
+        for name in people { peopleDigest.add(name) }
+        let peopleValue = peopleDigest.value
+        let keys = partKeys.map { key in
+            var digest = FastDigest()
+            digest.add(key)
+            return digest.value
+        }
+        return try chunkRanges(count: order.count, chunkSize: documentChunk).concurrentMap { range in
+            var digest = FastDigest()
+            digest.add(UInt64(formatVersion))
+            digest.add(peopleValue)
+            for position in range {
+                let entry = order[position]
+                digest.add(UInt64(entry.part))
+                digest.add(keys[Int(entry.part)])
+                digest.add(UInt64(entry.local))
+            }
+            return digest.value
+        }
+    }
+
+    /// Adds a conversation's part; conversations are numbered in the order they are added.
+    package mutating func add(_ part: SearchConversationPart) {
+        parts.append(part)
+    }
+
+    /// What was written: file count and bytes, and the number of documents and terms.
+    package struct Statistics: Sendable, Equatable {
+        package var documents = 0
+        package var terms = 0
+        package var files = 0
+        package var bytes = 0
+
+        package init(documents: Int = 0, terms: Int = 0, files: Int = 0, bytes: Int = 0) {
+            self.documents = documents
+            self.terms = terms
+            self.files = files
+            self.bytes = bytes
+        }
+    }
+
+    /// Builds the index and hands each file (path inside the site, contents) to `write`.
+    package func write(
+        timeZone: String, locale: String, to write: (_ path: String, _ contents: String) throws -> Void
+    ) throws -> Statistics {
+        try self.write(timeZone: timeZone, locale: locale, reuse: nil, to: write).statistics
+    }
+
+    /// What a document file was made of (a digest of its documents' conversations, their keys and places,
+    /// and of the people list) and its size: a later build whose file would have the same digest takes the
+    /// previous output's file over instead of making it again.
+    package struct DocumentFileSignature: Codable, Equatable, Sendable {
+        package var digest: UInt64
+        package var size: Int
+    }
+
+    /// What lets a build take document files over from the previous output: the parts' content keys (in
+    /// the order they were added), the previous build's signatures, and a function that links the previous
+    /// output's file at a site path when it still has the given size (false when it cannot).
+    package struct Reuse {
+        package var partKeys: [String]
+        package var previous: [DocumentFileSignature]
+        package var takeOver: (_ path: String, _ size: Int) throws -> Bool
+
+        package init(
+            partKeys: [String], previous: [DocumentFileSignature], takeOver: @escaping (_ path: String, _ size: Int) throws -> Bool
+        ) {
+            self.partKeys = partKeys
+            self.previous = previous
+            self.takeOver = takeOver
+        }
+    }
+
+    /// Builds the index like `write(timeZone:locale:to:)`, taking over the document files `reuse` allows;
+    /// also returns what a later build needs to take files over or to update the index in place.
+    package func write(
+        timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
+    ) throws -> (statistics: Statistics, state: SearchIndexState) {
+        var statistics = Statistics()
+        func emit(_ path: String, _ name: String, _ json: String) throws {
+            let contents = SearchIndexFormat.file(name: name, json: json)
+            statistics.files += 1
+            statistics.bytes += contents.utf8.count
+            try write("search/" + path, contents)
+        }
+
+        // Number the documents: the conversations merged by date, each keeping its order.
+        let order = Self.mergedOrder(parts)
+        statistics.documents = order.count
+        var globalOfLocal = parts.map { [UInt32](repeating: 0, count: $0.documents.count) }
+        for (global, entry) in order.enumerated() {
+            globalOfLocal[Int(entry.part)][Int(entry.local)] = UInt32(global)
+        }
+
+        // People, sorted by name.
+        var names = Set<String>()
+        for part in parts { for document in part.documents { if let sender = document.sender { names.insert(sender) } } }
+        let people = PeopleOrder.sorted(names)
+        let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
+
+        // Term postings over the whole site.
+        var postings: [String: [UInt32]] = [:]
+        var mixed = Set<String>()
+        for (number, part) in parts.enumerated() {
+            let mapping = globalOfLocal[number]
+            for (term, list) in part.postings {
+                let mapped = list.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) }
+                if postings[term] != nil { mixed.insert(term) }
+                postings[term, default: []].append(contentsOf: mapped)
+            }
+        }
+        for term in mixed { postings[term]!.sort() }
+        // Filters.
+        var filters: [String: [UInt32]] = [:]
+        for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
+        for (global, entry) in order.enumerated() {
+            let document = parts[Int(entry.part)].documents[Int(entry.local)]
+            if let sender = document.sender, let person = personNumber[sender] {
+                filters["~p\(person)", default: []].append(UInt32(global))
+            }
+            for (name, kind) in SearchKinds.named where document.kinds.contains(kind) {
+                filters["~k" + name, default: []].append(UInt32(global))
+            }
+        }
+
+        // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
+        // files in order.
+        // Sorted as scripts compare strings: by UTF-16 code units (made once per term, not per comparison).
+        let unsorted = Array(postings.keys) + Array(filters.keys)
+        let units = unsorted.map { Array($0.utf16) }
+        let terms = unsorted.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { unsorted[$0] }
+        statistics.terms = terms.count
+        let termPostings = postings, filterPostings = filters
+        let encoded = try chunkRanges(count: terms.count, chunkSize: 2048).concurrentMap { range in
+            range.map { index -> EncodedTerm in
+                let term = terms[index]
+                if let list = termPostings[term] { return EncodedTerm(term: term, postings: list, weighted: true) }
+                return EncodedTerm(term: term, postings: filterPostings[term]!, weighted: false)
+            }
+        }.flatMap { $0 }
+        var firstTerms: [String] = []
+        var entries: [String] = []
+        var boundaries = SearchIndexFormat.TermFileBoundaries()
+        var blockNumber = 0
+        func closeTermFile() throws {
+            guard !entries.isEmpty else { return }
+            try emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
+            entries.removeAll(keepingCapacity: true)
+        }
+        for term in encoded {
+            if entries.isEmpty { firstTerms.append(term.term) }
+            var numbers: [Int] = []
+            for block in term.blocks {
+                try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                numbers.append(blockNumber)
+                blockNumber += 1
+            }
+            let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
+            entries.append(entry)
+            if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
+        }
+        try closeTermFile()
+
+        // Documents, made on all cores; those whose signature is the previous build's are taken over.
+        let parts = self.parts
+        let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
+        let digests = try Self.documentFileDigests(
+            order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
+        var signatures = digests.map { DocumentFileSignature(digest: $0, size: 0) }
+        var toMake: [Int] = []
+        for number in chunks.indices {
+            if let reuse, reuse.partKeys.count == parts.count, number < reuse.previous.count,
+               reuse.previous[number].digest == digests[number],
+               try reuse.takeOver("search/d/\(number).js", reuse.previous[number].size)
+            {
+                signatures[number].size = reuse.previous[number].size
+                statistics.files += 1
+                statistics.bytes += reuse.previous[number].size
+            } else {
+                toMake.append(number)
+            }
+        }
+        let documentFiles = try toMake.map { chunks[$0] }.concurrentMap { range in
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(range.count * 160)
+            for position in range {
+                let entry = order[position]
+                let document = parts[Int(entry.part)].documents[Int(entry.local)]
+                if position > range.lowerBound { bytes += ",\n".utf8 }
+                SearchIndexFormat.appendDocument(
+                    document, part: Int(entry.part), person: document.sender.flatMap { personNumber[$0] } ?? -1, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        for (number, file) in zip(toMake, documentFiles) {
+            let size = statistics.bytes
+            try emit("d/\(number).js", "d/\(number)", file)
+            signatures[number].size = statistics.bytes - size
+        }
+
+        // Each conversation's pages, with their first document.
+        for (number, part) in parts.enumerated() {
+            let pages = part.pages.map { page in
+                "[" + JavaScriptText.string(page.file) + ",\(page.first < part.documents.count ? Int(globalOfLocal[number][page.first]) : order.count)]"
+            }
+            try emit("c/\(number).js", "c/\(number)", "[" + pages.joined(separator: ",") + "]")
+        }
+
+        // The first document of each month (from the page names, which are the months in the site's time zone).
+        var months: [(month: String, first: Int)] = []
+        var lastMonth = ""
+        for (global, entry) in order.enumerated() {
+            let month = String(parts[Int(entry.part)].documents[Int(entry.local)].page.prefix(7))
+            if month > lastMonth {
+                months.append((month, global))
+                lastMonth = month
+            }
+        }
+
+        let manifest = SearchIndexFormat.Manifest(
+            documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
+            people: people, months: months, termFiles: firstTerms)
+        try emit("index.js", "index", manifest.json)
+        let state = SearchIndexState(
+            documentFiles: signatures, partOfDocument: order.map { UInt32($0.part) }, termFiles: firstTerms.count,
+            blocks: blockNumber)
+        return (statistics, state)
+    }
+}

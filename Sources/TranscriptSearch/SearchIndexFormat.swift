@@ -1,0 +1,159 @@
+import TranscriptModel
+
+/// How the search index's files are written, shared by the full build (`SearchIndexBuilder`) and the update
+/// of a previous index in place (`SearchIndexUpdate`), so that both give the same bytes.
+enum SearchIndexFormat {
+    /// A file's whole text: a script that hands its data to the page.
+    package static func file(name: String, json: String) -> String {
+        "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
+    }
+
+    /// The JSON inside a file's text made by `file(name:json:)`, when it is one.
+    package static func payload(of bytes: [UInt8], name: String) -> ArraySlice<UInt8>? {
+        let prefix = Array(("transcriptsIndex(" + JavaScriptText.string(name) + ",").utf8)
+        let suffix = Array(");\n".utf8)
+        guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(3).elementsEqual(suffix)
+        else { return nil }
+        return bytes[prefix.count..<(bytes.count - suffix.count)]
+    }
+
+    /// A term's entry in its term file: the term, its document count, and its postings or its blocks (by
+    /// number, with their first and last document and their count).
+    package static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
+        var entry = "[" + JavaScriptText.string(term.term) + "," + String(term.count) + ","
+        if let inline = term.inline {
+            entry += JavaScriptText.postings(inline) + "]"
+        } else {
+            precondition(blockNumbers.count == term.blocks.count)
+            let blocks = zip(blockNumbers, term.blocks).map { number, block in
+                "[\(number),\(block.first),\(block.last),\(block.count)]"
+            }
+            entry += "[" + blocks.joined(separator: ",") + "]]"
+        }
+        return entry
+    }
+
+    /// Appends a document's entry in its document file: conversation, person (-1 for none), time, page,
+    /// anchor, kinds, text, and a 1 when the text was cut.
+    static func appendDocument(_ document: SearchDocument, part: Int, person: Int, to bytes: inout [UInt8]) {
+        bytes += "[\(part),\(person),\(document.seconds),".utf8
+        JavaScriptText.append(document.page, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JavaScriptText.append(document.anchor, to: &bytes)
+        bytes += ",\(document.kinds.rawValue),".utf8
+        JavaScriptText.append(document.text, to: &bytes)
+        bytes += (document.isCut ? ",1]" : "]").utf8
+    }
+
+    /// A document file's JSON: its entries, one per line.
+    static func documentFile(_ entries: [ArraySlice<UInt8>]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(entries.reduce(2) { $0 + $1.count + 2 })
+        for (position, entry) in entries.enumerated() {
+            if position > 0 { bytes += ",\n".utf8 }
+            bytes += entry
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What the manifest lists besides the files' first terms.
+    struct Manifest: Equatable {
+        package var documents: Int
+        package var timeZone: String
+        package var locale: String
+        package var conversations: [(title: String, url: String)]
+        var people: [String]
+        /// Each month with its first document.
+        package var months: [(month: String, first: Int)]
+        /// The first term of each term file.
+        var termFiles: [String]
+
+        static func == (a: Manifest, b: Manifest) -> Bool {
+            a.documents == b.documents && a.timeZone == b.timeZone && a.locale == b.locale
+                && a.conversations.elementsEqual(b.conversations) { $0 == $1 } && a.people == b.people
+                && a.months.elementsEqual(b.months) { $0 == $1 } && a.termFiles == b.termFiles
+        }
+
+        package var json: String {
+            "{\"version\":1,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk),"
+                + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
+                + "\"conversations\":[" + conversations.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
+                + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"
+                + "\"kinds\":[" + SearchKinds.named.map { JavaScriptText.string($0.name) }.joined(separator: ",") + "],"
+                + "\"months\":[" + months.map { "[" + JavaScriptText.string($0.month) + ",\($0.first)]" }.joined(separator: ",") + "],"
+                + "\"termFiles\":[" + termFiles.map(JavaScriptText.string).joined(separator: ",") + "]}"
+        }
+
+        init(
+            documents: Int, timeZone: String, locale: String, conversations: [(title: String, url: String)], people: [String],
+            months: [(month: String, first: Int)], termFiles: [String]
+        ) {
+            self.documents = documents
+            self.timeZone = timeZone
+            self.locale = locale
+            self.conversations = conversations
+            self.people = people
+            self.months = months
+            self.termFiles = termFiles
+        }
+
+        /// Reads back what `json` wrote; nil when it is not such a manifest.
+        init?(json value: JSONValue) {
+            guard case .object(let object) = value,
+                  case .number(let documents)? = object["documents"], let documentCount = Int(exactly: documents),
+                  case .string(let timeZone)? = object["timeZone"], case .string(let locale)? = object["locale"],
+                  case .array(let conversations)? = object["conversations"], case .array(let people)? = object["people"],
+                  case .array(let months)? = object["months"], case .array(let termFiles)? = object["termFiles"]
+            else { return nil }
+            var parsedConversations: [(title: String, url: String)] = []
+            for conversation in conversations {
+                guard case .object(let fields) = conversation, case .string(let title)? = fields["title"],
+                      case .string(let url)? = fields["url"]
+                else { return nil }
+                parsedConversations.append((title, url))
+            }
+            var parsedMonths: [(month: String, first: Int)] = []
+            for month in months {
+                guard case .array(let pair) = month, pair.count == 2, case .string(let name) = pair[0],
+                      case .number(let first) = pair[1], let number = Int(exactly: first)
+                else { return nil }
+                parsedMonths.append((name, number))
+            }
+            let names = people.compactMap { if case .string(let name) = $0 { name } else { nil } }
+            let firsts = termFiles.compactMap { if case .string(let term) = $0 { term } else { nil } }
+            guard names.count == people.count, firsts.count == termFiles.count else { return nil }
+            self.init(
+                documents: documentCount, timeZone: timeZone, locale: locale, conversations: parsedConversations,
+                people: names, months: parsedMonths, termFiles: firsts)
+        }
+    }
+
+    /// Where term files end. A file closes after a term whose digest picks it once the file holds
+    /// `minimumBytes`, or at `maximumBytes` in any case: the ends depend only on the terms near them, so a
+    /// changed entry changes its own file and seldom the next one, and an update rewrites only those.
+    struct TermFileBoundaries {
+        static let minimumBytes = 6 * 1024
+        static let maximumBytes = 16 * 1024
+        /// One term in this many ends a file (once it is past `minimumBytes`).
+        static let spacing: UInt64 = 16
+
+        package private(set) var bytes = 0
+
+        /// Adds an entry; true when its file ends after it.
+        package mutating func add(term: String, entryBytes: Int) -> Bool {
+            bytes += entryBytes
+            guard bytes >= Self.minimumBytes else { return false }
+            var digest = FastDigest()
+            digest.add(term)
+            guard bytes >= Self.maximumBytes || digest.value % Self.spacing == 0 else { return false }
+            bytes = 0
+            return true
+        }
+    }
+
+    /// Whether `a` sorts before `b` as scripts compare strings (by UTF-16 code units).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TranscriptImport
+
+/// What a build did, for the summary line and for machines.
+public struct BuildSummary: Sendable, Equatable, Codable {
+    /// Per conversation: where it came from and how many messages went in and out.
+    public struct ConversationCount: Sendable, Equatable, Codable {
+        public var title: String
+        public var file: String
+        public var messagesRead: Int
+        public var messagesRendered: Int
+    }
+
+    public var conversations: [ConversationCount] = []
+    public var messagesRead = 0
+    public var messagesRendered = 0
+    /// Messages of kinds nobody understood (shown as such, never dropped).
+    public var unsupportedMessages = 0
+    /// Files that exports name but that are missing or were refused (shown as placeholders).
+    public var missingMedia = 0
+    public var pages = 0
+    public var files = 0
+    public var bytes = 0
+    public var seconds = 0.0
+    /// Messages in the search index (conversations left out of it are not counted), its distinct terms
+    /// (filters included) and its size.
+    public var searchDocuments = 0
+    public var searchTerms = 0
+    public var searchBytes = 0
+    /// How this build made the search index.
+    public var searchIndexWork: SearchIndexWork?
+
+    /// How a build made the search index: built whole, updated in place (only the files that changed
+    /// conversations touch), or taken over from the previous output unchanged.
+    public enum SearchIndexWork: String, Sendable, Codable {
+        case built
+        case updated
+        case takenOver = "taken over"
+    }
+    /// Conversations whose files the build cache took over from the previous output without rendering them,
+    /// and their pages (a part of `pages`).
+    public var conversationsReused = 0
+    public var pagesReused = 0
+    /// Files of the previous output kept as they were (taken over, or written again with the same bytes).
+    public var filesUnchanged = 0
+    /// The folder the site was written to.
+    public var output = ""
+    /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
+    public var warnings: [String] = []
+
+    /// A few readable lines: the counts, then the warnings.
+    public var report: String {
+        var lines = [
+            "\(conversations.count) conversation\(conversations.count == 1 ? "" : "s"), "
+                + "\(messagesRead) message\(messagesRead == 1 ? "" : "s") read, \(messagesRendered) rendered"
+                + (unsupportedMessages > 0 ? " (\(unsupportedMessages) of unsupported kinds)" : "")
+                + ", \(pages) page\(pages == 1 ? "" : "s"), \(Self.bytesText(bytes)) in \(files) files, "
+                + String(format: "%.2f s", seconds) + " → \(output)"
+        ]
+        if conversationsReused > 0 || filesUnchanged > 0 {
+            lines.append(incrementalLine)
+        }
+        if searchDocuments > 0 {
+            lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))"
+                + (searchIndexWork == .updated ? " (updated in place)" : searchIndexWork == .takenOver ? " (unchanged)" : ""))
+        }
+        for count in conversations {
+            lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
+        }
+        for warning in warnings { lines.append("warning: " + warning) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What an incremental build took over from the previous output.
+    public var incrementalLine: String {
+        let rendered = conversations.count - conversationsReused
+        return "incremental: \(conversationsReused) conversation\(conversationsReused == 1 ? "" : "s") reused (\(pagesReused) page\(pagesReused == 1 ? "" : "s")), "
+            + "\(rendered) rendered; \(filesUnchanged) of \(files) files unchanged"
+    }
+
+    /// The summary as JSON, for CI: every count, the warnings and the output folder.
+    public var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+
+    static func bytesText(_ bytes: Int) -> String {
+        if bytes < 10_000 { return "\(bytes) bytes" }
+        if bytes < 10_000_000 { return "\(bytes / 1000) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TranscriptDisplay
+import TranscriptImport
+import TranscriptModel
+import TranscriptRender
+
+/// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the
+/// display delegate, the custom renderers and the importers. When it changes, the build cache is not used.
+/// Assets (CSS, scripts) are not in it: pages only link to them, and every build writes them.
+///
+/// The binary is known by its stamp (path, size, modification time, inode), so every new build of it starts
+/// with a clean build. A delegate is known by `String(reflecting:)`: its type and stored values.
+enum BuildKey {
+    /// Changes when what the cache keeps, or how, changes.
+    static let format = "transcripts build cache 1"
+
+    package static func make(
+        configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
+        customRenderers: [any CustomMessageRenderer], registry: ImporterRegistry, options: BuildOptions
+    ) -> String {
+        var hash = SHA256()
+        hash.update(format)
+        addTool(registry: registry, options: options, to: &hash)
+        if let config = try? Data(contentsOf: configurationFile) {
+            hash.update("config:" + configurationFile.standardizedFileURL.path)
+            hash.update(Int64(config.count))
+            hash.update(config)
+        } else {
+            hash.update("no config")
+        }
+        for name in templates.sources.keys.sorted() {
+            hash.update("template:" + name)
+            hash.update(templates.sources[name]!)
+        }
+        hash.update("delegate:" + String(reflecting: delegate))
+        for renderer in customRenderers {
+            hash.update("renderer:" + String(reflecting: renderer))
+            hash.update(renderer.kind)
+            hash.update(renderer.template)
+        }
+        return hash.hexDigest
+    }
+
+    /// A digest of what the conversations' content, their pages' places and their share of the search index
+    /// depend on: the binary, the importers and the settings that change what is read or where it goes (time
+    /// zone, locale, `me`, page size, search, formats, inputs and output). Not the templates, the assets, the
+    /// display delegate or the settings of how pages look: while this key stays, the stored search parts and
+    /// the search index hold even when the build key changed.
+    package static func content(configuration: SiteConfiguration, registry: ImporterRegistry, options: BuildOptions) -> String {
+        var hash = SHA256()
+        hash.update(format + " content")
+        addTool(registry: registry, options: options, to: &hash)
+        hash.update("time zone:" + configuration.timeZone.identifier)
+        hash.update("locale:" + configuration.locale.identifier)
+        hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
+        hash.update("page size:\(configuration.pageSize)")
+        hash.update("search:\(configuration.search.enabled) " + configuration.search.exclude.joined(separator: "\u{0}"))
+        hash.update("formats:" + String(reflecting: configuration.formats))
+        hash.update("inputs:" + (options.inputs ?? configuration.inputs).joined(separator: "\u{0}"))
+        hash.update("output:" + configuration.output)
+        return hash.hexDigest
+    }
+
+    /// What both keys hold of the tool: the binary (by its stamp), the importers and `--format`.
+    private static func addTool(registry: ImporterRegistry, options: BuildOptions, to hash: inout SHA256) {
+        let executable = executablePath
+        hash.update("binary:" + executable)
+        if let stamp = FileStamp(path: executable) {
+            hash.update(stamp.size)
+            hash.update(stamp.modified)
+            hash.update(Int64(bitPattern: stamp.inode))
+        }
+        for importer in registry.importers {
+            hash.update("importer:" + String(reflecting: importer))
+        }
+        hash.update("format:" + (options.format ?? ""))
+    }
+
+    /// The running program's file.
+    static var executablePath: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+
+/// One look-up of a file an export names (a photo, an avatar, ...) and what it gave: the build cache reuses
+/// a conversation's pages only while every one of its look-ups would give the same again.
+struct MediaDependency: Codable, Equatable, Sendable {
+    /// The export's media folder, as the importer gave it.
+    package var folder: String
+    /// The path as the export names it.
+    package var path: String
+    var imageOnly: Bool
+    /// For a file that was found: its real path, its stamp when it was read (nil when it was too new to
+    /// trust) and its path in the site.
+    package var source: String?
+    var stamp: FileStamp?
+    var sitePath: String?
+    /// For a file that was refused: why.
+    var refusal: String?
+
+    init(folder: String, path: String, imageOnly: Bool) {
+        self.folder = folder
+        self.path = path
+        self.imageOnly = imageOnly
+    }
+
+    /// Whether looking the file up now would give the same as when this was recorded, without reading it.
+    /// `realFolders` keeps the real paths of media folders between calls.
+    func isUnchanged(realFolders: inout [String: String]) -> Bool {
+        let root: String
+        if let known = realFolders[folder] {
+            root = known
+        } else {
+            root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            realFolders[folder] = root
+        }
+        // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
+        if refusal == "\(MediaCopier.Refusal.missing)" {
+            let normalized = path.replacingOccurrences(of: "\\", with: "/")
+            let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
+            if !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
+               !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            {
+                var info = stat()
+                return lstat(root + "/" + normalized, &info) != 0 && errno == ENOENT
+            }
+        }
+        // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
+        if refusal == nil, let source, let stamp {
+            let normalized = path.replacingOccurrences(of: "\\", with: "/")
+            guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
+                  let real = realpath(root + "/" + normalized, nil)
+            else { return false }
+            defer { free(real) }
+            let resolved = String(cString: real)
+            guard resolved == source, resolved.hasPrefix(root + "/") else { return false }
+            return FileStamp(path: resolved) == stamp
+        }
+        return isUnchangedSlowly
+    }
+
+    /// The same check, through `MediaCopier.resolve`, for refused files.
+    private var isUnchangedSlowly: Bool {
+        switch MediaCopier.resolve(path, in: URL(fileURLWithPath: folder)) {
+        case .failure(let refusal):
+            return self.refusal == "\(refusal)"
+        case .success(let url):
+            if imageOnly, !MediaCopier.imageExtensions.contains(url.pathExtension.lowercased()) {
+                return refusal == "\(MediaCopier.Refusal.notAnImage)"
+            }
+            guard refusal == nil, source == url.path, let stamp else { return false }
+            return FileStamp(path: url.path) == stamp
+        }
+    }
+}

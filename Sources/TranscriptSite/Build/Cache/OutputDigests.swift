@@ -1,0 +1,50 @@
+import Foundation
+import TranscriptModel
+
+/// A digest of each file of the output as the build made it, with the file's stamp: a later build whose new
+/// bytes have the same digest leaves a file whose stamp is unchanged alone, without reading it back.
+struct OutputDigests {
+    struct Entry: Equatable {
+        var stamp: FileStamp
+        var digest: UInt64
+    }
+
+    var entries: [String: Entry] = [:]
+
+    package func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write("output digests 1")
+        writer.write(entries.count)
+        for path in entries.keys.sorted() {
+            let entry = entries[path]!
+            writer.write(path)
+            writer.write(signed: entry.stamp.size)
+            writer.write(signed: entry.stamp.modified)
+            writer.write(entry.stamp.inode)
+            writer.write(entry.stamp.device)
+            writer.write(entry.digest)
+        }
+        return writer.bytes
+    }
+
+    init() {}
+
+    init?(_ bytes: [UInt8]) {
+        var reader = BinaryReader(bytes)
+        do {
+            guard try reader.readString() == "output digests 1" else { return nil }
+            let count = try reader.readCount()
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                let path = try reader.readString()
+                let stamp = FileStamp(
+                    size: try reader.readSigned(), modified: try reader.readSigned(), inode: try reader.readUInt64(),
+                    device: try reader.readUInt64())
+                entries[path] = Entry(stamp: stamp, digest: try reader.readUInt64())
+            }
+            guard reader.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TranscriptModel
+import TranscriptSearch
+
+/// A conversation's share of the search index as bytes, so that the build cache can keep it and a later
+/// build can add it to the index without reading the conversation again.
+enum SearchPartArchive {
+    private static let magic = "transcripts search part 1"
+
+    static func encode(_ part: SearchConversationPart) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(magic)
+        writer.write(part.title)
+        writer.write(part.url)
+        writer.write(part.documents.count)
+        for document in part.documents {
+            writer.write(signed: document.seconds)
+            writer.write(document.sender)
+            writer.write(document.page)
+            writer.write(document.anchor)
+            writer.write(UInt64(document.kinds.rawValue))
+            writer.write(document.text)
+            writer.write(document.isCut)
+        }
+        writer.write(part.postings.count)
+        for term in part.postings.keys.sorted() {
+            let list = part.postings[term]!
+            writer.write(term)
+            writer.write(list.count)
+            var previous: UInt32 = 0
+            for posting in list {
+                // Ascending, so the differences are small; wrapping keeps any order exact.
+                writer.write(UInt64(posting &- previous))
+                previous = posting
+            }
+        }
+        writer.write(part.pages.count)
+        for page in part.pages {
+            writer.write(page.file)
+            writer.write(page.first)
+        }
+        return writer.bytes
+    }
+
+    /// The part `encode` wrote; throws on bytes it did not write.
+    static func decode(_ bytes: [UInt8]) throws -> SearchConversationPart {
+        var reader = BinaryReader(bytes)
+        guard try reader.readString() == magic else { throw BinaryReader.Truncated() }
+        var part = SearchConversationPart(title: try reader.readString(), url: try reader.readString())
+        let documentCount = try reader.readCount()
+        part.documents.reserveCapacity(documentCount)
+        for _ in 0..<documentCount {
+            let seconds = try reader.readSigned()
+            let sender = try reader.readOptionalString()
+            let page = try reader.readString()
+            let anchor = try reader.readString()
+            let kinds = SearchKinds(rawValue: UInt16(truncatingIfNeeded: try reader.readUInt64()))
+            let text = try reader.readString()
+            part.documents.append(SearchDocument(
+                seconds: seconds, sender: sender, page: page, anchor: anchor, kinds: kinds, text: text,
+                isCut: try reader.readBool()))
+        }
+        let termCount = try reader.readCount()
+        part.postings.reserveCapacity(termCount)
+        for _ in 0..<termCount {
+            let term = try reader.readString()
+            let count = try reader.readCount()
+            var list = [UInt32]()
+            list.reserveCapacity(count)
+            var previous: UInt32 = 0
+            for _ in 0..<count {
+                previous = previous &+ UInt32(truncatingIfNeeded: try reader.readUInt64())
+                list.append(previous)
+            }
+            part.postings[term] = list
+        }
+        let pageCount = try reader.readCount()
+        for _ in 0..<pageCount {
+            part.pages.append((try reader.readString(), try reader.readInt()))
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Truncated() }
+        return part
+    }
+}

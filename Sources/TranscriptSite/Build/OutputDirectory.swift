@@ -1,0 +1,320 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+
+/// Where a build writes: a fresh staging folder beside the output folder, swapped into place only when the
+/// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.
+///
+/// With `linksUnchangedFiles`, a file whose bytes equal the previous output's file at the same path is not
+/// written again. When there is a previous output, the build then updates it in place: new and changed files
+/// are written into the staging folder and moved over the previous output's at `commit()` (each move is
+/// atomic), files the build took over are left alone, and files the build did not make are removed. So an
+/// incremental build touches only what changed, and a failed one still leaves the previous output as it was.
+/// (Without a previous output, taken-over files are hard-linked into the staging folder, which is swapped in.)
+final class OutputDirectory {
+    /// The folder the finished site ends up in.
+    let destination: URL
+    /// The folder being written.
+    package let staging: URL
+    /// The bytes and files of the site (written or linked).
+    private(set) var bytesWritten = 0
+    private(set) var filesWritten = 0
+    /// The files taken over from the previous output unchanged (a part of `filesWritten`).
+    private(set) var filesLinked = 0
+    /// Whether files equal to the previous output's are linked instead of written.
+    let linksUnchangedFiles: Bool
+    private var createdFolders: Set<String> = []
+    /// Whether the previous output is updated in place (see above).
+    private let updatesInPlace: Bool
+    /// In place: the files written into the staging folder, and the previous output's files taken over
+    /// (with their sizes).
+    private var written: Set<String> = []
+    private var kept: [String: Int] = [:]
+    /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
+    var previousDigests = OutputDigests()
+    private(set) var madeDigests: [String: UInt64] = [:]
+    /// The two folders' paths, for building file paths without URL operations (thousands per build).
+    private let stagingPath: String
+    private let destinationPath: String
+
+    init(destination: URL, linksUnchangedFiles: Bool = false) throws {
+        self.destination = destination.standardizedFileURL
+        self.linksUnchangedFiles = linksUnchangedFiles
+        let parent = self.destination.deletingLastPathComponent()
+        let name = self.destination.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
+        stagingPath = staging.path
+        destinationPath = self.destination.path
+        var isFolder: ObjCBool = false
+        var info = stat()
+        updatesInPlace = linksUnchangedFiles && FileManager.default.fileExists(atPath: destinationPath, isDirectory: &isFolder)
+            && isFolder.boolValue && lstat(destinationPath, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes `contents` at `relativePath` (made only of our own safe path components) inside the site.
+    func write(_ contents: String, to relativePath: String) throws {
+        try write([contents], to: relativePath)
+    }
+
+    /// Writes the parts one after another into one file, without joining them in memory first.
+    func write(_ parts: [String], to relativePath: String) throws {
+        var digester = FastDigest()
+        for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
+        madeDigests[relativePath] = digester.value
+        if linksUnchangedFiles {
+            let size = parts.reduce(0) { $0 + $1.utf8.count }
+            if try linkIfEqual(relativePath, size: size, digest: digester.value, equals: { previous in
+                var offset = 0
+                for var part in parts {
+                    let count = part.utf8.count
+                    guard count > 0 else { continue }
+                    if !part.withUTF8({ memcmp(previous.baseAddress! + offset, $0.baseAddress!, count) == 0 }) { return false }
+                    offset += count
+                }
+                return true
+            }) { return }
+        }
+        try withFile(relativePath) { descriptor in
+            for var part in parts {
+                if let failure = part.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) { return failure }
+                bytesWritten += part.utf8.count
+            }
+            return nil
+        }
+    }
+
+    /// Writes bytes at `relativePath`.
+    func write(_ data: Data, to relativePath: String) throws {
+        var digester = FastDigest()
+        data.withUnsafeBytes { digester.add($0) }
+        madeDigests[relativePath] = digester.value
+        if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, digest: digester.value, equals: { previous in
+            data.withUnsafeBytes { $0.count == 0 || memcmp(previous.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+        }) { return }
+        try withFile(relativePath) { descriptor in
+            if let failure = data.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
+            bytesWritten += data.count
+            return nil
+        }
+    }
+
+    /// The stamp the file this build made (or took over) at `relativePath` will have in the finished output.
+    func stampOfMade(_ relativePath: String) -> FileStamp? {
+        if updatesInPlace, kept[relativePath] != nil { return FileStamp(path: destinationPath + "/" + relativePath) }
+        return FileStamp(path: stagingPath + "/" + relativePath)
+    }
+
+    /// The previous output's file at `relativePath`, when it is a regular file: its stamp.
+    func previousStamp(_ relativePath: String) -> FileStamp? {
+        FileStamp(path: destinationPath + "/" + relativePath)
+    }
+
+    /// Whether the previous output's file at `relativePath` is still the file the previous build made (its
+    /// stamp is the one stored with its digest).
+    func previousIsUnchanged(_ relativePath: String) -> Bool {
+        guard let entry = previousDigests.entries[relativePath] else { return false }
+        return FileStamp(path: destinationPath + "/" + relativePath) == entry.stamp
+    }
+
+    /// The bytes of the previous output's file at `relativePath`, when it is still the file the previous build
+    /// made (the same stamp and digest).
+    func previousBytesIfUnchanged(_ relativePath: String) -> [UInt8]? {
+        guard let entry = previousDigests.entries[relativePath], previousIsUnchanged(relativePath),
+              let data = FileManager.default.contents(atPath: destinationPath + "/" + relativePath)
+        else { return nil }
+        var digest = FastDigest()
+        data.withUnsafeBytes { digest.add($0) }
+        return digest.value == entry.digest ? [UInt8](data) : nil
+    }
+
+    /// Takes the previous output's file at `relativePath` into the site unchanged (a hard link, or a copy);
+    /// false when there is no such file.
+    func link(_ relativePath: String) throws -> Bool {
+        let old = destinationPath + "/" + relativePath
+        var info = stat()
+        // A file taken over keeps its digest, when it is still the file the digest was made of.
+        if madeDigests[relativePath] == nil, let entry = previousDigests.entries[relativePath],
+           FileStamp(path: old) == entry.stamp
+        {
+            madeDigests[relativePath] = entry.digest
+        }
+        if updatesInPlace {
+            guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            if written.remove(relativePath) != nil {
+                unlink(stagingPath + "/" + relativePath)
+                filesWritten -= 1
+            }
+            if kept.updateValue(Int(info.st_size), forKey: relativePath) == nil {
+                filesWritten += 1
+                filesLinked += 1
+                bytesWritten += Int(info.st_size)
+            }
+            return true
+        }
+        let path = try prepare(relativePath)
+        guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        if Foundation.link(old, path) != 0 {
+            do {
+                try FileManager.default.copyItem(atPath: old, toPath: path)
+            } catch {
+                throw TranscriptsError(file: path, message: "cannot copy the previous output's file (\(error.localizedDescription))")
+            }
+        }
+        filesWritten += 1
+        filesLinked += 1
+        bytesWritten += Int(info.st_size)
+        return true
+    }
+
+    /// Links the previous output's file at `relativePath` when it has `size` bytes and `equals` says they are
+    /// the new bytes; whether it did.
+    private func linkIfEqual(
+        _ relativePath: String, size: Int, digest: UInt64, equals: (UnsafeRawBufferPointer) -> Bool
+    ) throws -> Bool {
+        let old = destinationPath + "/" + relativePath
+        guard let stamp = FileStamp(path: old), stamp.size == Int64(size) else { return false }
+        // The file as the previous build made it, and the same digest: equal without reading it.
+        if let entry = previousDigests.entries[relativePath], entry.stamp == stamp {
+            return entry.digest == digest ? try link(relativePath) : false
+        }
+        guard size > 0 else { return try link(relativePath) }
+        guard let previous = try? Data(contentsOf: URL(fileURLWithPath: old), options: .alwaysMapped), previous.count == size,
+              previous.withUnsafeBytes(equals)
+        else { return false }
+        return try link(relativePath)
+    }
+
+    /// Makes the folder of `relativePath` in the staging folder and removes anything already at the path
+    /// (a file of the staging folder may be a link to the previous output's: it is replaced, never written).
+    private func prepare(_ relativePath: String) throws -> String {
+        precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
+                     "output paths are built by transcripts itself")
+        let path = stagingPath + "/" + relativePath
+        if let slash = relativePath.lastIndex(of: "/") {
+            let folder = stagingPath + "/" + relativePath[..<slash]
+            do {
+                if !createdFolders.contains(folder) {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    createdFolders.insert(folder)
+                }
+            } catch {
+                throw TranscriptsError(file: folder, message: "cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+        if unlink(path) == 0 { filesWritten -= 1 }
+        if let size = kept.removeValue(forKey: relativePath) {
+            filesWritten -= 1
+            filesLinked -= 1
+            bytesWritten -= size
+        }
+        if updatesInPlace { written.insert(relativePath) }
+        return path
+    }
+
+    /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).
+    private func withFile(_ relativePath: String, _ body: (Int32) -> Int32?) throws {
+        let path = try prepare(relativePath)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw TranscriptsError(file: path, message: "cannot write the file (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        if let failure = body(descriptor) {
+            throw TranscriptsError(file: path, message: "cannot write the file (\(String(cString: strerror(failure))))")
+        }
+        filesWritten += 1
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Puts the staging folder in the output folder's place and removes the previous output (or, updating in
+    /// place, moves the new files over the previous output's and removes the files the build did not make).
+    func commit() throws {
+        if updatesInPlace { return try commitInPlace() }
+        let manager = FileManager.default
+        let previous = staging.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            var movedAside = false
+            if manager.fileExists(atPath: destination.path) {
+                try manager.moveItem(at: destination, to: previous)
+                movedAside = true
+            }
+            do {
+                try manager.moveItem(at: staging, to: destination)
+            } catch {
+                if movedAside { try? manager.moveItem(at: previous, to: destination) }
+                throw error
+            }
+            if movedAside { try manager.removeItem(at: previous) }
+        } catch {
+            throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(error.localizedDescription))")
+        }
+    }
+
+    private func commitInPlace() throws {
+        let manager = FileManager.default
+        var madeFolders: Set<String> = []
+        for path in written.sorted() {
+            let target = destinationPath + "/" + path
+            if let slash = path.lastIndex(of: "/") {
+                let folder = destinationPath + "/" + path[..<slash]
+                if !madeFolders.contains(folder) {
+                    var info = stat()
+                    if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { try? manager.removeItem(atPath: folder) }
+                    do {
+                        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw TranscriptsError(file: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                    }
+                    madeFolders.insert(folder)
+                }
+            }
+            if rename(stagingPath + "/" + path, target) != 0 {
+                // Something else is in the way (a folder where the file goes): remove it and move again.
+                try? manager.removeItem(atPath: target)
+                guard rename(stagingPath + "/" + path, target) == 0 else {
+                    throw TranscriptsError(file: target, message: "cannot update the output (\(String(cString: strerror(errno))))")
+                }
+            }
+        }
+        // Whatever the build did not make goes, and then the folders left empty.
+        var folders: [String] = []
+        for path in (try? manager.subpathsOfDirectory(atPath: destinationPath)) ?? [] {
+            let full = destinationPath + "/" + path
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                folders.append(full)
+            } else if !written.contains(path) && kept[path] == nil {
+                unlink(full)
+            }
+        }
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+        try? manager.removeItem(at: staging)
+    }
+
+    /// Removes the staging folder after a failed build.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+import TranscriptRender
+
+/// Copies files named by an export (avatars now; photos and other media later) into the site, under
+/// `media/` with a name made from their content, so the same file is stored once.
+///
+/// A path in an export is untrusted: it must be relative, stay inside the export's folder (no `..` out of
+/// it, no symlink that leads out of it) and name a regular file of a known image type. Anything else is
+/// refused with a reason, and the page shows a fallback instead.
+final class MediaCopier {
+    private let output: OutputDirectory
+    /// What was copied, by the real path of the source file.
+    private var copied: [String: CopiedFile] = [:]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
+
+    init(output: OutputDirectory) { self.output = output }
+
+    enum Refusal: Error, Equatable, CustomStringConvertible {
+        case notRelative, outsideExport, missing, notAFile, notAnImage
+
+        package var description: String {
+            switch self {
+            case .notRelative: "is not a path relative to the export's folder"
+            case .outsideExport: "leads outside the export's folder"
+            case .missing: "does not exist"
+            case .notAFile: "is not a regular file"
+            case .notAnImage: "is not an image (png, jpg, gif, webp, avif)"
+            }
+        }
+    }
+
+    /// Real paths of export folders, by the folder's path as given.
+    private var realFolders: [String: String] = [:]
+
+    /// The file at `path` inside `folder`, checked; its real URL.
+    package static func resolve(_ path: String, in folder: URL) -> Result<URL, Refusal> {
+        resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
+    }
+
+    private static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
+        let normalized = path.replacingOccurrences(of: "\\", with: "/")
+        guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
+              !normalized.contains("\0")
+        else { return .failure(.notRelative) }
+        // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
+        let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
+        if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            var info = stat()
+            if lstat(root + "/" + normalized, &info) != 0, errno == ENOENT { return .failure(.missing) }
+        }
+        let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
+        guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
+            // A symlink that leads nowhere, or nothing at all.
+            return .failure((try? FileManager.default.destinationOfSymbolicLink(atPath: candidate.path)) != nil ? .outsideExport : .missing)
+        }
+        let real = candidate.resolvingSymlinksInPath()
+        guard real.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
+        guard !isFolder.boolValue else { return .failure(.notAFile) }
+        return .success(real)
+    }
+
+    /// Copies the image at `path` (relative to `folder`) into the site; its path in the site.
+    func copyImage(_ path: String, from folder: URL) -> Result<String, Refusal> {
+        copy(path, from: folder, imageOnly: true).map(\.sitePath)
+    }
+
+    /// Copies the file at `path` (relative to `folder`) into the site. Files whose type a browser could run
+    /// (HTML, SVG, scripts, ...) are stored as `.bin`, which browsers download instead of opening.
+    func copy(_ path: String, from folder: URL, imageOnly: Bool = false) -> Result<CopiedFile, Refusal> {
+        let result = copyFile(path, from: folder, imageOnly: imageOnly)
+        if recordsDependencies {
+            var dependency = MediaDependency(folder: folder.path, path: path, imageOnly: imageOnly)
+            switch result {
+            case .success(let copied):
+                dependency.sitePath = copied.sitePath
+                dependency.source = lastSource?.path
+                dependency.stamp = lastSource?.stamp
+            case .failure(let refusal):
+                dependency.refusal = "\(refusal)"
+            }
+            dependencies.append(dependency)
+        }
+        return result
+    }
+
+    /// Whether every look-up is recorded for the build cache (`takeDependencies()`).
+    var recordsDependencies = false
+    private var dependencies: [MediaDependency] = []
+    /// The real path and stamp of the file the latest successful look-up found.
+    private var lastSource: (path: String, stamp: FileStamp?)?
+    /// Stamps of the files read, by real path (a stamp taken before the file was read, so that a change
+    /// while it was read makes the next build read it again); nil for files changed too recently to trust.
+    private var stamps: [String: FileStamp?] = [:]
+    private let startedAt = FileStamp.now
+
+    /// The look-ups recorded since the last call, in order.
+    func takeDependencies() -> [MediaDependency] {
+        defer { dependencies = [] }
+        return dependencies
+    }
+
+    /// Takes a file of the previous output's `media/` folder into the site, as a conversation the build
+    /// cache reuses needs it; false when the previous output does not have it.
+    func adopt(_ sitePath: String) throws -> Bool {
+        if written.contains(sitePath) { return true }
+        guard try output.link(sitePath) else { return false }
+        written.insert(sitePath)
+        return true
+    }
+
+    private func copyFile(_ path: String, from folder: URL, imageOnly: Bool) -> Result<CopiedFile, Refusal> {
+        let resolved: URL
+        let root: String
+        if let known = realFolders[folder.path] {
+            root = known
+        } else {
+            root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+            realFolders[folder.path] = root
+        }
+        switch Self.resolve(path, inRealFolder: root) {
+        case .success(let url): resolved = url
+        case .failure(let refusal): return .failure(refusal)
+        }
+        var fileExtension = resolved.pathExtension.lowercased()
+        if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
+        if recordsDependencies {
+            if stamps[resolved.path] == nil {
+                let stamp = FileStamp(path: resolved.path)
+                stamps[resolved.path] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
+            }
+            lastSource = (resolved.path, stamps[resolved.path] ?? nil)
+        }
+        if let known = copied[resolved.path] { return .success(known) }
+        guard let data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
+        if fileExtension == "jpeg" { fileExtension = "jpg" }
+        if !Self.safeExtensions.contains(fileExtension) { fileExtension = "bin" }
+        let sitePath = "media/\(ContentName.of(data)).\(fileExtension)"
+        let size = Self.imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil
+        let result = CopiedFile(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height)
+        if !written.contains(sitePath) {
+            do {
+                try output.write(data, to: sitePath)
+            } catch {
+                return .failure(.missing)
+            }
+            written.insert(sitePath)
+        }
+        copied[resolved.path] = result
+        return .success(result)
+    }
+
+    private var written: Set<String> = []
+
+    /// Extensions kept as they are: pictures, sound, video and documents that browsers show, play or
+    /// download without running anything.
+    static let safeExtensions: Set<String> = imageExtensions.union([
+        "mp4", "m4v", "mov", "webm", "mkv", "3gp", "mp3", "m4a", "aac", "ogg", "oga", "opus", "wav", "flac", "amr",
+        "pdf", "txt", "csv", "zip", "gz", "tgz", "7z", "rar", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt",
+        "ods", "odp", "rtf", "epub", "vcf", "ics", "tgs", "json", "md", "heic",
+    ])
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TranscriptModel
+import TranscriptRender
+
+extension MessageMedia {
+    /// Copies the files of every message of a conversation; nil entries for messages without files.
+    static func copy(
+        _ messages: [Message], from folder: URL, with copier: MediaCopier
+    ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
+        var result: [Int: MessageMedia] = [:]
+        var problems: [(path: String, reason: String)] = []
+        for (index, message) in messages.enumerated() {
+            let paths = paths(of: message)
+            guard !paths.isEmpty else { continue }
+            var media = MessageMedia()
+            for (path, imageOnly, isThumbnail) in paths {
+                switch copier.copy(path, from: folder, imageOnly: imageOnly) {
+                case .success(let copied):
+                    if isThumbnail { media.thumbnail = copied } else { media.file = copied }
+                case .failure(let refusal):
+                    media.problems.append((path, refusal.description))
+                    problems.append((path, refusal.description))
+                }
+            }
+            result[index] = media
+        }
+        return (result, problems)
+    }
+}

@@ -1,0 +1,290 @@
+import CCmark
+import TranscriptModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Renders message text to HTML with cmark: the only place that touches the C library.
+///
+/// Every call parses (or, for plain text, builds) a cmark tree, transforms it, lets cmark's own HTML
+/// renderer write the HTML in its default safe mode, and frees all C memory before it returns:
+/// - raw HTML typed in a message is turned into text, so it shows as written and never reaches the page
+///   as markup; `javascript:` and other unsafe link targets become empty (cmark's safe mode);
+/// - bare URLs become links (see `URLScanner`; `MarkdownURLProtector` keeps `*` and `_` inside them);
+/// - images become links, so a page never loads a remote image;
+/// - line breaks the sender typed are kept (`<br />`).
+public struct CommonMarkRenderer: Sendable {
+    public init() {}
+
+    /// Renders `source` written in `format`; `plainText` is filled only when `wantsPlainText` is true.
+    public func render(_ source: String, format: TextFormat, wantsPlainText: Bool = true) -> RenderedText {
+        let document: OpaquePointer
+        switch format {
+        case .markdown:
+            let protected = MarkdownURLProtector.protect(source)
+            var utf8 = protected
+            document = utf8.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
+                }
+            }
+        case .plain:
+            document = Self.plainDocument(source)
+        }
+        defer { cmark_node_free(document) }
+        if format == .markdown { cmark_consolidate_text_nodes(document) }
+        Self.transform(document)
+        let plainText = wantsPlainText ? Self.plainText(of: document) : ""
+        guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT | CMARK_OPT_HARDBREAKS) else {
+            return RenderedText(html: "", plainText: plainText)
+        }
+        defer { free(rendered) }
+        return RenderedText(html: String(cString: rendered), plainText: plainText)
+    }
+
+    // MARK: - Building and changing the tree
+
+    /// A document of paragraphs (split at blank lines) whose lines are text nodes joined by line breaks.
+    private static func plainDocument(_ source: String) -> OpaquePointer {
+        let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
+        var source = source
+        source.withUTF8 { bytes in
+            var paragraph: OpaquePointer?
+            var lineStart = 0
+            while lineStart <= bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    paragraph = nil
+                } else {
+                    if let current = paragraph {
+                        cmark_node_append_child(current, cmark_node_new(CMARK_NODE_SOFTBREAK))
+                    } else {
+                        let created = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+                        cmark_node_append_child(document, created)
+                        paragraph = created
+                    }
+                    cmark_node_append_child(paragraph, makeText(String(decoding: line, as: UTF8.self)))
+                }
+                // A line ends at LF, CR or CRLF.
+                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A {
+                    lineEnd += 1
+                }
+                lineStart = lineEnd + 1
+            }
+        }
+        return document
+    }
+
+    private static func makeText(_ text: String) -> OpaquePointer {
+        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        cmark_node_set_literal(node, text)
+        return node
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// Calls `visit` for every node of the tree, on entering it and (for containers) on leaving it.
+    private static func walk(_ document: OpaquePointer, _ visit: (cmark_event_type, OpaquePointer) -> Void) {
+        let iterator = cmark_iter_new(document)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            visit(event, cmark_iter_get_node(iterator)!)
+        }
+    }
+
+    /// Collects the nodes to change first (a tree must not change while it is walked), then changes them.
+    private static func transform(_ document: OpaquePointer) {
+        var texts: [OpaquePointer] = []
+        var rawHTML: [OpaquePointer] = []
+        var images: [OpaquePointer] = []
+        var spans: [OpaquePointer] = []
+        var linkDepth = 0
+        walk(document) { event, node in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK:
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+                if event == CMARK_EVENT_EXIT, let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
+                    spans.append(node)
+                }
+            case CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
+                    if event == CMARK_EVENT_EXIT { spans.append(node) }
+                    break
+                }
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+                if event == CMARK_EVENT_EXIT { images.append(node) }
+            case CMARK_NODE_TEXT:
+                if linkDepth == 0, mayContainURL(node) { texts.append(node) }
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                rawHTML.append(node)
+            default:
+                break
+            }
+        }
+        for node in texts { autolink(node) }
+        for node in rawHTML { showAsText(node) }
+        for node in images { replaceImageWithLink(node) }
+        for node in spans { replaceSpan(node) }
+    }
+
+    private static func mayContainURL(_ node: OpaquePointer) -> Bool {
+        guard let pointer = cmark_node_get_literal(node) else { return false }
+        let length = strlen(pointer)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            URLScanner.mayContainURL(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// Splits a text node into text, link, text, ... for every bare URL in it.
+    private static func autolink(_ node: OpaquePointer) {
+        let text = literal(node)
+        let urls = URLScanner.urls(in: text)
+        guard !urls.isEmpty else { return }
+        var previous = node
+        var cursor = text.startIndex
+        let before = String(text[cursor..<urls[0].range.lowerBound])
+        for (index, url) in urls.enumerated() {
+            if index == 0 {
+                if before.isEmpty {
+                    // The node itself becomes the first link's text.
+                    cmark_node_set_literal(node, String(text[url.range]))
+                    let link = cmark_node_new(CMARK_NODE_LINK)!
+                    cmark_node_set_url(link, url.target)
+                    cmark_node_insert_before(node, link)
+                    cmark_node_unlink(node)
+                    cmark_node_append_child(link, node)
+                    previous = link
+                    cursor = url.range.upperBound
+                    continue
+                }
+                cmark_node_set_literal(node, before)
+            } else if cursor < url.range.lowerBound {
+                let between = makeText(String(text[cursor..<url.range.lowerBound]))
+                cmark_node_insert_after(previous, between)
+                previous = between
+            }
+            let link = cmark_node_new(CMARK_NODE_LINK)!
+            cmark_node_set_url(link, url.target)
+            cmark_node_append_child(link, makeText(String(text[url.range])))
+            cmark_node_insert_after(previous, link)
+            previous = link
+            cursor = url.range.upperBound
+        }
+        if cursor < text.endIndex {
+            cmark_node_insert_after(previous, makeText(String(text[cursor...])))
+        }
+    }
+
+    /// Replaces raw HTML with text that shows it as it was typed.
+    private static func showAsText(_ node: OpaquePointer) {
+        var text = literal(node)
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE {
+            cmark_node_insert_before(node, makeText(text))
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+            return
+        }
+        while text.last == "\n" { text.removeLast() }
+        let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { cmark_node_append_child(paragraph, cmark_node_new(CMARK_NODE_SOFTBREAK)) }
+            cmark_node_append_child(paragraph, makeText(String(line)))
+        }
+        cmark_node_insert_before(node, paragraph)
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Turns an image (or a link) of `transcripts:NAME` (written by `MarkdownWriter`) into a custom inline node whose HTML is
+    /// one of our fixed strings (`<del>`…`</del>`, ...), keeping its content; an unknown name keeps just the content.
+    private static func replaceSpan(_ link: OpaquePointer) {
+        let name = String(cString: cmark_node_get_url(link)).dropFirst("transcripts:".count)
+        let replacement: OpaquePointer
+        if let html = MarkdownWriter.spans[String(name)] {
+            replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(replacement, html.open)
+            cmark_node_set_on_exit(replacement, html.close)
+        } else {
+            replacement = cmark_node_new(CMARK_NODE_EMPH)!
+        }
+        while let child = cmark_node_first_child(link) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(replacement, child)
+        }
+        cmark_node_insert_before(link, replacement)
+        cmark_node_unlink(link)
+        cmark_node_free(link)
+        if MarkdownWriter.spans[String(name)] == nil {
+            // Unknown: the content alone (an emphasis node without children of its own is dropped here).
+            while let child = cmark_node_first_child(replacement) {
+                cmark_node_unlink(child)
+                cmark_node_insert_before(replacement, child)
+            }
+            cmark_node_unlink(replacement)
+            cmark_node_free(replacement)
+        }
+    }
+
+    /// Replaces an image with a link to it, keeping its description as the link's text.
+    private static func replaceImageWithLink(_ image: OpaquePointer) {
+        let link = cmark_node_new(CMARK_NODE_LINK)!
+        cmark_node_set_url(link, cmark_node_get_url(image))
+        if let title = cmark_node_get_title(image), title.pointee != 0 { cmark_node_set_title(link, title) }
+        while let child = cmark_node_first_child(image) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(link, child)
+        }
+        if cmark_node_first_child(link) == nil {
+            cmark_node_append_child(link, makeText(cmark_node_get_url(image).map { String(cString: $0) } ?? "image"))
+        }
+        cmark_node_insert_before(image, link)
+        cmark_node_unlink(image)
+        cmark_node_free(image)
+    }
+
+    // MARK: - Plain text
+
+    /// The text content of the tree: text and code as written, breaks and block ends as single spaces.
+    private static func plainText(of document: OpaquePointer) -> String {
+        var bytes: [UInt8] = []
+        func appendSpace() {
+            if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
+        }
+        func appendLiteral(_ node: OpaquePointer) {
+            guard let pointer = cmark_node_get_literal(node) else { return }
+            let length = strlen(pointer)
+            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                for byte in UnsafeBufferPointer(start: start, count: length) {
+                    if byte == 0x0A || byte == 0x0D || byte == 0x09 { appendSpace() } else { bytes.append(byte) }
+                }
+            }
+        }
+        walk(document) { event, node in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                appendLiteral(node)
+            case CMARK_NODE_CODE_BLOCK:
+                appendSpace()
+                appendLiteral(node)
+                appendSpace()
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                appendSpace()
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
+                if event == CMARK_EVENT_EXIT { appendSpace() }
+            default:
+                break
+            }
+        }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
