@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "transcripts",
             dependencies: [
-                "TranscriptKit",
+                "TranscriptModel", "TranscriptImport", "TranscriptSite", "TranscriptServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

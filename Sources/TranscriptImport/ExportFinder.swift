@@ -6,7 +6,7 @@ import ZIPFoundation
 /// importer recognises (a file, a folder such as a Slack export, or a zip archive, which is unpacked first),
 /// or a folder of exports, searched recursively. The order is stable: sorted by path.
 package struct ExportFinder {
-    package struct Found {
+    package struct Found: Sendable {
         package var source: ExportSource
         package var importer: any ExportImporter
         /// What the user has on disk: the file or folder, or the zip archive `source` was unpacked from.
@@ -24,6 +24,12 @@ package struct ExportFinder {
         package var warnings: [String]
         /// The folders zip archives were unpacked into.
         package var unpacked: [URL] = []
+
+        package init(exports: [Found] = [], warnings: [String] = [], unpacked: [URL] = []) {
+            self.exports = exports
+            self.warnings = warnings
+            self.unpacked = unpacked
+        }
     }
 
     package let registry: ImporterRegistry

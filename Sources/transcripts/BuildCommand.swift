@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TranscriptKit
+import TranscriptImport
+import TranscriptSite
 
 /// `transcripts build [SITE] [--output DIR] [--config FILE]`
 struct BuildCommand: ParsableCommand {

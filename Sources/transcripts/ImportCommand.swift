@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TranscriptKit
+import TranscriptImport
+import TranscriptModel
 
 /// `transcripts import EXPORT -o FILE`: reads an export and writes it in the canonical format.
 struct ImportCommand: ParsableCommand {

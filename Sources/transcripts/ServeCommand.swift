@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TranscriptKit
+import TranscriptServe
+import TranscriptSite
 
 /// `transcripts serve [SITE] [--port N] [--host ADDR] [--open]`: builds, serves, watches and reloads.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TranscriptKit
+import TranscriptImport
+import TranscriptSite
 
 /// The options `build` and `serve` share: which site, where it goes, which config, and whether to use the
 /// build cache.

@@ -43,6 +43,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var pagesReused = 0
     /// Files of the previous output kept as they were (taken over, or written again with the same bytes).
     public var filesUnchanged = 0
+    /// Each stage's time and counts, in the order they ran.
+    public var stages: [StageReport] = []
     /// The folder the site was written to.
     public var output = ""
     /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...

@@ -19,14 +19,18 @@ public struct SiteBuilder: Sendable {
     public var customRenderers: [any CustomMessageRenderer]
     /// The importers exports are read with.
     public var registry: ImporterRegistry
+    /// The stages a build runs, in order (`BuildStages.standard`); insert a stage of your own with
+    /// `stages.insert(_:after:)`.
+    public var stages: [any BuildStage]
     /// Called with a short line before each step, for a progress display.
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         options: BuildOptions, delegate: any TranscriptDisplayDelegate = DefaultDisplayDelegate(),
         customRenderers: [any CustomMessageRenderer] = [], registry: ImporterRegistry = .builtIn,
-        progress: (@Sendable (String) -> Void)? = nil
+        stages: [any BuildStage] = BuildStages.standard, progress: (@Sendable (String) -> Void)? = nil
     ) {
+        self.stages = stages
         self.options = options
         self.delegate = delegate
         self.customRenderers = customRenderers
@@ -63,60 +67,31 @@ public struct SiteBuilder: Sendable {
         // incremental build sees the same files), or into the build's own folder when the cache cannot be written.
         let unpacked = options.site.appendingPathComponent(BuildCache.folderName).appendingPathComponent("unpacked")
         let keepsUnpacked = (try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)) != nil
-        let finder = ExportFinder(
-            registry: registry, forced: try options.format.map { try registry.importer(named: $0) },
-            workspace: keepsUnpacked ? unpacked : workspace, reusesUnpacked: keepsUnpacked)
-        let inputs = try finder.find(options.inputs ?? configuration.inputs, in: options.site)
         let outputURL = options.outputFolder(for: configuration)
         let cache = BuildCache(
             site: options.site,
             key: BuildKey.make(
                 configurationFile: options.configurationFile, templates: templates, delegate: delegate,
-                customRenderers: customRenderers, registry: registry, options: options),
-            contentKey: BuildKey.content(configuration: configuration, registry: registry, options: options),
+                customRenderers: customRenderers, stages: stages, registry: registry, options: options),
+            contentKey: BuildKey.content(configuration: configuration, stages: stages, registry: registry, options: options),
             output: outputURL, clean: options.clean)
         let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean)
         output.previousDigests = cache.previousOutputDigests()
+        let context = BuildContext(
+            options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
+            renderer: ConversationRenderer(
+                templates: templates, configuration: configuration.renderSettings, delegate: delegate,
+                customRenderers: customRenderers),
+            output: output, cache: cache, workspace: workspace, unpackedFolder: keepsUnpacked ? unpacked : nil,
+            progress: progress)
         do {
-            let pass = SiteRenderPass(
-                configuration: configuration, templates: templates,
-                renderer: ConversationRenderer(
-                    templates: templates, configuration: configuration.renderSettings, delegate: delegate, customRenderers: customRenderers),
-                output: output, cache: cache, progress: progress)
-            var summary = try pass.run(inputs)
-            if options.strict, !summary.warnings.isEmpty {
-                throw TranscriptsError(
-                    message: "\(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s") with --strict; the previous output is unchanged:\n"
-                        + summary.warnings.map { "  " + $0 }.joined(separator: "\n"))
-            }
-            cache.invalidate()
-            try output.commit()
-            cache.save()
-            var digests = OutputDigests()
-            let outputPath = output.destination.path
-            for (path, digest) in output.madeDigests {
-                if let stamp = FileStamp(path: outputPath + "/" + path) {
-                    digests.entries[path] = OutputDigests.Entry(stamp: stamp, digest: digest)
-                }
-            }
-            cache.saveOutputDigests(digests)
-            if keepsUnpacked {
-                // Archives no input names any more are not kept.
-                let used = Set(inputs.unpacked.map(\.lastPathComponent))
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: unpacked.path)) ?? []
-                where !used.contains(name.hasSuffix(".archive") ? String(name.dropLast(8)) : name) {
-                    try? FileManager.default.removeItem(at: unpacked.appendingPathComponent(name))
-                }
-            }
-            summary.output = outputURL.relativePathForDisplay
-            summary.bytes = output.bytesWritten
-            summary.files = output.filesWritten
-            summary.filesUnchanged = output.filesLinked
-            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-            return summary
+            try context.run(stages)
         } catch {
             output.discard()
             throw error
         }
+        context.summary.output = outputURL.relativePathForDisplay
+        context.summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return context.summary
     }
 }

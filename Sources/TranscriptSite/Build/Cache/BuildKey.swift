@@ -16,11 +16,11 @@ enum BuildKey {
 
     package static func make(
         configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
-        customRenderers: [any CustomMessageRenderer], registry: ImporterRegistry, options: BuildOptions
+        customRenderers: [any CustomMessageRenderer], stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions
     ) -> String {
         var hash = SHA256()
         hash.update(format)
-        addTool(registry: registry, options: options, to: &hash)
+        addTool(registry: registry, stages: stages, options: options, to: &hash)
         if let config = try? Data(contentsOf: configurationFile) {
             hash.update("config:" + configurationFile.standardizedFileURL.path)
             hash.update(Int64(config.count))
@@ -46,10 +46,12 @@ enum BuildKey {
     /// zone, locale, `me`, page size, search, formats, inputs and output). Not the templates, the assets, the
     /// display delegate or the settings of how pages look: while this key stays, the stored search parts and
     /// the search index hold even when the build key changed.
-    package static func content(configuration: SiteConfiguration, registry: ImporterRegistry, options: BuildOptions) -> String {
+    package static func content(
+        configuration: SiteConfiguration, stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions
+    ) -> String {
         var hash = SHA256()
         hash.update(format + " content")
-        addTool(registry: registry, options: options, to: &hash)
+        addTool(registry: registry, stages: stages, options: options, to: &hash)
         hash.update("time zone:" + configuration.timeZone.identifier)
         hash.update("locale:" + configuration.locale.identifier)
         hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
@@ -61,8 +63,9 @@ enum BuildKey {
         return hash.hexDigest
     }
 
-    /// What both keys hold of the tool: the binary (by its stamp), the importers and `--format`.
-    private static func addTool(registry: ImporterRegistry, options: BuildOptions, to hash: inout SHA256) {
+    /// What both keys hold of the tool: the binary (by its stamp), the importers, the build's stages (by name
+    /// and fingerprint: a stage that changes messages changes content) and `--format`.
+    private static func addTool(registry: ImporterRegistry, stages: [any BuildStage], options: BuildOptions, to hash: inout SHA256) {
         let executable = executablePath
         hash.update("binary:" + executable)
         if let stamp = FileStamp(path: executable) {
@@ -72,6 +75,9 @@ enum BuildKey {
         }
         for importer in registry.importers {
             hash.update("importer:" + String(reflecting: importer))
+        }
+        for stage in stages {
+            hash.update("stage:" + stage.name + "\u{0}" + stage.fingerprint)
         }
         hash.update("format:" + (options.format ?? ""))
     }

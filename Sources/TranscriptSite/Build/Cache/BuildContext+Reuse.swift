@@ -1,0 +1,112 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+
+/// What the stages ask the build cache: whether what the previous build made from an input is still valid,
+/// and taking it over when it is. Both ways leave the same state behind (the same folders, search numbers,
+/// cards, counts and warnings, in the same order), so an incremental build writes a clean build's bytes.
+extension BuildContext {
+    /// The path the build cache knows an export by: absolute, so that the cache does not depend on the folder
+    /// the build runs in (the summary shows paths relative to it).
+    static func cachePath(of export: ExportFinder.Found) -> String {
+        export.origin.standardizedFileURL.path
+    }
+
+    // MARK: - Exports (asked by `read`)
+
+    /// The export's fingerprint (sizes, times and inodes of its files) before it is read, for the cache;
+    /// nil without a cache.
+    func fingerprintBeforeReading(_ export: ExportFinder.Found) -> String? {
+        cache == nil ? nil : ExportFingerprint.of(export.origin)
+    }
+
+    /// Takes over every conversation of an export whose files did not change since the previous build,
+    /// without reading it, when all of them can be: whether it did (else nothing was done).
+    func takeOverUnread(_ export: ExportFinder.Found, fingerprint: String?) throws -> Bool {
+        guard let cache else { return false }
+        let exportPath = Self.cachePath(of: export)
+        guard let fingerprint, let previous = cache.previous?.exports[exportPath],
+              previous.fingerprint == fingerprint, previous.format == export.importer.format
+        else { return false }
+        var slugs = self.slugs
+        var seenIDs = self.seenIDs
+        var searchNumber = searchSources.count
+        var reusable: [(record: ConversationRecord, part: SearchSource?)] = []
+        for name in previous.records {
+            guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == exportPath
+            else { return false }
+            seenIDs[record.id] = export.source.displayPath
+            let indexed = configuration.search.indexes(conversation: record.id)
+            guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchNumber : nil),
+                  isReusable(record)
+            else { return false }
+            var part: SearchSource?
+            if indexed {
+                guard cache.hasSearchPart(named: name, of: record) else { return false }
+                part = .cached(name: name, key: record.key)
+                searchNumber += 1
+            }
+            reusable.append((record, part))
+        }
+        self.slugs = slugs
+        self.seenIDs = seenIDs
+        for (record, part) in reusable { try takeOver(record, searchPart: part, displayPath: export.source.displayPath) }
+        cache.note(export: exportPath, previous, keys: reusable.map(\.record.key))
+        return true
+    }
+
+    /// Notes in the cache what an export that was read gave: its conversations' records (when every one
+    /// could be stored), found again by the export's fingerprint next time.
+    func noteRead(_ export: ExportFinder.Found, fingerprint: String?) {
+        guard let cache, !exportRecords.contains(where: { $0.name == nil }) else { return }
+        cache.note(
+            export: Self.cachePath(of: export),
+            BuildManifest.Export(
+                format: export.importer.format, fingerprint: fingerprint,
+                records: exportRecords.map { $0.name! }),
+            keys: exportRecords.map { $0.key ?? "" })
+    }
+
+    // MARK: - Conversations (asked by `render`)
+
+    /// Whether the previous output still holds a record's files as they were written, and every file its
+    /// export names would be found as before.
+    func isReusable(_ record: ConversationRecord) -> Bool {
+        record.files.allSatisfy { output.previousStamp($0.key) == $0.value }
+            && record.media.allSatisfy { output.previousStamp($0) != nil }
+            && record.dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) }
+    }
+
+    /// Takes a conversation's files over from the previous output and counts it as the rendering did (its
+    /// export shown as `displayPath`).
+    func takeOver(_ record: ConversationRecord, searchPart: SearchSource?, displayPath: String) throws {
+        for path in record.files.keys.sorted() {
+            guard try output.link(path) else { throw vanished(path) }
+        }
+        for path in record.media {
+            guard try media.adopt(path) else { throw vanished(path) }
+        }
+        if let searchPart { searchSources.append(searchPart) }
+        summary.warnings += record.warnings.map { ConversationRecord.warning($0, showing: displayPath) }
+        summary.missingMedia += record.missingMedia
+        cards.append((record.summary, record.newest ?? -.infinity))
+        summary.pages += record.pages
+        summary.messagesRead += record.messagesRead
+        summary.messagesRendered += record.messagesRendered
+        summary.unsupportedMessages += record.unsupportedMessages
+        summary.conversations.append(
+            BuildSummary.ConversationCount(
+                title: record.title, file: displayPath, messagesRead: record.messagesRead,
+                messagesRendered: record.messagesRendered))
+        summary.conversationsReused += 1
+        summary.pagesReused += record.pages
+        count("conversations taken over")
+    }
+
+    /// The error for a file of the previous output that went away while the build took it over.
+    func vanished(_ path: String) -> TranscriptsError {
+        TranscriptsError(
+            file: output.destination.appendingPathComponent(path).path,
+            message: "this file of the previous output went away during the build; build again (or with --clean)")
+    }
+}

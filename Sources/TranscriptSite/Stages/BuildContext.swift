@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import TranscriptDisplay
+import TranscriptImport
+import TranscriptModel
+import TranscriptRender
+import TranscriptSearch
+
+/// Everything one build works on, handed from stage to stage (Publish's `PublishingContext`): the settings,
+/// the exports found, the staging folder the site is written to, the build cache, and what the build has
+/// made so far. Stages run one after the other on one thread; the context is not shared between builds.
+public final class BuildContext {
+    /// What to build, as the caller asked.
+    public let options: BuildOptions
+    /// The site's config.
+    public let configuration: SiteConfiguration
+    /// The templates pages are made with (the site's own over the built-in ones).
+    public let templates: TemplateSet
+    /// The display decisions.
+    public let delegate: any TranscriptDisplayDelegate
+    /// The importers exports are read with, configured by the config's `formats:` block.
+    public let registry: ImporterRegistry
+    /// What the build did so far: counts, warnings, the stages' times.
+    public package(set) var summary = BuildSummary()
+
+    let renderer: ConversationRenderer
+    let importContext: ImportContext
+    /// The staging folder the site is written to, swapped in by `commit`.
+    let output: OutputDirectory
+    /// The build cache: what the previous build made and from what, asked by each stage whether its work
+    /// is still valid; nil without one.
+    let cache: BuildCache?
+    let media: MediaCopier
+    /// A folder of this build's own, removed when it ends.
+    let workspace: URL
+    /// Where zip archives are unpacked to stay while they do not change; nil when the cache cannot be written.
+    let unpackedFolder: URL?
+    private let progressHandler: (@Sendable (String) -> Void)?
+
+    /// The exports found by `discover`.
+    var inputs = ExportFinder.Result()
+    /// What `render` and `read` collect for the pages that show every conversation, in the order the
+    /// conversations came: folders and ids in use, the index's cards, the conversations' search parts.
+    var slugs = SlugRegistry()
+    var seenIDs: [String: String] = [:]
+    var cards: [(summary: ConversationSummary, newest: Double)] = []
+    var searchSources: [SearchSource] = []
+    /// The cache records (name and key) of the conversations of the export being read, as `render` made or
+    /// took them over; a nil name when one could not be stored.
+    var exportRecords: [(name: String?, key: String?)] = []
+    /// Real paths of media folders, by the path importers give.
+    var realFolders: [String: String] = [:]
+
+    // The runner's state: the stages, the one running, and the time spent handing conversations on.
+    var stages: [any BuildStage] = []
+    private var current = 0
+    private var handOnNanoseconds: UInt64 = 0
+
+    init(
+        options: BuildOptions, configuration: SiteConfiguration, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
+        registry: ImporterRegistry, renderer: ConversationRenderer, output: OutputDirectory, cache: BuildCache?,
+        workspace: URL, unpackedFolder: URL?, progress: (@Sendable (String) -> Void)?
+    ) {
+        self.options = options
+        self.configuration = configuration
+        self.templates = templates
+        self.delegate = delegate
+        self.registry = registry
+        self.renderer = renderer
+        self.output = output
+        self.cache = cache
+        self.workspace = workspace
+        self.unpackedFolder = unpackedFolder
+        progressHandler = progress
+        importContext = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
+        media = MediaCopier(output: output)
+        media.recordsDependencies = cache != nil
+    }
+
+    // MARK: - For stages
+
+    /// Adds `amount` to the running stage's count `name` (shown with its time).
+    public func count(_ name: String, _ amount: Int = 1) {
+        summary.stages[current].counts[name, default: 0] += amount
+    }
+
+    /// Adds a warning to the summary (`--strict` fails the build on it): name the file and, where it
+    /// helps, the line or JSON path.
+    public func warn(_ warning: String) {
+        summary.warnings.append(warning)
+    }
+
+    /// Shows a short line on the progress display.
+    public func progress(_ line: String) {
+        progressHandler?(line)
+    }
+
+    /// Writes a file of the site (`path` relative to the output folder).
+    public func write(_ contents: String, to path: String) throws {
+        try output.write(contents, to: path)
+    }
+
+    /// Hands a conversation that was read to the stages after the running one, in order.
+    func handOn(_ conversation: ReadConversation) throws {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let from = current
+        defer {
+            current = from
+            handOnNanoseconds += DispatchTime.now().uptimeNanoseconds - started
+        }
+        var conversation = conversation
+        for index in stages.indices where index > from {
+            current = index
+            let stageStarted = DispatchTime.now().uptimeNanoseconds
+            try stages[index].process(&conversation, in: self)
+            summary.stages[index].seconds += Double(DispatchTime.now().uptimeNanoseconds - stageStarted) / 1e9
+        }
+    }
+
+    // MARK: - The runner
+
+    /// Runs every stage in order; an error names the stage it came from unless it names a file.
+    func run(_ stages: [any BuildStage]) throws {
+        self.stages = stages
+        summary.stages = stages.map { StageReport(name: $0.name) }
+        for (index, stage) in stages.enumerated() {
+            current = index
+            handOnNanoseconds = 0
+            let started = DispatchTime.now().uptimeNanoseconds
+            do {
+                try stage.run(in: self)
+            } catch var error as TranscriptsError where error.file == nil && !Self.standardNames.contains(stage.name) {
+                error.message = "in the build stage \"\(stage.name)\": " + error.message
+                throw error
+            }
+            let spent = DispatchTime.now().uptimeNanoseconds - started - handOnNanoseconds
+            summary.stages[index].seconds += Double(spent) / 1e9
+        }
+    }
+
+    private static let standardNames: Set<String> = Set(BuildStages.standard.map(\.name))
+}
+
+/// A conversation's share of the search index: rendered now, or stored in the build cache (read only when
+/// the index has to be built again).
+enum SearchSource {
+    /// Rendered now, with the conversation's previous part when its pages could be taken over.
+    case part(SearchConversationPart, key: String?, previous: SearchConversationPart? = nil)
+    case cached(name: String, key: String)
+
+    var key: String? {
+        switch self {
+        case .part(_, let key, _): key
+        case .cached(_, let key): key
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// The stages of a build, in the order the data flows.
+public enum BuildStages {
+    /// discover → read → transform → render → index → write → commit.
+    public static var standard: [any BuildStage] {
+        [DiscoverStage(), ReadStage(), TransformStage(), RenderStage(), IndexStage(), WriteStage(), CommitStage()]
+    }
+}

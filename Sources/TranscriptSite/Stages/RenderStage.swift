@@ -1,0 +1,152 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+import TranscriptRender
+import TranscriptSearch
+
+/// Renders each conversation into the staging folder as it comes from `read`: its month pages, timeline
+/// and feed, and its share of the search index. The build cache is asked first: a conversation whose key
+/// (its content, place and the build's settings) is the previous build's is taken over unrendered, and of a
+/// changed one the month pages whose digests did not change are.
+public struct RenderStage: BuildStage {
+    public let name = "render"
+
+    public init() {}
+
+    public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        context.exportRecords.append(try context.renderOrTakeOver(conversation.imported, of: conversation.export))
+    }
+}
+
+extension BuildContext {
+    /// Renders one conversation, or takes it over when the cache has it: its record's name and key (nil
+    /// without a cache).
+    func renderOrTakeOver(_ imported: ImportedConversation, of export: ExportFinder.Found) throws -> (name: String?, key: String?) {
+        let conversation = imported.conversation
+        let displayPath = export.source.displayPath
+        if let other = seenIDs[conversation.id] {
+            throw TranscriptsError(
+                file: displayPath, path: "id",
+                message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site"
+                    + (export.importer.format == "discord"
+                        ? " (exports of one Discord channel are merged when they are in one folder: give the folder as the input)" : ""))
+        }
+        seenIDs[conversation.id] = displayPath
+        let slug = slugs.slug(for: conversation.id)
+        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
+        guard let cache else {
+            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+            if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
+            return (nil, nil)
+        }
+        let exportPath = Self.cachePath(of: export)
+        let (key, messageDigests) = ConversationRecord.key(
+            of: conversation, slug: slug, searchNumber: searchNumber, file: exportPath, mediaFolder: imported.mediaFolder,
+            format: export.importer.format, sourceDigests: imported.messageDigests)
+        if let (name, record) = cache.record(withKey: key), isReusable(record) {
+            if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
+                try takeOver(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key), displayPath: displayPath)
+                return (name, key)
+            }
+        }
+        _ = media.takeDependencies()
+        // The conversation's previous rendering, whose unchanged pages can be taken over.
+        let previous = cache.previous?.exports[exportPath]?.records.lazy.compactMap { name in
+            cache.record(named: name).map { (name: name, record: $0) }
+        }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
+        // When only what pages look like changed, the conversation's share of the search index still holds.
+        let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
+        var record = try render(
+            imported, slug: slug, searchNumber: searchNumber, file: displayPath, exportPath: exportPath, previous: previous,
+            messageDigests: messageDigests, knownSearchPart: knownSearchPart)
+        if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
+        record.record.key = key
+        record.record.dependencies = media.takeDependencies()
+        record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
+        for path in record.record.files.keys {
+            guard let stamp = output.stampOfMade(path) else { return (nil, key) }
+            record.record.files[path] = stamp
+        }
+        return (cache.store(record.record, searchPart: record.searchPart), key)
+    }
+
+    /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
+    /// and media look-ups, which the caller adds) and its share of the search index.
+    private func render(
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, exportPath: String = "",
+        previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = [],
+        knownSearchPart: SearchConversationPart? = nil
+    ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
+        let conversation = imported.conversation
+        let warningsBefore = summary.warnings.count
+        let missingBefore = summary.missingMedia
+        let path = "c/\(slug)/index.html"
+        var avatars: [String: String] = [:]
+        for participant in conversation.participants {
+            guard let avatar = participant.avatar else { continue }
+            switch media.copyImage(avatar, from: imported.mediaFolder) {
+            case .success(let sitePath): avatars[participant.id] = "../../" + sitePath
+            case .failure(let refusal):
+                summary.warnings.append("\(displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
+            }
+        }
+        let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+        if !copied.problems.isEmpty {
+            let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+            summary.warnings.append(
+                "\(displayPath): \(copied.problems.count) media file\(copied.problems.count == 1 ? " is" : "s are") missing or refused, shown as placeholders: \(listed)\(copied.problems.count > 3 ? ", ..." : "")")
+            summary.missingMedia += copied.problems.count
+        }
+        let searchTarget = searchNumber.map { ConversationRenderer.SearchTarget(number: $0, folder: "c/\(slug)/") }
+        var files: [String: FileStamp] = [:]
+        let zero = FileStamp(size: 0, modified: 0, inode: 0, device: 0)
+        var rendering: PreviousRendering?
+        if let cache, let previous, let memos = previous.record.pageMemos {
+            let output = self.output
+            rendering = PreviousRendering(
+                pages: memos,
+                searchPart: searchNumber == nil || !cache.hasSearchPart(named: previous.name, of: previous.record)
+                    ? nil : cache.searchPart(named: previous.name),
+                takeOver: { file in
+                    let path = "c/\(slug)/" + file
+                    guard let stamp = previous.record.files[path], output.previousStamp(path) == stamp, try output.link(path)
+                    else { return false }
+                    files[path] = zero
+                    return true
+                })
+        }
+        let rendered = try renderer.render(
+            conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
+            search: searchTarget, knownSearchPart: knownSearchPart, memoizesPages: cache != nil, previous: rendering,
+            messageDigests: messageDigests
+        ) { file, parts in
+            try output.write(parts, to: "c/\(slug)/" + file)
+            files["c/\(slug)/" + file] = zero
+        }
+        let newest = conversation.messages.map(\.date.secondsSince1970).max()
+        cards.append((rendered.summary, newest ?? -.infinity))
+        let unsupported = conversation.messages.filter {
+            if case .unsupported = $0.kind { return true } else { return false }
+        }.count
+        summary.pages += rendered.pages
+        summary.messagesRead += conversation.messages.count
+        summary.messagesRendered += rendered.rowsRendered
+        summary.unsupportedMessages += unsupported
+        summary.warnings += rendered.warnings
+        summary.conversations.append(
+            BuildSummary.ConversationCount(
+                title: conversation.title, file: displayPath,
+                messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
+        let record = ConversationRecord(
+            key: "", id: conversation.id, title: conversation.title, slug: slug, searchNumber: searchNumber,
+            file: exportPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
+            pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
+            unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
+            warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
+            pageMemos: cache == nil ? nil : rendered.pageMemos)
+        summary.pagesReused += rendered.pagesTakenOver
+        count("conversations rendered")
+        count("pages rendered", rendered.pages - rendered.pagesTakenOver)
+        return (record, rendered.search, rendering?.searchPart)
+    }
+}

@@ -1,0 +1,36 @@
+import TranscriptModel
+
+/// Changes a conversation before anything of it is rendered, so that pages, search, feeds and the report
+/// all see the same messages: the one place for that. It applies its transforms in order; the standard
+/// build has none (the privacy settings add theirs here).
+public struct TransformStage: BuildStage {
+    public let name = "transform"
+    /// The changes to make, in order.
+    public var transforms: [any ConversationTransform]
+
+    public init(transforms: [any ConversationTransform] = []) {
+        self.transforms = transforms
+    }
+
+    public var fingerprint: String {
+        transforms.map(\.fingerprint).joined(separator: "\n")
+    }
+
+    public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        guard !transforms.isEmpty else { return }
+        for transform in transforms {
+            try transform.transform(&conversation.imported.conversation, in: context)
+        }
+        // The digests were of the messages as read; the cache digests the changed model instead.
+        conversation.imported.messageDigests = nil
+        context.count("conversations")
+    }
+}
+
+/// One change a build makes to every conversation before it is rendered (a `TransformStage` applies it).
+public protocol ConversationTransform: Sendable {
+    /// What the transform does, as text that changes with it (its settings): part of the build cache's key.
+    var fingerprint: String { get }
+    /// Changes `conversation`; warnings go to `context.warn(_:)`.
+    func transform(_ conversation: inout Conversation, in context: BuildContext) throws
+}

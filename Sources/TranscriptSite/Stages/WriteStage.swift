@@ -1,0 +1,39 @@
+import TranscriptRender
+
+/// Writes the pages that show the whole site: the search page, the index of conversations (the most
+/// recently active first, as chat apps list them) and the assets.
+public struct WriteStage: BuildStage {
+    public let name = "write"
+
+    public init() {}
+
+    public func run(in context: BuildContext) throws {
+        let configuration = context.configuration
+        let site = SiteContext(
+            siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
+            dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled)
+        if configuration.search.enabled {
+            var searchSite = site
+            searchSite.pageTitle = "Search · " + configuration.title
+            try context.output.write(try context.templates.render(SearchPage(site: searchSite), template: "search"), to: "search.html")
+            context.summary.pages += 1
+            context.count("pages")
+        }
+        context.progress("writing the index")
+        let cards = context.cards
+        let index = IndexPage(
+            site: site,
+            description: configuration.description,
+            conversations: cards.enumerated().sorted {
+                $0.element.newest != $1.element.newest ? $0.element.newest > $1.element.newest : $0.offset < $1.offset
+            }.map(\.element.summary),
+            hasConversations: !cards.isEmpty)
+        try context.output.write(try context.templates.render(index, template: "index"), to: "index.html")
+        context.summary.pages += 1
+        context.count("pages")
+        for path in context.templates.assets.keys.sorted() {
+            try context.output.write(context.templates.assets[path]!, to: path)
+        }
+        context.count("assets", context.templates.assets.count)
+    }
+}
