@@ -7,6 +7,13 @@ import TranscriptModel
 /// The defaults read the settings of `transcripts.yml` (`display`, `conversations`, `rules`), so a delegate
 /// that overrides a method decides that thing whatever the config says.
 public protocol TranscriptDisplayDelegate: Sendable {
+    /// Text that changes whenever the delegate's decisions may change (a version, its settings), kept by the
+    /// build cache: a changed fingerprint renders every page again. Between builds with the same fingerprint
+    /// and binary, a page is taken over only when the delegate decides the same for each of its messages.
+    /// - Note: By default "", which is right while the delegate's decisions depend only on its stored
+    ///   properties (they are part of the cache's key too) and its code.
+    var fingerprint: String { get }
+
     // MARK: - All messages
 
     /// Whether the message was sent by the archive's owner and is shown as outgoing, on the trailing side.
@@ -58,6 +65,8 @@ public protocol TranscriptDisplayDelegate: Sendable {
 // MARK: - Default implementations
 
 extension TranscriptDisplayDelegate {
+    public var fingerprint: String { "" }
+
     public func isFromArchiveOwner(_ message: Message, at index: Int, in context: DisplayContext) -> Bool {
         guard let sender = message.sender else { return false }
         return context.owners.contains(sender)

@@ -28,6 +28,9 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the summary as JSON to this file (counts, warnings), for CI.", valueName: "file"))
     var report: String?
 
+    @Flag(help: "Also print each build stage's time and counts (discover, read, transform, render, index, write, commit).")
+    var verbose = false
+
     @Option(help: "Read every export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
     var format: String?
 
@@ -44,6 +47,9 @@ struct BuildCommand: ParsableCommand {
             let summary = try builder.build()
             progress.clear()
             print(summary.report)
+            if verbose {
+                for stage in summary.stages { print("stage " + stage.line) }
+            }
             if let report {
                 try summary.json.write(to: URL(fileURLWithPath: report), options: .atomic)
             }

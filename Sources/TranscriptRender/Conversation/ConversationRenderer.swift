@@ -126,25 +126,26 @@ package struct ConversationRenderer: Sendable {
         // The messages' search documents and terms are made here, unless the caller knows them already.
         let indexing = search != nil && knownSearchPart == nil
 
-        // Pages whose digest is the previous rendering's are taken over (only with the built-in delegate, whose
-        // decisions look at a message and its neighbours alone, and when the search part to take is there).
+        // Pages whose digest is the previous rendering's are taken over (when the search part to take is there).
         var pageDigests: [String] = []
         if memoizesPages || previous != nil {
             var whole = try ContentDigest.bytes(of: Conversation(
                 id: conversation.id, title: conversation.title, kind: conversation.kind,
                 participants: conversation.participants, messages: []))
-            var context = SHA256()
-            context.update("\(messages.count) \(firstDay ?? "-") \(lastDay ?? "-") \(feedURL ?? "-") \(plan.pages.count)")
-            context.update(search.map { "search \($0.number) \($0.folder)" } ?? "not indexed")
-            for (id, image) in avatarImages.sorted(by: { $0.key < $1.key }) { context.update(id + " " + image) }
-            for name in PeopleOrder.sorted(senderNames) { context.update(name) }
-            whole += Array(context.hexDigest.utf8)
+            var frame = SHA256()
+            frame.update("\(messages.count) \(firstDay ?? "-") \(lastDay ?? "-") \(feedURL ?? "-") \(plan.pages.count)")
+            frame.update(search.map { "search \($0.number) \($0.folder)" } ?? "not indexed")
+            for (id, image) in avatarImages.sorted(by: { $0.key < $1.key }) { frame.update(id + " " + image) }
+            for name in PeopleOrder.sorted(senderNames) { frame.update(name) }
+            whole += Array(frame.hexDigest.utf8)
             pageDigests = try PageDigests.make(.init(
                 messages: messages, plan: plan, labels: labels, pageFiles: pageFiles, indexByID: indexByID,
-                threads: threads, media: media, conversation: whole, messageDigests: messageDigests))
+                threads: threads, media: media, conversation: whole, messageDigests: messageDigests,
+                decisions: delegate is DefaultDisplayDelegate
+                    ? [] : try DisplayDecisions.digests(of: messages, delegate: delegate, context: context)))
         }
         var taken = PageReuse()
-        if let previous, delegate is DefaultDisplayDelegate, !indexing || previous.searchPart != nil {
+        if let previous, !indexing || previous.searchPart != nil {
             taken = try PageReuse(previous: previous, plan: plan, digests: pageDigests, indexing: indexing, messageCount: messages.count)
             searchPart?.postings = taken.postings
         }

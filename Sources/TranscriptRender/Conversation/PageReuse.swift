@@ -71,7 +71,8 @@ struct PageReuse {
 }
 
 /// Digests of a conversation's pages: everything a month page shows, so that two equal digests mean equal
-/// pages (for the built-in display delegate, whose decisions look only at a message and its neighbours).
+/// pages: its messages and their neighbours, what it shows of other messages, and the display delegate's
+/// decisions about its messages (see `DisplayDecisions`).
 enum PageDigests {
     struct Inputs {
         package var messages: [Message]
@@ -85,6 +86,9 @@ enum PageDigests {
         package var conversation: [UInt8]
         /// A digest of each message's content, when the caller has them (else they are made here).
         package var messageDigests: [UInt64] = []
+        /// A digest of the display delegate's decisions about each message (`DisplayDecisions`), or none
+        /// when the delegate's decisions follow from what the page digest covers already (the built-in one).
+        var decisions: [UInt64] = []
     }
 
     package static func make(_ inputs: Inputs) throws -> [String] {
@@ -105,6 +109,7 @@ enum PageDigests {
             // The page's messages and their neighbours (date headers, groups and tails look at them).
             for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
                 hash.add(messageDigests[index])
+                if !inputs.decisions.isEmpty { hash.add(inputs.decisions[index]) }
                 if let item = media[index] { add(item, to: &hash) }
             }
             // What the page shows of other messages: replies' quotes and thread links.

@@ -32,7 +32,7 @@ enum BuildKey {
             hash.update("template:" + name)
             hash.update(templates.sources[name]!)
         }
-        hash.update("delegate:" + String(reflecting: delegate))
+        hash.update("delegate:" + String(reflecting: delegate) + "\u{0}" + delegate.fingerprint)
         for renderer in customRenderers {
             hash.update("renderer:" + String(reflecting: renderer))
             hash.update(renderer.kind)
