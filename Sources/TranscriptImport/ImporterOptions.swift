@@ -14,7 +14,7 @@ public struct ImporterOptions: Sendable, Equatable {
         switch values[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        case let other?: throw ImporterOptionError(key: key, message: "expected text, found \(other.summary)")
+        case let other?: throw ImporterOptionError(key: key, message: "expected text, found \(other.kindDescription)")
         }
     }
 
@@ -23,7 +23,7 @@ public struct ImporterOptions: Sendable, Equatable {
         switch values[key] {
         case nil, .null?: return nil
         case .number(let number)? where number.rounded() == number && abs(number) < 1e15: return Int(number)
-        case let other?: throw ImporterOptionError(key: key, message: "expected a whole number, found \(other.summary)")
+        case let other?: throw ImporterOptionError(key: key, message: "expected a whole number, found \(other.kindDescription)")
         }
     }
 }
@@ -59,19 +59,5 @@ extension ImporterRegistry {
             }
             return try configurable.configured(with: given)
         })
-    }
-}
-
-extension JSONValue {
-    /// A short description of the value for error messages: `"sideways"`, `12`, `a list`.
-    package var summary: String {
-        switch self {
-        case .null: "nothing"
-        case .bool(let value): String(value)
-        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .string(let text): "\"\(text)\""
-        case .array: "a list"
-        case .object: "a mapping"
-        }
     }
 }

@@ -38,7 +38,6 @@ public struct CommitStage: BuildStage {
                 try? FileManager.default.removeItem(at: unpacked.appendingPathComponent(name))
             }
         }
-        context.summary.output = output.destination.relativePathForDisplay
         context.summary.bytes = output.bytesWritten
         context.summary.files = output.filesWritten
         context.summary.filesUnchanged = output.filesLinked

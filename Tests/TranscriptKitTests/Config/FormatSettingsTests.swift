@@ -28,6 +28,8 @@ import Testing
         ("formats: {whatsapp: {dateOrder: sideways}}", "at formats.whatsapp.dateOrder: \"sideways\" is not a date order"),
         ("formats: {whatsap: {}}", "at formats.whatsap: unknown key"),
         ("formats: {whatsapp: {order: dayFirst}}", "at formats.whatsapp.order: unknown key"),
+        ("formats: {irc: {year: soon}}", "at formats.irc.year: expected a whole number, found the string \"soon\""),
+        ("formats: {whatsapp: {dateOrder: [dayFirst]}}", "at formats.whatsapp.dateOrder: expected text, found a list"),
     ])
     func badFormatSettingsNameTheKey(yaml: String, expected: String) {
         do {
