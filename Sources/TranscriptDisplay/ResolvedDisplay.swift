@@ -11,8 +11,8 @@ public final class ResolvedDisplay: Sendable {
     public let showsSenderName: Bool?
     public let groupInterval: Double
     public let layout: MessageLayout
-    /// The CSS class of the look these settings give, when the delegate does not change its colours.
-    package let look: Look
+    /// The appearance (CSS class) these settings give, when the delegate does not change its colours.
+    package let appearance: MessageAppearance
 
     public init(
         background: DisplayColor, text: DisplayColor, style: MessageStyle, footer: [FooterItem], footerTemplate: String?,
@@ -27,7 +27,7 @@ public final class ResolvedDisplay: Sendable {
         self.showsSenderName = showsSenderName
         self.groupInterval = groupInterval
         self.layout = layout
-        self.look = Look(background: background, text: text, outline: style.outline, layout: layout)
+        self.appearance = MessageAppearance(background: background, text: text, outline: style.outline, layout: layout)
     }
 }
 

@@ -188,7 +188,7 @@ package struct ConversationRenderer: Sendable {
             lastPage = number
         }
         var rowsRendered = takenOver.reduce(0) { $0 + plan.pages[$1].range.count }
-        var allLooks: [String: Look] = [:]
+        var allLooks: [String: MessageAppearance] = [:]
         var renderedChunks: [SearchConversationPart.Chunk] = []
         for batch in batches {
             let window = plan.pages[batch[0]].range.lowerBound..<plan.pages[batch[batch.count - 1]].range.upperBound
@@ -212,7 +212,7 @@ package struct ConversationRenderer: Sendable {
                     templateNames: templateNames, root: root, threads: threads,
                     customRenderers: customRenderers, pageFiles: pageFiles, timesOfDay: timesOfDay)
                 let built = chunk.map { builder.row(at: $0) }
-                var looks: [String: Look] = [:]
+                var looks: [String: MessageAppearance] = [:]
                 for (_, look) in built where looks[look.className] == nil { looks[look.className] = look }
                 let extracted: SearchConversationPart.Chunk? = indexing ? SearchConversationPart.Chunk(offset: chunk.lowerBound, chunk.map { index in
                     let message = messages[index]
@@ -226,13 +226,13 @@ package struct ConversationRenderer: Sendable {
             rowsRendered += pieces.reduce(0) { $0 + $1.1 }
             for piece in pieces { if let chunk = piece.3 { renderedChunks.append(chunk) } }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
-            var piecesByPage: [Int: [(String, Int, [String: Look])]] = [:]
+            var piecesByPage: [Int: [(String, Int, [String: MessageAppearance])]] = [:]
             for (chunk, piece) in zip(chunks, pieces) { piecesByPage[chunk.page, default: []].append((piece.0, piece.1, piece.2)) }
             let grouped = piecesByPage
-            let pages = try batch.concurrentMap { number -> (file: String, parts: [String], looks: [String: Look]) in
+            let pages = try batch.concurrentMap { number -> (file: String, parts: [String], looks: [String: MessageAppearance]) in
                 let page = plan.pages[number]
                 let pagePieces = grouped[number] ?? []
-                let pageLooks = pagePieces.reduce(into: [String: Look]()) { $0.merge($1.2) { first, _ in first } }
+                let pageLooks = pagePieces.reduce(into: [String: MessageAppearance]()) { $0.merge($1.2) { first, _ in first } }
                 var pageSite = site
                 pageSite.pageTitle = conversation.title + " · " + labels[number] + " · " + configuration.title
                 let model = ConversationPage(
@@ -244,7 +244,7 @@ package struct ConversationRenderer: Sendable {
                     previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: labels[number - 1]) : nil,
                     next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: labels[number + 1]) : nil,
                     hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
-                    looks: pageLooks.values.sorted { $0.className < $1.className }.map(LookStyle.init),
+                    looks: pageLooks.values.sorted { $0.className < $1.className }.map(AppearanceRule.init),
                     messagesHTML: Self.messagesMarker, feedURL: feedURL, findBar: findBar)
                 // The page is rendered around a marker, and the messages are written in its place: a big
                 // page's HTML is never copied into one string.

@@ -18,7 +18,7 @@ enum DisplayDecisions {
                 let background = delegate.backgroundColor(for: message, at: index, in: context)
                 let text = delegate.textColor(for: message, at: index, in: context)
                 hash.add(
-                    "\(delegate.isFromArchiveOwner(message, at: index, in: context)) \(display.look.className) "
+                    "\(delegate.isFromArchiveOwner(message, at: index, in: context)) \(display.appearance.className) "
                         + "\(display.footerTemplate ?? "-") \(background.light) \(background.dark) \(text.light) \(text.dark) "
                         + "\(delegate.messageStyle(for: message, at: index, in: context)) "
                         + "\(delegate.showsDateHeader(for: message, at: index, in: context)) "

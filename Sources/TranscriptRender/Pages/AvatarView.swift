@@ -1,6 +1,6 @@
 /// What the templates show for a sender's avatar: the export's picture, or initials on a colour derived from
 /// the sender (the same in every build).
-public final class AvatarView: Sendable, TemplateObject {
+public final class AvatarView: TemplateModel {
     /// The picture's address relative to the page, when the export has one.
     public let image: String?
     /// One or two letters of the sender's name.
@@ -14,14 +14,11 @@ public final class AvatarView: Sendable, TemplateObject {
         self.color = color
     }
 
-    public func templateValue(for key: String) -> TemplateValue? {
-        switch key {
-        case "image": image.templateValue
-        case "initials": .text(initials)
-        case "color": .number(color)
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<AvatarView> = [
+        "image": { $0.image.templateValue },
+        "initials": { .text($0.initials) },
+        "color": { .number($0.color) },
+    ]
 
     /// The first letters of the first and last words of a name: "Alice Weber" → "AW", "李雷" → "李".
     package static func initials(of name: String) -> String {

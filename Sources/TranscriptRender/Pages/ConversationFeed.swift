@@ -1,7 +1,7 @@
 /// A conversation's Atom feed (`c/<id>/feed.xml`): its newest messages, newest first, rendered by the `feed`
 /// template. Links are relative to the feed's own address (the conversation's folder), so the feed works from
 /// any host and path the site is published at.
-public struct ConversationFeed: Sendable {
+public struct ConversationFeed: Sendable, TemplateModel {
     /// A stable id for the feed: `urn:transcripts:` and the conversation id, percent-encoded.
     public var id: String
     public var title: String
@@ -11,10 +11,19 @@ public struct ConversationFeed: Sendable {
     /// The conversation's overview page, relative to the feed.
     public var overviewURL: String
     public var entries: [FeedEntry]
+
+    public static let templateKeys: TemplateKeys<ConversationFeed> = [
+        "id": { .text($0.id) },
+        "title": { .text($0.title) },
+        "subtitle": { .text($0.subtitle) },
+        "updated": { .text($0.updated) },
+        "overviewURL": { .text($0.overviewURL) },
+        "entries": { .list($0.entries) },
+    ]
 }
 
 /// One message in a feed.
-public struct FeedEntry: Sendable {
+public struct FeedEntry: Sendable, TemplateModel {
     public var id: String
     /// The sender's name and a snippet of the text, as plain text.
     public var title: String
@@ -28,6 +37,17 @@ public struct FeedEntry: Sendable {
     /// text; then `summary` describes the message.
     public var bodyHTML: String?
     public var summary: String
+
+    public static let templateKeys: TemplateKeys<FeedEntry> = [
+        "id": { .text($0.id) },
+        "title": { .text($0.title) },
+        "url": { .text($0.url) },
+        "published": { .text($0.published) },
+        "updated": { .text($0.updated) },
+        "authorName": { $0.authorName.templateValue },
+        "bodyHTML": { $0.bodyHTML.templateValue },
+        "summary": { .text($0.summary) },
+    ]
 }
 
 extension ConversationFeed {

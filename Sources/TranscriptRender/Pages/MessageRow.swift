@@ -1,228 +1,146 @@
 import TranscriptDisplay
 
-/// Everything the `message` template shows for one message: plain stored values, decided before rendering.
-///
-/// Template keys: `anchor`, `kind`, `direction` (`outgoing` or `incoming`), `isSystem`, `dateHeader`
-/// (`text`, `iso`), `showsSenderName`, `senderName`, `senderColor` (0–7), `continues` (same sender as the
-/// message before), `timeText`, `iso`, `dayAndTime`, `bodyHTML` (safe HTML from cmark), `details`
-/// (`label`, `hasFields`, `fields` of `name`/`value`), `reply` (`url`, `senderName`, `snippet`, `isMissing`),
-/// `reactions` (`emoji`, `count`, `names`), `hasReactions`, `edited` (`text`, `iso`), `forwardedFrom`,
-/// `status`, `lookClass`, `styleName`, `hasOutline`, `tail` (`corner`, `shape`), `avatar` (`image`,
-/// `initials`, `color`), `reservesAvatarSpace`, `nameInside`, `nameAbove`, `footer` (`time`, `status`,
-/// `reactions`, `edited`), `footerTemplate`, `tailSide`, `kindTemplate`, `content` (see `KindContent`),
-/// `senderIsBot`, `hasRoleColor`, `pinned`, `statusSymbol`, `statusLabel`, `deleted`, `threadReplies` and `threadParent` (`text`, `url`).
-public final class MessageRow: Sendable, TemplateObject {
-    public let anchor: String
-    public let kind: String
-    public let direction: String
-    public let isSystem: Bool
-    public let dateHeader: TimeLabel?
-    public let showsSenderName: Bool
-    public let senderName: String
-    public let senderColor: Int
-    public let continues: Bool
-    public let timeText: String
-    public let iso: String
-    public let dayAndTime: String
-    public let bodyHTML: String?
-    public let details: Details?
-    public let reply: ReplyQuote?
-    public let reactions: [ReactionChip]
-    public let edited: TimeLabel?
-    public let forwardedFrom: String?
-    public let status: String?
-    /// The class of the message's look (colours and layout), defined in the page's `<style>`.
-    public let lookClass: String
-    /// `none`, `bubble`, `bubbleOutline`, `bubbleTail` or `bubbleTailOutline`.
-    public let styleName: String
-    public let hasOutline: Bool
-    /// The tail's `corner` and `shape`, when this bubble has one.
-    public let tail: TailView?
-    public let avatar: AvatarView?
-    /// Whether the row keeps room for an avatar (all messages of a group line up beside it).
-    public let reservesAvatarSpace: Bool
-    /// Whether the sender's name goes inside the bubble rather than above it.
-    public let nameInside: Bool
-    public let footer: FooterView?
-    /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of a
-    /// group that have none, so a group's bubbles line up; nil for styles without a tail.
-    public let tailSide: String?
-    /// Whether the sender is a bot, and whether they have a colour of their own (shown as a dot).
-    public let senderIsBot: Bool
-    public let hasRoleColor: Bool
-    /// Whether the message is pinned.
-    public let pinned: Bool
-    /// IMUI's status view: a symbol (✓, ✓✓, …) and its words, for messages with a delivery status.
-    public let statusSymbol: String?
-    public let statusLabel: String?
-    /// Whether the message was deleted.
-    public let deleted: Bool
+/// Everything the `message` template shows for one message: plain values decided before rendering, grouped
+/// by what they are about. The template keys are flat (`senderName`, not `sender.name`) and listed once, in
+/// `templateKeys`.
+public struct MessageRow: TemplateModel {
+    /// The message's permalink anchor (`m-…`).
+    public var anchor: String
+    /// The kind's name (`text`, `photo`, ...).
+    public var kind: String
+    /// `outgoing` (the archive's owner) or `incoming`.
+    public var direction: String
+    /// Whether the message is an event (joined, renamed, ...) drawn as a line rather than a bubble.
+    public var isSystem: Bool
+    public var sender: Sender
+    public var times: Times
+    public var body: Body
+    public var bubble: Bubble
+    /// The quoted original above a reply.
+    public var reply: ReplyQuote?
+    public var reactions: [ReactionChip]
+    public var forwardedFrom: String?
+    public var status: Status?
+    /// Whether the message is pinned, and whether it was deleted.
+    public var pinned: Bool
+    public var deleted: Bool
     /// For the first message of a thread: how many replies it has, and a link to the first.
-    public let threadReplies: ThreadLink?
+    public var threadReplies: ThreadLink?
     /// For a reply in a thread: a link to the thread's first message.
-    public let threadParent: ThreadLink?
-    /// The template that draws the message's content: `messages/KIND` (see `KindContent`).
-    public let kindTemplate: String
-    /// The values of the message's kind for its template.
-    public let content: ValuesView?
-    /// The template that draws the footer (`footer` unless the display settings name another).
-    public let footerTemplate: String
+    public var threadParent: ThreadLink?
+    /// The lines below the message that the display settings switch on, and the template that draws them
+    /// (`footer` unless the display settings name another).
+    public var footer: FooterView?
+    public var footerTemplate: String
 
-
-    public init(anchor: String, kind: String, direction: String, isSystem: Bool, dateHeader: TimeLabel?, showsSenderName: Bool, senderName: String, senderColor: Int, continues: Bool, timeText: String, iso: String, dayAndTime: String, bodyHTML: String?, details: Details?, reply: ReplyQuote?, reactions: [ReactionChip], edited: TimeLabel?, forwardedFrom: String?, status: String?, lookClass: String, styleName: String, hasOutline: Bool, tail: TailView?, avatar: AvatarView?, reservesAvatarSpace: Bool, nameInside: Bool, footer: FooterView?, tailSide: String?, senderIsBot: Bool, hasRoleColor: Bool, pinned: Bool, statusSymbol: String?, statusLabel: String?, deleted: Bool, threadReplies: ThreadLink?, threadParent: ThreadLink?, kindTemplate: String, content: ValuesView?, footerTemplate: String) {
-        self.anchor = anchor
-        self.kind = kind
-        self.direction = direction
-        self.isSystem = isSystem
-        self.dateHeader = dateHeader
-        self.showsSenderName = showsSenderName
-        self.senderName = senderName
-        self.senderColor = senderColor
-        self.continues = continues
-        self.timeText = timeText
-        self.iso = iso
-        self.dayAndTime = dayAndTime
-        self.bodyHTML = bodyHTML
-        self.details = details
-        self.reply = reply
-        self.reactions = reactions
-        self.edited = edited
-        self.forwardedFrom = forwardedFrom
-        self.status = status
-        self.lookClass = lookClass
-        self.styleName = styleName
-        self.hasOutline = hasOutline
-        self.tail = tail
-        self.avatar = avatar
-        self.reservesAvatarSpace = reservesAvatarSpace
-        self.nameInside = nameInside
-        self.footer = footer
-        self.tailSide = tailSide
-        self.senderIsBot = senderIsBot
-        self.hasRoleColor = hasRoleColor
-        self.pinned = pinned
-        self.statusSymbol = statusSymbol
-        self.statusLabel = statusLabel
-        self.deleted = deleted
-        self.threadReplies = threadReplies
-        self.threadParent = threadParent
-        self.kindTemplate = kindTemplate
-        self.content = content
-        self.footerTemplate = footerTemplate
+    /// Who sent the message and how their name shows.
+    public struct Sender: Sendable {
+        public var name: String
+        /// One of eight colours (0–7), the same for the same sender in every build.
+        public var color: Int
+        public var showsName: Bool
+        /// Whether the name goes inside the bubble rather than above it.
+        public var nameInside: Bool
+        public var isBot: Bool
+        /// Whether the sender has a colour of their own (shown as a dot).
+        public var hasRoleColor: Bool
     }
 
-    public func templateValue(for name: String) -> TemplateValue? {
-        // A message template asks for dozens of keys per message: the first letter narrows the string
-        // comparisons down to a few.
-        switch name.utf8.first {
-        case UInt8(ascii: "a"):
-            switch name {
-            case "anchor": .text(anchor)
-            case "avatar": avatar.templateValue
-            default: nil
-            }
-        case UInt8(ascii: "b"):
-            switch name {
-            case "bodyHTML": bodyHTML.templateValue
-            default: nil
-            }
-        case UInt8(ascii: "c"):
-            switch name {
-            case "continues": .flag(continues)
-            case "content": content.templateValue
-            default: nil
-            }
-        case UInt8(ascii: "d"):
-            switch name {
-            case "direction": .text(direction)
-            case "dateHeader": dateHeader.templateValue
-            case "deleted": .flag(deleted)
-            case "dayAndTime": .text(dayAndTime)
-            case "details": details.templateValue
-            default: nil
-            }
-        case UInt8(ascii: "e"):
-            switch name {
-            case "edited": edited.templateValue
-            default: nil
-            }
-        case UInt8(ascii: "f"):
-            switch name {
-            case "forwardedFrom": forwardedFrom.templateValue
-            case "footer": footer.templateValue
-            case "footerTemplate": .text(footerTemplate)
-            default: nil
-            }
-        case UInt8(ascii: "h"):
-            switch name {
-            case "hasReactions": .flag(!reactions.isEmpty)
-            case "hasRoleColor": .flag(hasRoleColor)
-            case "hasOutline": .flag(hasOutline)
-            default: nil
-            }
-        case UInt8(ascii: "i"):
-            switch name {
-            case "isSystem": .flag(isSystem)
-            case "iso": .text(iso)
-            default: nil
-            }
-        case UInt8(ascii: "k"):
-            switch name {
-            case "kind": .text(kind)
-            case "kindTemplate": .text(kindTemplate)
-            default: nil
-            }
-        case UInt8(ascii: "l"):
-            switch name {
-            case "lookClass": .text(lookClass)
-            default: nil
-            }
-        case UInt8(ascii: "n"):
-            switch name {
-            case "nameInside": .flag(nameInside)
-            case "nameAbove": .flag(showsSenderName && !nameInside)
-            default: nil
-            }
-        case UInt8(ascii: "p"):
-            switch name {
-            case "pinned": .flag(pinned)
-            default: nil
-            }
-        case UInt8(ascii: "r"):
-            switch name {
-            case "reply": reply.templateValue
-            case "reactions": .list(reactions)
-            case "reservesAvatarSpace": .flag(reservesAvatarSpace)
-            default: nil
-            }
-        case UInt8(ascii: "s"):
-            switch name {
-            case "showsSenderName": .flag(showsSenderName)
-            case "senderName": .text(senderName)
-            case "senderIsBot": .flag(senderIsBot)
-            case "senderColor": .number(senderColor)
-            case "status": status.templateValue
-            case "statusSymbol": statusSymbol.templateValue
-            case "statusLabel": statusLabel.templateValue
-            case "styleName": .text(styleName)
-            default: nil
-            }
-        case UInt8(ascii: "t"):
-            switch name {
-            case "timeText": .text(timeText)
-            case "tail": tail.templateValue
-            case "threadReplies": threadReplies.templateValue
-            case "threadParent": threadParent.templateValue
-            case "tailSide": tailSide.templateValue
-            default: nil
-            }
-        default: nil
-        }
+    /// When the message was sent, as the page shows it.
+    public struct Times: Sendable {
+        /// The time of day, its ISO 8601 form, and the day with the time (the time's tooltip).
+        public var time: String
+        public var iso: String
+        public var dayAndTime: String
+        /// The date header above the message, when a new day (or interval) starts with it.
+        public var dateHeader: TimeLabel?
+        public var edited: TimeLabel?
     }
+
+    /// What the message says or holds.
+    public struct Body: Sendable {
+        /// The text, as safe HTML from cmark.
+        public var html: String?
+        /// The label and fields of a kind without a richer rendering.
+        public var details: Details?
+        /// The template that draws the message's kind: `messages/KIND` (see `KindTemplate`), and its values.
+        public var kindTemplate: String
+        public var kindValues: TemplateDictionary?
+    }
+
+    /// The bubble's look and the row's layout.
+    public struct Bubble: Sendable {
+        /// The class of the message's appearance (colours and layout), defined in the page's `<style>`.
+        public var appearanceClass: String
+        /// `none`, `bubble`, `bubbleOutline`, `bubbleTail` or `bubbleTailOutline`.
+        public var styleName: String
+        public var hasOutline: Bool
+        /// The tail's `corner` and `shape`, when this bubble has one.
+        public var tail: TailView?
+        /// The side (`left` or `right`) that keeps room for tails in this message's style, even on bubbles of
+        /// a group that have none, so a group's bubbles line up; nil for styles without a tail.
+        public var tailSide: String?
+        /// Whether the message continues a group (same sender as the message before).
+        public var continues: Bool
+        public var avatar: AvatarView?
+        /// Whether the row keeps room for an avatar (all messages of a group line up beside it).
+        public var reservesAvatarSpace: Bool
+    }
+
+    /// A delivery status: its name, IMUI's symbol (✓, ✓✓, …) and its words.
+    public struct Status: Sendable {
+        public var name: String
+        public var symbol: String
+        public var label: String
+    }
+
+    public static let templateKeys: TemplateKeys<MessageRow> = [
+        "anchor": { .text($0.anchor) },
+        "kind": { .text($0.kind) },
+        "direction": { .text($0.direction) },
+        "isSystem": { .flag($0.isSystem) },
+        "senderName": { .text($0.sender.name) },
+        "senderColor": { .number($0.sender.color) },
+        "showsSenderName": { .flag($0.sender.showsName) },
+        "nameInside": { .flag($0.sender.nameInside) },
+        "nameAbove": { .flag($0.sender.showsName && !$0.sender.nameInside) },
+        "senderIsBot": { .flag($0.sender.isBot) },
+        "hasRoleColor": { .flag($0.sender.hasRoleColor) },
+        "timeText": { .text($0.times.time) },
+        "iso": { .text($0.times.iso) },
+        "dayAndTime": { .text($0.times.dayAndTime) },
+        "dateHeader": { $0.times.dateHeader.templateValue },
+        "edited": { $0.times.edited.templateValue },
+        "bodyHTML": { $0.body.html.templateValue },
+        "details": { $0.body.details.templateValue },
+        "kindTemplate": { .text($0.body.kindTemplate) },
+        "content": { $0.body.kindValues.templateValue },
+        "lookClass": { .text($0.bubble.appearanceClass) },
+        "styleName": { .text($0.bubble.styleName) },
+        "hasOutline": { .flag($0.bubble.hasOutline) },
+        "tail": { $0.bubble.tail.templateValue },
+        "tailSide": { $0.bubble.tailSide.templateValue },
+        "continues": { .flag($0.bubble.continues) },
+        "avatar": { $0.bubble.avatar.templateValue },
+        "reservesAvatarSpace": { .flag($0.bubble.reservesAvatarSpace) },
+        "reply": { $0.reply.templateValue },
+        "reactions": { .list($0.reactions) },
+        "hasReactions": { .flag(!$0.reactions.isEmpty) },
+        "forwardedFrom": { $0.forwardedFrom.templateValue },
+        "status": { $0.status.map { .text($0.name) } },
+        "statusSymbol": { $0.status.map { .text($0.symbol) } },
+        "statusLabel": { $0.status.map { .text($0.label) } },
+        "pinned": { .flag($0.pinned) },
+        "deleted": { .flag($0.deleted) },
+        "threadReplies": { $0.threadReplies.templateValue },
+        "threadParent": { $0.threadParent.templateValue },
+        "footer": { $0.footer.templateValue },
+        "footerTemplate": { .text($0.footerTemplate) },
+    ]
 }
 
 /// A moment shown as text, with its ISO 8601 form for `<time datetime>`: a date header, an edit time.
-public final class TimeLabel: Sendable, TemplateObject {
+public final class TimeLabel: TemplateModel {
     public let text: String
     public let iso: String
 
@@ -231,18 +149,15 @@ public final class TimeLabel: Sendable, TemplateObject {
         self.iso = iso
     }
 
-    public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "text": .text(text)
-        case "iso": .text(iso)
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<TimeLabel> = [
+        "text": { .text($0.text) },
+        "iso": { .text($0.iso) },
+    ]
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
-public final class Details: Sendable, TemplateObject {
-    public final class Field: Sendable, TemplateObject {
+public final class Details: TemplateModel {
+    public final class Field: TemplateModel {
         public let name: String
         public let value: String
 
@@ -251,13 +166,10 @@ public final class Details: Sendable, TemplateObject {
             self.value = value
         }
 
-        public func templateValue(for key: String) -> TemplateValue? {
-            switch key {
-            case "name": .text(name)
-            case "value": .text(value)
-            default: nil
-            }
-        }
+        public static let templateKeys: TemplateKeys<Field> = [
+            "name": { .text($0.name) },
+            "value": { .text($0.value) },
+        ]
     }
 
     public let label: String
@@ -268,18 +180,15 @@ public final class Details: Sendable, TemplateObject {
         self.fields = fields
     }
 
-    public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "label": .text(label)
-        case "fields": .list(fields)
-        case "hasFields": .flag(!fields.isEmpty)
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<Details> = [
+        "label": { .text($0.label) },
+        "fields": { .list($0.fields) },
+        "hasFields": { .flag(!$0.fields.isEmpty) },
+    ]
 }
 
 /// The quoted original above a reply.
-public final class ReplyQuote: Sendable, TemplateObject {
+public final class ReplyQuote: TemplateModel {
     /// A link to the original (`#anchor`), or nil when it is not in the export.
     public let url: String?
     public let senderName: String?
@@ -293,19 +202,16 @@ public final class ReplyQuote: Sendable, TemplateObject {
         self.isMissing = isMissing
     }
 
-    public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "url": url.templateValue
-        case "senderName": senderName.templateValue
-        case "snippet": .text(snippet)
-        case "isMissing": .flag(isMissing)
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<ReplyQuote> = [
+        "url": { $0.url.templateValue },
+        "senderName": { $0.senderName.templateValue },
+        "snippet": { .text($0.snippet) },
+        "isMissing": { .flag($0.isMissing) },
+    ]
 }
 
 /// One reaction under a message.
-public final class ReactionChip: Sendable, TemplateObject {
+public final class ReactionChip: TemplateModel {
     public let emoji: String
     public let count: Int
     /// Who reacted, as a readable list of names; nil when the export does not say.
@@ -317,19 +223,16 @@ public final class ReactionChip: Sendable, TemplateObject {
         self.names = names
     }
 
-    public func templateValue(for name: String) -> TemplateValue? {
-        switch name {
-        case "emoji": .text(emoji)
-        case "count": .number(count)
-        case "names": names.templateValue
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<ReactionChip> = [
+        "emoji": { .text($0.emoji) },
+        "count": { .number($0.count) },
+        "names": { $0.names.templateValue },
+    ]
 }
 
 /// A bubble's tail: its corner (`topLeft`, `topRight`, `bottomLeft`, `bottomRight`) and shape (`curved`,
 /// `pointedEdge`).
-public final class TailView: Sendable, TemplateObject {
+public final class TailView: TemplateModel {
     public let corner: String
     public let shape: String
 
@@ -338,18 +241,15 @@ public final class TailView: Sendable, TemplateObject {
         self.shape = shape.rawValue
     }
 
-    public func templateValue(for key: String) -> TemplateValue? {
-        switch key {
-        case "corner": .text(corner)
-        case "shape": .text(shape)
-        case "isCurved": .flag(shape == TailStyle.curved.rawValue)
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<TailView> = [
+        "corner": { .text($0.corner) },
+        "shape": { .text($0.shape) },
+        "isCurved": { .flag($0.shape == TailStyle.curved.rawValue) },
+    ]
 }
 
 /// The lines below a message that the display settings switch on.
-public final class FooterView: Sendable, TemplateObject {
+public final class FooterView: TemplateModel {
     public let time: String?
     public let status: String?
     public let reactions: String?
@@ -362,19 +262,16 @@ public final class FooterView: Sendable, TemplateObject {
         self.edited = edited
     }
 
-    public func templateValue(for key: String) -> TemplateValue? {
-        switch key {
-        case "time": time.templateValue
-        case "status": status.templateValue
-        case "reactions": reactions.templateValue
-        case "edited": edited.templateValue
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<FooterView> = [
+        "time": { $0.time.templateValue },
+        "status": { $0.status.templateValue },
+        "reactions": { $0.reactions.templateValue },
+        "edited": { $0.edited.templateValue },
+    ]
 }
 
 /// A link within a thread: "3 replies" to the first reply, or "In a thread" to the thread's first message.
-public final class ThreadLink: Sendable, TemplateObject {
+public final class ThreadLink: TemplateModel {
     public let text: String
     public let url: String?
 
@@ -383,11 +280,8 @@ public final class ThreadLink: Sendable, TemplateObject {
         self.url = url
     }
 
-    public func templateValue(for key: String) -> TemplateValue? {
-        switch key {
-        case "text": .text(text)
-        case "url": url.templateValue
-        default: nil
-        }
-    }
+    public static let templateKeys: TemplateKeys<ThreadLink> = [
+        "text": { .text($0.text) },
+        "url": { $0.url.templateValue },
+    ]
 }

@@ -66,13 +66,11 @@ struct MessageRowBuilder {
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
 
-    /// The message's row, and its look for the page's `<style>`.
-    func row(at index: Int) -> (row: MessageRow, look: Look) {
+    /// The message's row, and its appearance for the page's `<style>`.
+    func row(at index: Int) -> (row: MessageRow, appearance: MessageAppearance) {
         let message = context.message(at: index)
         let isSystem = message.kind.isEvent
         let outgoing = delegate.isFromArchiveOwner(message, at: index, in: context)
-        let showsHeader = delegate.showsDateHeader(for: message, at: index, in: context)
-        let grouped = delegate.isGroupedWithPrevious(message, at: index, in: context)
         let display = delegate.display(for: message, at: index, in: context)
         let fullStyle = delegate.messageStyle(for: message, at: index, in: context)
         var style = fullStyle
@@ -82,57 +80,65 @@ struct MessageRowBuilder {
         }
         let participant = message.sender.flatMap { participants[$0] }
         let roleColor = participant?.color.flatMap(CSSColor.init)
-        let look = display.look.with(
+        let appearance = display.appearance.with(
             background: delegate.backgroundColor(for: message, at: index, in: context),
             text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
-        let showsAvatar = delegate.showsAvatar(for: message, at: index, in: context)
-        let reservesAvatarSpace = !isSystem
-            && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing))
-        let footerItems = delegate.footerItems(for: message, at: index, in: context)
         let name = senderName(message.sender)
+        let sender = MessageRow.Sender(
+            name: name,
+            color: message.sender.map(SenderColor.index(for:)) ?? 0,
+            showsName: delegate.showsSenderName(for: message, at: index, in: context),
+            nameInside: display.layout.namePosition == .inside,
+            isBot: participant?.bot ?? false,
+            hasRoleColor: roleColor != nil)
+        let times = MessageRow.Times(
+            time: dates.time(message.date),
+            iso: dates.iso(message.date),
+            dayAndTime: dates.dayAndTime(message.date),
+            dateHeader: delegate.showsDateHeader(for: message, at: index, in: context)
+                ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
+            edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) })
+        let body = MessageRow.Body(
+            html: texts[index]?.html,
+            details: MessageDetails.details(for: message.kind),
+            kindTemplate: KindTemplate.name(for: message.kind, available: templateNames),
+            kindValues: customContent(message)
+                ?? KindTemplate.values(for: message, media: media[index], root: root) { senderName($0) })
+        let bubble = MessageRow.Bubble(
+            appearanceClass: appearance.className,
+            styleName: style.name,
+            hasOutline: style.outline != nil,
+            tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
+            tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
+            continues: delegate.isGroupedWithPrevious(message, at: index, in: context),
+            avatar: delegate.showsAvatar(for: message, at: index, in: context)
+                ? message.sender.map { sender in
+                    AvatarView(
+                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name),
+                        color: SenderColor.index(for: sender))
+                } : nil,
+            reservesAvatarSpace: !isSystem
+                && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)))
         let row = MessageRow(
             anchor: Anchor.forMessage(id: message.id),
             kind: message.kind.typeName,
             direction: outgoing ? "outgoing" : "incoming",
             isSystem: isSystem,
-            dateHeader: showsHeader ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
-            showsSenderName: delegate.showsSenderName(for: message, at: index, in: context),
-            senderName: name,
-            senderColor: message.sender.map(SenderColor.index(for:)) ?? 0,
-            continues: grouped,
-            timeText: dates.time(message.date),
-            iso: dates.iso(message.date),
-            dayAndTime: dates.dayAndTime(message.date),
-            bodyHTML: texts[index]?.html,
-            details: MessageDetails.details(for: message.kind),
+            sender: sender,
+            times: times,
+            body: body,
+            bubble: bubble,
             reply: message.replyTo.map { replyQuote(to: $0, from: index) },
             reactions: message.reactions.map { reaction in
                 ReactionChip(
                     emoji: reaction.emoji, count: reaction.count,
                     names: reaction.by.isEmpty ? nil : ListFormatting.join(reaction.by.map { senderName($0) }))
             },
-            edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
             forwardedFrom: message.forwardedFrom,
-            status: message.status?.rawValue,
-            lookClass: look.className,
-            styleName: style.name,
-            hasOutline: style.outline != nil,
-            tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
-            avatar: showsAvatar
-                ? message.sender.map { sender in
-                    AvatarView(
-                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name),
-                        color: SenderColor.index(for: sender))
-                } : nil,
-            reservesAvatarSpace: reservesAvatarSpace,
-            nameInside: display.layout.namePosition == .inside,
-            footer: footer(footerItems, for: message),
-            tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
-            senderIsBot: participant?.bot ?? false,
-            hasRoleColor: roleColor != nil,
+            status: message.status.map { status in
+                MessageRow.Status(name: status.rawValue, symbol: Self.statusSymbol(status), label: Self.statusLabel(status))
+            },
             pinned: message.pinned,
-            statusSymbol: message.status.map(Self.statusSymbol),
-            statusLabel: message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() },
             deleted: message.deleted,
             threadReplies: threads[message.id].map { thread in
                 ThreadLink(
@@ -144,11 +150,9 @@ struct MessageRowBuilder {
                 return ThreadLink(
                     text: "In a thread", url: indexByID[thread].map { link(to: $0, from: index) })
             },
-            kindTemplate: KindContent.template(for: message.kind, available: templateNames),
-            content: customContent(message) ?? KindContent.values(for: message, media: media[index], root: root) { senderName($0) },
-            footerTemplate: display.footerTemplate ?? "footer"
-        )
-        return (row, look)
+            footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
+            footerTemplate: display.footerTemplate ?? "footer")
+        return (row, appearance)
     }
 
     /// The threads of a conversation: per first message's id, the number of replies and the first reply.
@@ -162,9 +166,9 @@ struct MessageRowBuilder {
     }
 
     /// The values of a custom kind that has a renderer registered in code.
-    private func customContent(_ message: Message) -> ValuesView? {
+    private func customContent(_ message: Message) -> TemplateDictionary? {
         guard case .custom(let content) = message.kind, let renderer = customRenderers[content.kind] else { return nil }
-        return ValuesView(renderer.values(for: content, in: message))
+        return TemplateDictionary(renderer.values(for: content, in: message))
     }
 
     /// IMUI's status view as text: a clock while sending, one tick when sent, two when delivered or read, a
@@ -178,6 +182,11 @@ struct MessageRowBuilder {
         }
     }
 
+    /// A status in words: `Delivered`.
+    static func statusLabel(_ status: DeliveryStatus) -> String {
+        status.rawValue.prefix(1).uppercased() + status.rawValue.dropFirst()
+    }
+
     private func footer(_ items: [FooterItem], for message: Message) -> FooterView? {
         guard !items.isEmpty else { return nil }
         var time: String?
@@ -187,7 +196,7 @@ struct MessageRowBuilder {
         for item in items {
             switch item {
             case .time: time = dates.header(message.date)
-            case .status: status = message.status.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
+            case .status: status = message.status.map(Self.statusLabel)
             case .reactions:
                 let described = message.reactions.map { reaction in
                     reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : ListFormatting.join(reaction.by.map { senderName($0) }))

@@ -84,7 +84,7 @@ struct CompiledTemplate: Sendable {
                     if flag { render(body, stack: &stack, partials: partials, into: &output) }
                 case .list(let items):
                     for item in items {
-                        stack.append(.object(item))
+                        stack.append(item)
                         render(body, stack: &stack, partials: partials, into: &output)
                         stack.removeLast()
                     }

@@ -99,7 +99,7 @@ public struct TemplateSet: Sendable {
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRow]) throws -> String {
         if let compiled = compiledMessage, let template = compiled.template(named: "message"),
-            Set(rows.flatMap { [$0.footerTemplate, $0.kindTemplate] }).allSatisfy(compiled.contains)
+            Set(rows.flatMap { [$0.footerTemplate, $0.body.kindTemplate] }).allSatisfy(compiled.contains)
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)

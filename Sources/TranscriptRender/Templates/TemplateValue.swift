@@ -9,38 +9,53 @@ public enum TemplateValue: Sendable {
     case number(Int)
     /// A nested object: `{{#key}}` renders its block with the object's keys in scope.
     case object(any TemplateObject)
-    /// A list: `{{#key}}` renders its block once per item.
-    case list([any TemplateObject])
+    /// A list: `{{#key}}` renders its block once per item, with the item in scope (`{{.}}` for text).
+    case list([TemplateValue])
+
+    /// A list of objects.
+    public static func list(_ objects: [some TemplateObject]) -> TemplateValue {
+        .list(objects.map { .object($0) })
+    }
+
+    /// A list of texts.
+    public static func list(_ texts: [String]) -> TemplateValue {
+        .list(texts.map(TemplateValue.text))
+    }
+
+    /// The value as swift-mustache takes it.
+    var mustacheValue: Any {
+        switch self {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .object(let object): object
+        case .list(let values): values.map(\.mustacheValue)
+        }
+    }
 }
 
-/// A page model the templates read: it answers each key with a value, or nil when it has none.
+/// A value the templates read: it answers each key with a value, or nil when it has none. Page models adopt
+/// `TemplateModel`, which answers from a table of keys.
 ///
 /// Conforming types work with both renderers: the fast compiled renderer that `TemplateSet` uses for
 /// messages, and swift-mustache (through `MustacheParent`), which renders everything else.
-public protocol TemplateObject: AnyObject, MustacheParent, Sendable {
+public protocol TemplateObject: MustacheParent, Sendable {
     /// The value for `key`, or nil when the object has no such key or its value is absent.
     func templateValue(for key: String) -> TemplateValue?
 }
 
 extension TemplateObject {
     public func child(named name: String) -> Any? {
-        switch templateValue(for: name) {
-        case .text(let text): text
-        case .flag(let flag): flag
-        case .number(let number): number
-        case .object(let object): object
-        case .list(let objects): objects
-        case nil: nil
-        }
+        templateValue(for: name)?.mustacheValue
     }
 }
 
 extension Optional where Wrapped == String {
     /// `.text` for a value, nil for none.
-    var templateValue: TemplateValue? { map(TemplateValue.text) }
+    public var templateValue: TemplateValue? { map(TemplateValue.text) }
 }
 
 extension Optional where Wrapped: TemplateObject {
     /// `.object` for a value, nil for none.
-    var templateValue: TemplateValue? { map { .object($0) } }
+    public var templateValue: TemplateValue? { map { .object($0) } }
 }

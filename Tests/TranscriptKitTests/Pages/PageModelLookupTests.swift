@@ -5,12 +5,12 @@ import Testing
 @testable import TranscriptDisplay
 @testable import TranscriptRender
 
-/// The page models that answer swift-mustache's look-ups themselves answer every stored property, with the
-/// value `Mirror` would have given (a property added later without its case would show up here).
+/// The page models rendered with swift-mustache answer every stored property from their key tables, with the
+/// value `Mirror` would have given (a property added later without its key would show up here).
 @Suite struct PageModelLookupTests {
-    func checkEveryProperty(of model: some MustacheParent, sourceLocation: SourceLocation = #_sourceLocation) {
+    func checkEveryProperty(of model: some TemplateModel, sourceLocation: SourceLocation = #_sourceLocation) {
         let mirror = Mirror(reflecting: model)
-        #expect(mirror.children.count > 2, sourceLocation: sourceLocation)
+        #expect(mirror.children.count >= 1, sourceLocation: sourceLocation)
         for child in mirror.children {
             let label = try! #require(child.label)
             let reflected = Mirror(reflecting: child.value)
@@ -21,6 +21,7 @@ import Testing
                 #expect(String(describing: answered) == String(describing: expected), "\(label)", sourceLocation: sourceLocation)
             }
         }
+        #expect(Set(type(of: model).templateKeys.names).isSuperset(of: mirror.children.compactMap(\.label)), sourceLocation: sourceLocation)
         #expect(model.child(named: "noSuchKey") == nil, sourceLocation: sourceLocation)
     }
 
@@ -34,10 +35,41 @@ import Testing
             messageCount: 3, messageCountText: "3 messages", firstDate: "1 May 2024", lastDate: nil, pageLabel: "May 2024",
             pageMessageCount: 3, previous: link, next: nil, hasNeighbours: true, overviewURL: "index.html", looks: [],
             messagesHTML: "<p>hi</p>", feedURL: "feed.xml", findBar: findBar)
+        let summary = ConversationSummary(
+            title: "Chat", url: "c/chat/", kindLabel: "Group chat", participantNames: "Ann and Bob", participantCount: 2,
+            messageCount: 3, messageCountText: "3 messages", firstDate: "1 May 2024", firstISO: "2024-05-01", lastDate: nil,
+            lastISO: nil, lastMessage: LastMessage(senderName: "Ann", snippet: "hi"))
+        let entry = FeedEntry(
+            id: "urn:transcripts:chat:1", title: "Ann: hi", url: "2024-05.html#m-1", published: "2024-05-01T10:00:00Z",
+            updated: "2024-05-01T10:00:00Z", authorName: "Ann", bodyHTML: nil, summary: "Text")
         checkEveryProperty(of: site)
         checkEveryProperty(of: link)
         checkEveryProperty(of: PageLink(url: "a.html", title: "A"))
         checkEveryProperty(of: findBar)
         checkEveryProperty(of: page)
+        checkEveryProperty(of: summary)
+        checkEveryProperty(of: LastMessage(senderName: nil, snippet: "Photo"))
+        checkEveryProperty(of: IndexPage(site: site, description: "About", conversations: [], hasConversations: false))
+        checkEveryProperty(of: YearLinks(year: "2024", pages: []))
+        checkEveryProperty(of: SearchPage(site: site))
+        checkEveryProperty(of: entry)
+        checkEveryProperty(of: ConversationFeed(
+            id: "urn:transcripts:chat", title: "Chat", subtitle: "The newest", updated: "2024-05-01T10:00:00Z",
+            overviewURL: "index.html", entries: []))
+    }
+
+    /// Keys that share a bucket (same first letter and length) are all found, and only they.
+    @Test func aKeyTableFindsEveryKeyAndNoOther() {
+        let names = ["a", "b", "ab", "ac", "ad", "abc", "abd", "x" + String(repeating: "y", count: 63), "é", ""]
+        let keys = TemplateKeys<Int>(names.enumerated().map { position, name in (name, { .number($0 * 100 + position) }) })
+        for (position, name) in names.enumerated() {
+            guard case .number(let found)? = keys.value(for: name, of: 7) else {
+                Issue.record("\(name) not found")
+                continue
+            }
+            #expect(found == 700 + position)
+        }
+        for unknown in ["ae", "abcd", "A", "x"] { #expect(keys.value(for: unknown, of: 7) == nil) }
+        #expect(keys.names == names)
     }
 }

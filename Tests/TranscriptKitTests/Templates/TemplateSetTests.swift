@@ -83,7 +83,7 @@ import Testing
 
     static let context = Object(values: [
         "name": .text("<Ann & \"Bo\"\u{301}>"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
-        "empty": .list([]), "html": .text("<b>bold</b>"),
+        "empty": .list([TemplateValue]()), "words": .list(["a", "<b>"]), "html": .text("<b>bold</b>"),
         "items": .list([Object(values: ["label": .text("one")]), Object(values: ["label": .text("two"), "extra": .text("x")])]),
         "nested": .object(Object(values: ["inner": .object(Object(values: ["deep": .text("found")]))])),
     ])
@@ -93,7 +93,7 @@ import Testing
         "{{count}} {{missing}}|", "{{#items}}[{{label}}{{extra}}{{name}}]{{/items}}", "{{^empty}}none{{/empty}}",
         "{{nested.inner.deep}} {{#nested}}{{#inner}}{{deep}}{{/inner}}{{/nested}}",
         "<ul>\n  {{#items}}\n  <li>{{label}}</li>\n  {{/items}}\n</ul>\n", "a\n{{! comment }}\nb\n",
-        "  {{#yes}}\n  indented\n  {{/yes}}\n", "{{#name}}[{{.}}]{{/name}}",
+        "  {{#yes}}\n  indented\n  {{/yes}}\n", "{{#name}}[{{.}}]{{/name}}", "{{#words}}({{.}}){{/words}}",
         "x {{#yes}} inline {{/yes}} y\n", "{{> part}}\n", "  {{> part}}\nafter\n", "line\r\n{{#yes}}\r\nwin\r\n{{/yes}}\r\n",
     ])
     func matchesSwiftMustache(source: String) throws {

@@ -1,10 +1,10 @@
 import Foundation
 import TranscriptModel
 
-/// The CSS values of a message's display settings: colours and layout lengths. Messages with equal looks
-/// share a class (`look-` and a hash of the values, the same in every build), defined once per page in a
+/// How a message looks, as CSS values: its display settings' colours and layout lengths. Messages that look
+/// the same share a class (`look-` and a hash of the values, the same in every build), defined once per page in a
 /// `<style>` element, so the HTML carries no inline styles.
-public struct Look: Sendable, Hashable {
+public struct MessageAppearance: Sendable, Hashable {
     public let background: DisplayColor
     public let text: DisplayColor
     public let outline: DisplayColor?
@@ -25,10 +25,10 @@ public struct Look: Sendable, Hashable {
             dark: Self.darkProperties(background: background, text: text, outline: outline))
     }
 
-    /// This look with other colours (a delegate's), or itself when they are the same.
-    package func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, roleColor: CSSColor? = nil) -> Look {
+    /// This appearance with other colours (a delegate's), or itself when they are the same.
+    package func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, roleColor: CSSColor? = nil) -> MessageAppearance {
         if background == self.background, text == self.text, outline == self.outline, roleColor == self.roleColor { return self }
-        return Look(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor)
+        return MessageAppearance(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor)
     }
 
     /// Text on a background with less contrast than WCAG AA asks for (4.5:1), in light or dark mode.

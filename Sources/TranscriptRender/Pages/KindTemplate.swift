@@ -2,8 +2,8 @@ import Foundation
 import TranscriptModel
 import TranscriptSearch
 
-/// What a kind's template (`Templates/messages/KIND.mustache`) shows: values taken from the message and
-/// from the site's copies of its files. Template keys per kind:
+/// The template that draws a message's kind (`Templates/messages/KIND.mustache`), and what it shows: values
+/// taken from the message and from the site's copies of its files. Template keys per kind:
 /// - photo, sticker: `url`, `width`, `height`, `alt`, `emoji`, `missing`
 /// - video: `url`, `poster`, `width`, `height`, `duration`, `missing`
 /// - audio, voice: `url`, `label`, `duration`, `missing`
@@ -15,18 +15,10 @@ import TranscriptSearch
 /// - custom: the payload's own keys, except strings with a `javascript:`, `vbscript:`, `data:` or `file:`
 ///   scheme (and `details` as for unsupported)
 /// - unsupported: the message's `details`
-public final class ValuesView: TemplateObject {
-    public let values: [String: TemplateValue]
-
-    public init(_ values: [String: TemplateValue]) { self.values = values }
-
-    public func templateValue(for key: String) -> TemplateValue? { values[key] }
-}
-
-enum KindContent {
+enum KindTemplate {
     /// The template for a kind: `messages/KIND`, and for a custom kind the site's `messages/KIND` when it has
     /// one, else `messages/custom`.
-    package static func template(for kind: MessageKind, available: Set<String>) -> String {
+    package static func name(for kind: MessageKind, available: Set<String>) -> String {
         switch kind {
         case .text, .markdown, .system: return "messages/text"
         case .custom(let content):
@@ -37,7 +29,7 @@ enum KindContent {
     }
 
     /// The values of a message's kind for its template; `root` leads from the page to the site's top.
-    package static func values(for message: Message, media: MessageMedia?, root: String, name: (String) -> String) -> ValuesView? {
+    package static func values(for message: Message, media: MessageMedia?, root: String, name: (String) -> String) -> TemplateDictionary? {
         var values: [String: TemplateValue] = [:]
         func set(_ key: String, _ text: String?) { if let text, !text.isEmpty { values[key] = .text(text) } }
         func setNumber(_ key: String, _ number: Int?) { if let number { values[key] = .number(number) } }
@@ -82,10 +74,10 @@ enum KindContent {
         case .contact(let contact):
             set("name", contact.name)
             values["phones"] = .list(contact.phones.map { phone in
-                ValuesView(["value": .text(phone)].merging(SafeURL.tel(phone).map { ["href": .text($0)] } ?? [:]) { a, _ in a })
+                TemplateDictionary(["value": .text(phone)].merging(SafeURL.tel(phone).map { ["href": .text($0)] } ?? [:]) { a, _ in a })
             })
             values["emails"] = .list(contact.emails.map { email in
-                ValuesView(["value": .text(email)].merging(SafeURL.mailto(email).map { ["href": .text($0)] } ?? [:]) { a, _ in a })
+                TemplateDictionary(["value": .text(email)].merging(SafeURL.mailto(email).map { ["href": .text($0)] } ?? [:]) { a, _ in a })
             })
         case .poll(let poll):
             set("question", poll.question)
@@ -96,7 +88,7 @@ enum KindContent {
                     "votesText": .text(option.votes == 1 ? "1 vote" : "\(option.votes) votes"),
                 ]
                 if !option.voters.isEmpty { fields["voters"] = .text(ListFormatting.join(option.voters.map(name))) }
-                return ValuesView(fields)
+                return TemplateDictionary(fields)
             })
             set("totalText", total == 1 ? "1 vote" : "\(total) votes")
             values["multipleChoice"] = .flag(poll.multipleChoice)
@@ -113,7 +105,7 @@ enum KindContent {
                 for (key, value) in members { values[key] = Self.templateValue(value) }
             }
         }
-        return ValuesView(values)
+        return TemplateDictionary(values)
     }
 
     /// A JSON payload as template values: objects become objects, arrays of objects lists.
@@ -127,11 +119,11 @@ enum KindContent {
             // A payload is export data: a custom template may put it in an href, so no value may carry a
             // scheme that runs script or leaves the site.
             return SafeURL.isDangerous(text) ? nil : .text(text)
-        case .object(let members): return .object(ValuesView(members.compactMapValues(templateValue)))
+        case .object(let members): return .object(TemplateDictionary(members.compactMapValues(templateValue)))
         case .array(let elements):
             return .list(elements.map { element in
-                if case .object(let members) = element { return ValuesView(members.compactMapValues(templateValue)) }
-                return ValuesView(["value": templateValue(element) ?? .text("")])
+                if case .object(let members) = element { return TemplateDictionary(members.compactMapValues(templateValue)) }
+                return TemplateDictionary(["value": templateValue(element) ?? .text("")])
             })
         }
     }
