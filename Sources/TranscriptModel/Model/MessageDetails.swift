@@ -1,4 +1,6 @@
-/// The label of each message kind, and the readable forms of durations, sizes and file names that labels and details show.
+/// How pages, feeds, snippets and search name what a message holds besides its text: each kind's label
+/// ("Photo"), and readable durations, sizes and file names. (TranscriptRender adds `details(for:)`, the
+/// labelled block of fields for a kind without a richer rendering.)
 package enum MessageDetails {
     /// The kind's name for people, such as "Photo" or "Voice message".
     package static func label(for kind: MessageKind) -> String {
@@ -20,6 +22,7 @@ package enum MessageDetails {
         }
     }
 
+    /// The last part of a path, with `/` or `\` between parts: `photos/IMG_1.jpg` → `IMG_1.jpg`.
     package static func fileName(of path: String) -> String {
         path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
     }

@@ -4,24 +4,25 @@ import TranscriptModel
 import TranscriptSearch
 
 /// What a later build needs to know of one rendered page to take it over unrendered: a digest of everything
-/// the page shows, and its looks' contrast warnings (which the build reports).
-package struct PageMemo: Codable, Equatable, Sendable {
+/// the page shows (`PageDigests`), and its appearances' contrast warnings (which the build reports again).
+package struct PageRecord: Codable, Equatable, Sendable {
     package var digest: String
-    /// The page's looks by class name, with their contrast warnings.
+    /// The contrast warnings of the page's appearances, by class name.
     package var looks: [String: [String]]
 }
 
-/// The previous rendering of a conversation whose content changed: pages whose digest is the same are taken
-/// over from the previous output instead of being rendered, and their share of the search index comes from
-/// the previous search part.
+/// What the renderer is told of a conversation's previous rendering (by the build cache, which it knows
+/// nothing else of): the previous pages' records, the previous search part, and a way to take a page over.
+/// Pages whose digest is the same are taken over from the previous output instead of being rendered, and
+/// their share of the search index comes from the previous search part.
 package struct PreviousRendering {
-    package var pages: [String: PageMemo]
+    package var pages: [String: PageRecord]
     package var searchPart: SearchConversationPart?
     /// Takes the previous output's page over (by its file name in the conversation's folder); false when it
     /// cannot be.
     package var takeOver: (String) throws -> Bool
 
-    package init(pages: [String: PageMemo], searchPart: SearchConversationPart? = nil, takeOver: @escaping (String) throws -> Bool) {
+    package init(pages: [String: PageRecord], searchPart: SearchConversationPart? = nil, takeOver: @escaping (String) throws -> Bool) {
         self.pages = pages
         self.searchPart = searchPart
         self.takeOver = takeOver
@@ -29,12 +30,12 @@ package struct PreviousRendering {
 }
 
 /// The pages of a conversation taken over from its previous rendering (those whose digest is the same and
-/// whose file could be taken), with what the rendering needs of them: their memos and looks' warnings, and
+/// whose file could be taken), with what the rendering needs of them: their records and looks' warnings, and
 /// their search documents and postings from the previous search part.
 struct PageReuse {
     /// The numbers of the pages taken over.
     package var pages = Set<Int>()
-    package var memos: [String: PageMemo] = [:]
+    package var records: [String: PageRecord] = [:]
     var lookWarnings: [String: [String]] = [:]
     /// By message position.
     package var documents: [Int: SearchDocument] = [:]
@@ -44,11 +45,11 @@ struct PageReuse {
 
     init(previous: PreviousRendering, plan: PagePlan, digests: [String], indexing: Bool, messageCount: Int) throws {
         for (number, page) in plan.pages.enumerated() {
-            guard let memo = previous.pages[page.file], memo.digest == digests[number], try previous.takeOver(page.file)
+            guard let record = previous.pages[page.file], record.digest == digests[number], try previous.takeOver(page.file)
             else { continue }
             pages.insert(number)
-            memos[page.file] = memo
-            lookWarnings.merge(memo.looks) { first, _ in first }
+            records[page.file] = record
+            lookWarnings.merge(record.looks) { first, _ in first }
         }
         guard indexing, !pages.isEmpty, let old = previous.searchPart else { return }
         var isTaken = [Bool](repeating: false, count: messageCount)
@@ -67,100 +68,5 @@ struct PageReuse {
             if postings.values[index].isEmpty { emptied.append(postings.keys[index]) }
         }
         for term in emptied { postings[term] = nil }
-    }
-}
-
-/// Digests of a conversation's pages: everything a month page shows, so that two equal digests mean equal
-/// pages: its messages and their neighbours, what it shows of other messages, and the display delegate's
-/// decisions about its messages (see `DisplayDecisions`).
-enum PageDigests {
-    struct Inputs {
-        package var messages: [Message]
-        var plan: PagePlan
-        var labels: [String]
-        var pageFiles: [String]
-        var indexByID: [String: Int]
-        var threads: [String: (count: Int, first: Int)]
-        package var media: [Int: MessageMedia]
-        /// Everything the page frames show of the conversation as a whole.
-        package var conversation: [UInt8]
-        /// A digest of each message's content, when the caller has them (else they are made here).
-        package var messageDigests: [UInt64] = []
-        /// A digest of the display delegate's decisions about each message (`DisplayDecisions`), or none
-        /// when the delegate's decisions follow from what the page digest covers already (the built-in one).
-        var decisions: [UInt64] = []
-    }
-
-    package static func make(_ inputs: Inputs) throws -> [String] {
-        let messages = inputs.messages
-        let media = inputs.media
-        let messageDigests = inputs.messageDigests.count == messages.count
-            ? inputs.messageDigests : try ContentDigest.digests(of: messages)
-        let plan = inputs.plan
-        return try Array(plan.pages.indices).concurrentMap { number -> String in
-            let page = plan.pages[number]
-            var hash = FastDigest()
-            hash.add("page 2")
-            inputs.conversation.withUnsafeBytes { hash.add($0) }
-            hash.add("\(plan.pages.count) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
-            hash.add(inputs.labels[number])
-            hash.add(number > 0 ? plan.pages[number - 1].file + " " + inputs.labels[number - 1] : "-")
-            hash.add(number + 1 < plan.pages.count ? plan.pages[number + 1].file + " " + inputs.labels[number + 1] : "-")
-            // The page's messages and their neighbours (date headers, groups and tails look at them).
-            for index in max(0, page.range.lowerBound - 1)..<min(messages.count, page.range.upperBound + 1) {
-                hash.add(messageDigests[index])
-                if !inputs.decisions.isEmpty { hash.add(inputs.decisions[index]) }
-                if let item = media[index] { add(item, to: &hash) }
-            }
-            // What the page shows of other messages: replies' quotes and thread links.
-            for index in page.range {
-                let message = messages[index]
-                if let target = message.replyTo {
-                    if let quoted = inputs.indexByID[target] {
-                        hash.add(1)
-                        hash.add(messageDigests[quoted])
-                        hash.add(inputs.pageFiles[quoted])
-                    } else {
-                        hash.add(2)
-                    }
-                }
-                if let thread = inputs.threads[message.id] {
-                    hash.add(3)
-                    hash.add(UInt64(thread.count))
-                    hash.add(messages[thread.first].id)
-                    hash.add(inputs.pageFiles[thread.first])
-                }
-                if let parent = message.thread, parent != message.id {
-                    if let index = inputs.indexByID[parent] {
-                        hash.add(4)
-                        hash.add(messages[index].id)
-                        hash.add(inputs.pageFiles[index])
-                    } else {
-                        hash.add(5)
-                    }
-                }
-            }
-            return String(hash.value, radix: 16)
-        }
-    }
-
-    /// Adds everything of a message's media that its page shows (every field of `MessageMedia`).
-    private static func add(_ media: MessageMedia, to hash: inout FastDigest) {
-        for copied in [media.file, media.thumbnail] {
-            guard let copied else {
-                hash.add(6)
-                continue
-            }
-            hash.add(7)
-            hash.add(copied.sitePath)
-            hash.add(UInt64(copied.size))
-            hash.add(UInt64(bitPattern: Int64(copied.width ?? -1)))
-            hash.add(UInt64(bitPattern: Int64(copied.height ?? -1)))
-        }
-        hash.add(UInt64(media.problems.count))
-        for problem in media.problems {
-            hash.add(problem.path)
-            hash.add(problem.reason)
-        }
     }
 }

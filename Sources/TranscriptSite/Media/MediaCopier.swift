@@ -3,12 +3,15 @@ import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 
-/// Copies files named by an export (avatars now; photos and other media later) into the site, under
-/// `media/` with a name made from their content, so the same file is stored once.
+/// Copies the files an export names (photos, videos, voice messages, documents, stickers, avatars) into the
+/// site, under `media/` with a name made from their content, so the same file is stored once however often it
+/// is named.
 ///
 /// A path in an export is untrusted: it must be relative, stay inside the export's folder (no `..` out of
-/// it, no symlink that leads out of it) and name a regular file of a known image type. Anything else is
-/// refused with a reason, and the page shows a fallback instead.
+/// it, no symlink that leads out of it) and name a regular file; an avatar must also be an image. Anything
+/// else is refused with a reason, and the page shows a placeholder instead. A file whose type a browser could
+/// run (HTML, SVG, scripts) is stored as `.bin`. For the build cache, each look-up can be recorded
+/// (`recordsDependencies`) with the stamp of the file it found.
 final class MediaCopier {
     private let output: OutputDirectory
     /// What was copied, by the real path of the source file.
@@ -105,7 +108,7 @@ final class MediaCopier {
 
     /// Takes a file of the previous output's `media/` folder into the site, as a conversation the build
     /// cache reuses needs it; false when the previous output does not have it.
-    func adopt(_ sitePath: String) throws -> Bool {
+    func takeOverFromPreviousOutput(_ sitePath: String) throws -> Bool {
         if written.contains(sitePath) { return true }
         guard try output.link(sitePath) else { return false }
         written.insert(sitePath)

@@ -100,24 +100,12 @@ extension BuildContext {
         let searchTarget = searchNumber.map { ConversationRenderer.SearchTarget(number: $0, folder: "c/\(slug)/") }
         var files: [String: FileStamp] = [:]
         let zero = FileStamp(size: 0, modified: 0, inode: 0, device: 0)
-        var rendering: PreviousRendering?
-        if let cache, let previous, let memos = previous.record.pageMemos {
-            let output = self.output
-            rendering = PreviousRendering(
-                pages: memos,
-                searchPart: searchNumber == nil || !cache.hasSearchPart(named: previous.name, of: previous.record)
-                    ? nil : cache.searchPart(named: previous.name),
-                takeOver: { file in
-                    let path = "c/\(slug)/" + file
-                    guard let stamp = previous.record.files[path], output.previousStamp(path) == stamp, try output.link(path)
-                    else { return false }
-                    files[path] = zero
-                    return true
-                })
+        let rendering = previous.flatMap { previous in
+            previousRendering(of: previous, slug: slug, indexed: searchNumber != nil) { path in files[path] = zero }
         }
         let rendered = try renderer.render(
             conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
-            search: searchTarget, knownSearchPart: knownSearchPart, memoizesPages: cache != nil, previous: rendering,
+            search: searchTarget, knownSearchPart: knownSearchPart, recordsPages: cache != nil, previous: rendering,
             messageDigests: messageDigests
         ) { file, parts in
             try output.write(parts, to: "c/\(slug)/" + file)
@@ -143,7 +131,7 @@ extension BuildContext {
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
-            pageMemos: cache == nil ? nil : rendered.pageMemos)
+            pageRecords: cache == nil ? nil : rendered.pageRecords)
         summary.pagesReused += rendered.pagesTakenOver
         count("conversations rendered")
         count("pages rendered", rendered.pages - rendered.pagesTakenOver)

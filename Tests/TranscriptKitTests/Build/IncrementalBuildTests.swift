@@ -42,7 +42,7 @@ import ZIPFoundation
         }
     }
 
-    static func build(_ site: URL, clean: Bool = false, config: String? = nil) throws -> BuildSummary {
+    @discardableResult static func build(_ site: URL, clean: Bool = false, config: String? = nil) throws -> BuildSummary {
         try SiteBuilder(options: BuildOptions(site: site, clean: clean)).build()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptRender
 
 /// What the stages ask the build cache: whether what the previous build made from an input is still valid,
 /// and taking it over when it is. Both ways leave the same state behind (the same folders, search numbers,
@@ -84,7 +85,7 @@ extension BuildContext {
             guard try output.link(path) else { throw vanished(path) }
         }
         for path in record.media {
-            guard try media.adopt(path) else { throw vanished(path) }
+            guard try media.takeOverFromPreviousOutput(path) else { throw vanished(path) }
         }
         if let searchPart { searchSources.append(searchPart) }
         summary.warnings += record.warnings.map { ConversationRecord.warning($0, showing: displayPath) }
@@ -108,5 +109,30 @@ extension BuildContext {
         TranscriptsError(
             file: output.destination.appendingPathComponent(path).path,
             message: "this file of the previous output went away during the build; build again (or with --clean)")
+    }
+
+    // MARK: - Pages of a changed conversation (asked by `render`)
+
+    /// What the renderer needs of a conversation's previous rendering to take its unchanged pages over: the
+    /// pages' records, the previous search part (when the conversation is indexed and the cache has it), and
+    /// a way to take a page's file over, which calls `tookOver` with its path; nil when the record has no
+    /// page records.
+    func previousRendering(
+        of previous: (name: String, record: ConversationRecord), slug: String, indexed: Bool,
+        tookOver: @escaping (_ path: String) -> Void
+    ) -> PreviousRendering? {
+        guard let cache, let records = previous.record.pageRecords else { return nil }
+        let output = self.output
+        return PreviousRendering(
+            pages: records,
+            searchPart: !indexed || !cache.hasSearchPart(named: previous.name, of: previous.record)
+                ? nil : cache.searchPart(named: previous.name),
+            takeOver: { file in
+                let path = "c/\(slug)/" + file
+                guard let stamp = previous.record.files[path], output.previousStamp(path) == stamp, try output.link(path)
+                else { return false }
+                tookOver(path)
+                return true
+            })
     }
 }

@@ -39,8 +39,9 @@ package struct ConversationRecord: Codable, Equatable, Sendable {
     var hasSearchPart: Bool
     /// The stored search part's size in bytes (a part of another size is not the one stored).
     var searchPartBytes: Int?
-    /// Per month page (by file name): its digest and looks, so a later rendering can take it over.
-    var pageMemos: [String: PageMemo]?
+    /// Per month page (by file name): its digest and its appearances' warnings, so a later rendering can
+    /// take it over.
+    var pageRecords: [String: PageRecord]?
 
     /// Stands for the export's path at the start of a stored warning.
     private static let exportMark = "\u{1}export\u{1}"

@@ -1,0 +1,101 @@
+import TranscriptDisplay
+import TranscriptModel
+import TranscriptSearch
+
+/// What every page of a conversation needs to know of the conversation as a whole, worked out once before
+/// any page is rendered: where each message is, who is who, how the conversation is split into pages, and
+/// the values the page frames show.
+struct ConversationFrame: Sendable {
+    let conversation: Conversation
+    /// The export the conversation came from, as warnings and errors name it.
+    let file: String
+    /// Message index by id; ids are unique (checked).
+    let indexByID: [String: Int]
+    /// Participant names by id.
+    let names: [String: String]
+    /// Per thread (by its first message's id): how many replies, and the index of the first.
+    let threads: [String: (count: Int, first: Int)]
+    let plan: PagePlan
+    /// Each page's label (`May 2024`, `May 2024, part 2 of 3`), by page number.
+    let labels: [String]
+    /// The page file of each message, by index.
+    let pageFiles: [String]
+    /// The date of the earliest and of the latest message (not always the first and last: exports are kept
+    /// in their order), and their days.
+    let firstDate: Timestamp?
+    let lastDate: Timestamp?
+    let firstDay: String?
+    let lastDay: String?
+    let participantNames: String
+    let countText: String
+    /// The names of the people who sent messages, in the search index's order.
+    let senderNames: [String]
+    let site: SiteContext
+    let feedURL: String?
+    /// Warnings about the conversation: senders not among the participants, replies to messages not there.
+    let warnings: [String]
+
+    var messages: [Message] { conversation.messages }
+
+    init(
+        _ conversation: Conversation, file: String, root: String, configuration: RenderSettings, timesOfDay: [String]
+    ) throws {
+        self.conversation = conversation
+        self.file = file
+        let messages = conversation.messages
+        var indexByID: [String: Int] = [:]
+        indexByID.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            if let first = indexByID[message.id] {
+                throw TranscriptsError(
+                    file: file, path: "messages[\(index)].id",
+                    message: "the id \"\(message.id)\" is already used by messages[\(first)]; message ids must be unique")
+            }
+            indexByID[message.id] = index
+        }
+        self.indexByID = indexByID
+        var names: [String: String] = [:]
+        for participant in conversation.participants { names[participant.id] = participant.name }
+        self.names = names
+
+        var warnings: [String] = []
+        let unknownSenders = Set(messages.compactMap(\.sender)).subtracting(names.keys)
+        if !unknownSenders.isEmpty {
+            warnings.append(
+                "\(file): senders not listed among the participants, shown by id: \(unknownSenders.sorted().joined(separator: ", "))")
+        }
+        let missingReplies = messages.filter { $0.replyTo.map { indexByID[$0] == nil } ?? false }.count
+        if missingReplies > 0 {
+            warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
+        }
+        self.warnings = warnings
+
+        // Not kept: a `DateTexts` is not shared between threads, and the frame is.
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
+        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
+        self.plan = plan
+        let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
+        labels = plan.pages.map { page in
+            let parts = partsPerMonth["\(page.year) \(page.monthTitle)"] ?? 1
+            return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
+        }
+        pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
+        threads = MessageRowBuilder.threads(of: messages)
+
+        firstDate = messages.min { $0.date < $1.date }?.date
+        lastDate = messages.max { $0.date < $1.date }?.date
+        firstDay = firstDate.map(dates.day)
+        lastDay = lastDate.map(dates.day)
+        participantNames = ListFormatting.join(conversation.participants.map(\.name))
+        countText = messages.count == 1 ? "1 message" : "\(messages.count) messages"
+        senderNames = PeopleOrder.sorted(Set(messages.compactMap { message in message.sender.map { names[$0] ?? $0 } }))
+        site = SiteContext(
+            siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
+            lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
+            hasSearch: configuration.hasSearch)
+        feedURL = configuration.feeds ? "feed.xml" : nil
+    }
+
+    /// A sender's name: the participant's, else the id.
+    func name(of sender: String) -> String { names[sender] ?? sender }
+}

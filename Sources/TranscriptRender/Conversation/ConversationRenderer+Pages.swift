@@ -1,0 +1,185 @@
+import TranscriptDisplay
+import TranscriptModel
+import TranscriptSearch
+import TranscriptText
+
+extension ConversationRenderer {
+    /// What rendering a conversation's month pages gave.
+    struct RenderedPages {
+        /// How many messages were rendered.
+        var rows = 0
+        /// The appearances of the rendered messages, by class name.
+        var appearances: [String: MessageAppearance] = [:]
+        /// The rendered messages' search documents and terms, when indexing.
+        var searchChunks: [SearchConversationPart.Chunk] = []
+        /// The record of each rendered page (by file name), when digests were given.
+        var records: [String: PageRecord] = [:]
+    }
+
+    /// Renders the month pages of `frame` except those `skipping` names, and writes them in order.
+    ///
+    /// Whole pages are rendered a batch at a time (about 8,000 messages, pages next to each other), on all
+    /// cores, and written at once: memory follows the batch, not the conversation.
+    func renderPages(
+        of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String], media: [Int: MessageMedia],
+        search: SearchTarget?, indexing: Bool, digests: [String],
+        write: (_ file: String, _ parts: [String]) throws -> Void
+    ) throws -> RenderedPages {
+        let plan = frame.plan
+        let quoted = try quotedTexts(of: frame, skipping: skipping)
+        var batches: [[Int]] = []
+        var batchSize = 0
+        var lastPage = -2
+        for (number, page) in plan.pages.enumerated() where !skipping.contains(number) {
+            if batches.isEmpty || batchSize >= 8192 || number != lastPage + 1 {
+                batches.append([])
+                batchSize = 0
+            }
+            batches[batches.count - 1].append(number)
+            batchSize += page.range.count
+            lastPage = number
+        }
+        let findBar = search.map { target in
+            FindBar(settings: configuration.findBar, conversation: target.number, senders: frame.senderNames)
+        }
+        var result = RenderedPages()
+        for batch in batches {
+            let pieces = try renderRows(
+                of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing)
+            for piece in pieces {
+                result.rows += piece.count
+                if let chunk = piece.search { result.searchChunks.append(chunk) }
+            }
+            // Group the pieces by page, then render the pages' frames on all cores and write them in order.
+            let grouped = Dictionary(grouping: pieces, by: \.page)
+            let pages = try batch.concurrentMap { number in
+                try monthPage(number, of: frame, pieces: grouped[number] ?? [], findBar: findBar)
+            }
+            for (number, page) in zip(batch, pages) {
+                result.appearances.merge(page.appearances) { first, _ in first }
+                try write(page.file, page.parts)
+                if !digests.isEmpty {
+                    result.records[page.file] = PageRecord(
+                        digest: digests[number], looks: page.appearances.mapValues(\.contrastWarnings))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The messages of a batch of pages rendered through the `message` template, in chunks that never straddle
+    /// two pages, on all cores: each chunk's HTML, its appearances and its search documents.
+    private func renderRows(
+        of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], avatarImages: [String: String],
+        media: [Int: MessageMedia], indexing: Bool
+    ) throws -> [RowsPiece] {
+        let plan = frame.plan
+        let messages = frame.messages
+        let window = plan.pages[batch[0]].range.lowerBound..<plan.pages[batch[batch.count - 1]].range.upperBound
+        let chunks = batch.flatMap { number in
+            let page = plan.pages[number]
+            return chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
+                (page: number, range: (page.range.lowerBound + $0.lowerBound)..<(page.range.lowerBound + $0.upperBound))
+            }
+        }
+        let renderer = CommonMarkRenderer()
+        let rendered = try chunks.map(\.range).concurrentMap { chunk in
+            chunk.map { index in
+                Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
+            }
+        }.flatMap { $0 }
+        let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
+        let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
+        let templateNames = Set(templates.sources.keys)
+        let extractor = SearchExtractor()
+        return try chunks.concurrentMap { chunk in
+            let builder = MessageRowBuilder(
+                context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
+                names: frame.names, avatarImages: avatarImages, media: media,
+                templateNames: templateNames, root: frame.site.root, threads: frame.threads,
+                customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay)
+            let built = chunk.range.map { builder.row(at: $0) }
+            var appearances: [String: MessageAppearance] = [:]
+            for (_, appearance) in built where appearances[appearance.className] == nil {
+                appearances[appearance.className] = appearance
+            }
+            let search = indexing
+                ? SearchConversationPart.Chunk(offset: chunk.range.lowerBound, chunk.range.map { index in
+                    let message = messages[index]
+                    return extractor.extract(
+                        message, plainText: texts[index]?.plainText,
+                        textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
+                        senderName: message.sender.map(frame.name(of:)),
+                        page: String(frame.pageFiles[index].dropLast(5)),
+                        anchor: built[index - chunk.range.lowerBound].row.anchor)
+                })
+                : nil
+            return RowsPiece(
+                page: chunk.page, html: try templates.renderRows(built.map(\.row)), count: built.count,
+                appearances: appearances, search: search)
+        }
+    }
+
+    /// A chunk of a page's messages, rendered.
+    private struct RowsPiece: Sendable {
+        var page: Int
+        var html: String
+        var count: Int
+        var appearances: [String: MessageAppearance]
+        var search: SearchConversationPart.Chunk?
+    }
+
+    /// A month page: its frame rendered with the `conversation` template around its messages' HTML (never
+    /// copied into one string), as the parts to write one after another.
+    private func monthPage(
+        _ number: Int, of frame: ConversationFrame, pieces: [RowsPiece], findBar: FindBar?
+    ) throws -> (file: String, parts: [String], appearances: [String: MessageAppearance]) {
+        let plan = frame.plan
+        let page = plan.pages[number]
+        let appearances = pieces.reduce(into: [String: MessageAppearance]()) { $0.merge($1.appearances) { first, _ in first } }
+        var site = frame.site
+        site.pageTitle = frame.conversation.title + " · " + frame.labels[number] + " · " + configuration.title
+        let model = ConversationPage(
+            site: site, title: frame.conversation.title, kind: frame.conversation.kind.rawValue,
+            kindLabel: Self.kindLabel(frame.conversation.kind), participantNames: frame.participantNames,
+            messageCount: frame.messages.count, messageCountText: frame.countText,
+            firstDate: frame.firstDay, lastDate: frame.lastDay,
+            pageLabel: frame.labels[number], pageMessageCount: page.range.count,
+            previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: frame.labels[number - 1]) : nil,
+            next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
+            hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
+            looks: appearances.values.sorted { $0.className < $1.className }.map(AppearanceRule.init),
+            messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar)
+        let rendered = try templates.render(model, template: "conversation")
+        let marker = rendered.ranges(of: Self.messagesMarker)
+        guard marker.count == 1 else {
+            throw TranscriptsError(
+                message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+        }
+        return (
+            page.file,
+            [String(rendered[..<marker[0].lowerBound])] + pieces.map(\.html) + [String(rendered[marker[0].upperBound...])],
+            appearances)
+    }
+
+    /// The plain text of the messages that replies on the pages rendered now quote, rendered up front on all
+    /// cores (the pages themselves are rendered a batch at a time, and a quote may lie in another batch).
+    private func quotedTexts(of frame: ConversationFrame, skipping: Set<Int>) throws -> [Int: String] {
+        let messages = frame.messages
+        var quotedIndexes = Set<Int>()
+        for (number, page) in frame.plan.pages.enumerated() where !skipping.contains(number) {
+            for index in page.range {
+                if let target = messages[index].replyTo.flatMap({ frame.indexByID[$0] }) { quotedIndexes.insert(target) }
+            }
+        }
+        let quotedList = quotedIndexes.sorted()
+        let renderer = CommonMarkRenderer()
+        let texts = try chunkRanges(count: quotedList.count, chunkSize: 1024).concurrentMap { chunk in
+            chunk.map { position -> (Int, String) in
+                let index = quotedList[position]
+                return (index, Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
+            }
+        }.flatMap { $0 }
+        return Dictionary(texts) { first, _ in first }
+    }
+}
