@@ -1,0 +1,112 @@
+/// A conversation's page. `messagesHTML` holds the messages rendered one by one with the `message`
+/// template, so put it in the page with triple braces: `{{{messagesHTML}}}`.
+public struct ConversationPage: Sendable, TemplateModel {
+    public var site: SiteContext
+    public var title: String
+    public var kind: String
+    public var kindLabel: String
+    public var participantNames: String
+    public var messageCount: Int
+    public var messageCountText: String
+    public var firstDate: String?
+    public var lastDate: String?
+    /// Which part of the conversation the page holds, such as `May 2024`.
+    public var pageLabel: String
+    public var pageMessageCount: Int
+    /// The pages before and after this one, and the conversation's overview (relative addresses).
+    public var previous: PageLink?
+    public var next: PageLink?
+    /// Whether there is a previous or a next page.
+    public var hasNeighbours: Bool
+    public var overviewURL: String
+    /// The looks of the page's messages, for its `<style>`: `className`, `light` and `dark` CSS properties.
+    public var looks: [AppearanceRule]
+    public var messagesHTML: String
+    /// The conversation's Atom feed (relative), when feeds are on.
+    public var feedURL: String?
+    /// The find bar, when the conversation is in the search index.
+    public var findBar: FindBar?
+
+    public static let templateKeys: TemplateKeys<ConversationPage> = [
+        "site": { .object($0.site) },
+        "title": { .text($0.title) },
+        "kind": { .text($0.kind) },
+        "kindLabel": { .text($0.kindLabel) },
+        "participantNames": { .text($0.participantNames) },
+        "messageCount": { .number($0.messageCount) },
+        "messageCountText": { .text($0.messageCountText) },
+        "firstDate": { $0.firstDate.templateValue },
+        "lastDate": { $0.lastDate.templateValue },
+        "pageLabel": { .text($0.pageLabel) },
+        "pageMessageCount": { .number($0.pageMessageCount) },
+        "previous": { $0.previous.templateValue },
+        "next": { $0.next.templateValue },
+        "hasNeighbours": { .flag($0.hasNeighbours) },
+        "overviewURL": { .text($0.overviewURL) },
+        "looks": { .list($0.looks) },
+        "messagesHTML": { .text($0.messagesHTML) },
+        "feedURL": { $0.feedURL.templateValue },
+        "findBar": { $0.findBar.templateValue },
+    ]
+}
+
+/// The find bar docked at the bottom of a conversation page (MessageKit's `MessageInputBar`): a left stack
+/// with the sender filter, the query field, and a right stack with previous, next and the match count.
+public struct FindBar: Sendable, TemplateModel {
+    /// The conversation's number in the search index.
+    public var conversation: Int
+    /// The names of the conversation's senders, for the sender filter.
+    public var senders: [String]
+    public var showsLeftStack: Bool
+    public var showsRightStack: Bool
+    /// The bar's CSS declarations from `findBar:` (only validated lengths), empty when none are set.
+    public var barStyle: String
+    public var fieldStyle: String
+    public var leftStackStyle: String
+    public var rightStackStyle: String
+    public var hasStyle: Bool
+
+    init(settings: FindBarSettings, conversation: Int, senders: [String]) {
+        self.conversation = conversation
+        self.senders = senders
+        showsLeftStack = !FindBarSettings.hides(settings.leftStackWidth)
+        showsRightStack = !FindBarSettings.hides(settings.rightStackWidth)
+        barStyle = settings.padding.map { "padding: \($0.css);" } ?? ""
+        fieldStyle = settings.textViewPadding.map { "padding: \($0.css);" } ?? ""
+        leftStackStyle = settings.leftStackWidth.map { "width: \($0.css);" } ?? ""
+        rightStackStyle = settings.rightStackWidth.map { "width: \($0.css);" } ?? ""
+        hasStyle = !(barStyle + fieldStyle + leftStackStyle + rightStackStyle).isEmpty
+    }
+
+    public static let templateKeys: TemplateKeys<FindBar> = [
+        "conversation": { .number($0.conversation) },
+        "senders": { .list($0.senders) },
+        "showsLeftStack": { .flag($0.showsLeftStack) },
+        "showsRightStack": { .flag($0.showsRightStack) },
+        "barStyle": { .text($0.barStyle) },
+        "fieldStyle": { .text($0.fieldStyle) },
+        "leftStackStyle": { .text($0.leftStackStyle) },
+        "rightStackStyle": { .text($0.rightStackStyle) },
+        "hasStyle": { .flag($0.hasStyle) },
+    ]
+}
+
+/// A link to a page of a conversation.
+public struct PageLink: Sendable, TemplateModel {
+    public var url: String
+    public var title: String
+    /// How many messages the page holds, as text.
+    public var count: String?
+
+    public init(url: String, title: String, count: String? = nil) {
+        self.url = url
+        self.title = title
+        self.count = count
+    }
+
+    public static let templateKeys: TemplateKeys<PageLink> = [
+        "url": { .text($0.url) },
+        "title": { .text($0.title) },
+        "count": { $0.count.templateValue },
+    ]
+}

@@ -1,0 +1,32 @@
+/// The values every page template can use, about the site and the page's place in it.
+///
+/// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's
+/// top folder, such as `../../`, so a site works from any path prefix and from disk).
+public struct SiteContext: Sendable, TemplateModel {
+    public var siteTitle: String
+    public var pageTitle: String
+    public var lang: String
+    /// `ltr` or `rtl`, from the language.
+    public var dir: String
+    public var root: String
+    /// Whether the site has a search page (`search.html`), linked from every page's header.
+    public var hasSearch: Bool
+
+    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false) {
+        self.hasSearch = hasSearch
+        self.siteTitle = siteTitle
+        self.pageTitle = pageTitle
+        self.lang = lang
+        self.dir = dir
+        self.root = root
+    }
+
+    public static let templateKeys: TemplateKeys<SiteContext> = [
+        "siteTitle": { .text($0.siteTitle) },
+        "pageTitle": { .text($0.pageTitle) },
+        "lang": { .text($0.lang) },
+        "dir": { .text($0.dir) },
+        "root": { .text($0.root) },
+        "hasSearch": { .flag($0.hasSearch) },
+    ]
+}
