@@ -2,7 +2,7 @@ import TranscriptDisplay
 
 /// A message appearance as the conversation template's `<style>` element shows it: a CSS rule for its class,
 /// with its light and dark properties.
-public final class AppearanceRule: TemplateModel {
+public final class AppearanceRule: TemplateObject, TemplateModel {
     public let className: String
     public let light: String
     public let dark: String

@@ -1,6 +1,6 @@
 /// What the templates show for a sender's avatar: the export's picture, or initials on a colour derived from
 /// the sender (the same in every build).
-public final class AvatarView: TemplateModel {
+public final class AvatarView: TemplateObject, TemplateModel {
     /// The picture's address relative to the page, when the export has one.
     public let image: String?
     /// One or two letters of the sender's name.

@@ -18,7 +18,7 @@ public struct ConversationFeed: Sendable, TemplateModel {
         "subtitle": { .text($0.subtitle) },
         "updated": { .text($0.updated) },
         "overviewURL": { .text($0.overviewURL) },
-        "entries": { .list($0.entries) },
+        "entries": { .models($0.entries) },
     ]
 }
 

@@ -14,15 +14,15 @@ public struct ConversationOverview: Sendable, TemplateModel {
     public var feedURL: String?
 
     public static let templateKeys: TemplateKeys<ConversationOverview> = [
-        "site": { .object($0.site) },
+        "site": { .model($0.site) },
         "title": { .text($0.title) },
         "kindLabel": { .text($0.kindLabel) },
         "participantNames": { .text($0.participantNames) },
         "messageCountText": { .text($0.messageCountText) },
         "firstDate": { $0.firstDate.templateValue },
         "lastDate": { $0.lastDate.templateValue },
-        "years": { .list($0.years) },
-        "latest": { $0.latest.templateValue },
+        "years": { .models($0.years) },
+        "latest": { $0.latest.modelValue },
         "feedURL": { $0.feedURL.templateValue },
     ]
 }
@@ -34,6 +34,6 @@ public struct YearLinks: Sendable, TemplateModel {
 
     public static let templateKeys: TemplateKeys<YearLinks> = [
         "year": { .text($0.year) },
-        "pages": { .list($0.pages) },
+        "pages": { .models($0.pages) },
     ]
 }

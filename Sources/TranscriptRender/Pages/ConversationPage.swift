@@ -28,7 +28,7 @@ public struct ConversationPage: Sendable, TemplateModel {
     public var findBar: FindBar?
 
     public static let templateKeys: TemplateKeys<ConversationPage> = [
-        "site": { .object($0.site) },
+        "site": { .model($0.site) },
         "title": { .text($0.title) },
         "kind": { .text($0.kind) },
         "kindLabel": { .text($0.kindLabel) },
@@ -39,14 +39,14 @@ public struct ConversationPage: Sendable, TemplateModel {
         "lastDate": { $0.lastDate.templateValue },
         "pageLabel": { .text($0.pageLabel) },
         "pageMessageCount": { .number($0.pageMessageCount) },
-        "previous": { $0.previous.templateValue },
-        "next": { $0.next.templateValue },
+        "previous": { $0.previous.modelValue },
+        "next": { $0.next.modelValue },
         "hasNeighbours": { .flag($0.hasNeighbours) },
         "overviewURL": { .text($0.overviewURL) },
         "looks": { .list($0.looks) },
         "messagesHTML": { .text($0.messagesHTML) },
         "feedURL": { $0.feedURL.templateValue },
-        "findBar": { $0.findBar.templateValue },
+        "findBar": { $0.findBar.modelValue },
     ]
 }
 

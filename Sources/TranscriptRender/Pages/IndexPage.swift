@@ -13,9 +13,9 @@ public struct IndexPage: Sendable, TemplateModel {
     }
 
     public static let templateKeys: TemplateKeys<IndexPage> = [
-        "site": { .object($0.site) },
+        "site": { .model($0.site) },
         "description": { $0.description.templateValue },
-        "conversations": { .list($0.conversations) },
+        "conversations": { .models($0.conversations) },
         "hasConversations": { .flag($0.hasConversations) },
     ]
 }
@@ -48,7 +48,7 @@ public struct ConversationSummary: Sendable, Codable, Equatable, TemplateModel {
         "firstISO": { $0.firstISO.templateValue },
         "lastDate": { $0.lastDate.templateValue },
         "lastISO": { $0.lastISO.templateValue },
-        "lastMessage": { $0.lastMessage.templateValue },
+        "lastMessage": { $0.lastMessage.modelValue },
     ]
 }
 

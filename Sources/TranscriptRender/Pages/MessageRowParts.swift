@@ -4,7 +4,7 @@ import TranscriptDisplay
 // classes so that a section's look-up shares the value instead of copying it into a box.
 
 /// A moment shown as text, with its ISO 8601 form for `<time datetime>`: a date header, an edit time.
-public final class TimeLabel: TemplateModel {
+public final class TimeLabel: TemplateObject, TemplateModel {
     public let text: String
     public let iso: String
 
@@ -20,8 +20,8 @@ public final class TimeLabel: TemplateModel {
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
-public final class Details: TemplateModel {
-    public final class Field: TemplateModel {
+public final class Details: TemplateObject, TemplateModel {
+    public final class Field: TemplateObject, TemplateModel {
         public let name: String
         public let value: String
 
@@ -52,7 +52,7 @@ public final class Details: TemplateModel {
 }
 
 /// The quoted original above a reply.
-public final class ReplyQuote: TemplateModel {
+public final class ReplyQuote: TemplateObject, TemplateModel {
     /// A link to the original (`#anchor`), or nil when it is not in the export.
     public let url: String?
     public let senderName: String?
@@ -75,7 +75,7 @@ public final class ReplyQuote: TemplateModel {
 }
 
 /// One reaction under a message.
-public final class ReactionChip: TemplateModel {
+public final class ReactionChip: TemplateObject, TemplateModel {
     public let emoji: String
     public let count: Int
     /// Who reacted, as a readable list of names; nil when the export does not say.
@@ -96,7 +96,7 @@ public final class ReactionChip: TemplateModel {
 
 /// A bubble's tail: its corner (`topLeft`, `topRight`, `bottomLeft`, `bottomRight`) and shape (`curved`,
 /// `pointedEdge`).
-public final class TailView: TemplateModel {
+public final class TailView: TemplateObject, TemplateModel {
     public let corner: String
     public let shape: String
 
@@ -113,7 +113,7 @@ public final class TailView: TemplateModel {
 }
 
 /// The lines below a message that the display settings switch on.
-public final class FooterView: TemplateModel {
+public final class FooterView: TemplateObject, TemplateModel {
     public let time: String?
     public let status: String?
     public let reactions: String?
@@ -135,7 +135,7 @@ public final class FooterView: TemplateModel {
 }
 
 /// A link within a thread: "3 replies" to the first reply, or "In a thread" to the thread's first message.
-public final class ThreadLink: TemplateModel {
+public final class ThreadLink: TemplateObject, TemplateModel {
     public let text: String
     public let url: String?
 

@@ -7,6 +7,6 @@ public struct SearchPage: Sendable, TemplateModel {
     }
 
     public static let templateKeys: TemplateKeys<SearchPage> = [
-        "site": { .object($0.site) },
+        "site": { .model($0.site) },
     ]
 }

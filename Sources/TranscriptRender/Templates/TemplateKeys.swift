@@ -10,7 +10,7 @@
 ///
 /// A message template asks for dozens of keys per message, so a look-up goes to a bucket chosen by the key's
 /// first byte and length and compares the few names in it, instead of hashing the whole key.
-public struct TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral {
+public final class TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral {
     public typealias Reader = @Sendable (Model) -> TemplateValue?
 
     private struct Entry: Sendable {
@@ -26,7 +26,7 @@ public struct TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral {
 
     private static var bucketCount: Int { 64 }
 
-    public init(dictionaryLiteral elements: (String, Reader)...) {
+    public convenience init(dictionaryLiteral elements: (String, Reader)...) {
         self.init(elements)
     }
 
@@ -49,10 +49,12 @@ public struct TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral {
     /// The value of `key` in `model`, or nil when the table has no such key or the model no value for it.
     public func value(for key: String, of model: Model) -> TemplateValue? {
         let bucket = Self.bucket(of: key)
-        for position in starts[bucket]..<starts[bucket + 1] where entries[position].name == key {
-            return entries[position].read(model)
+        return entries.withUnsafeBufferPointer { entries in
+            for position in starts[bucket]..<starts[bucket + 1] where entries[position].name == key {
+                return entries[position].read(model)
+            }
+            return nil
         }
-        return nil
     }
 
     private static func bucket(of key: String) -> Int {
@@ -61,14 +63,30 @@ public struct TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral {
     }
 }
 
-/// A page model that answers templates from its table of keys.
-public protocol TemplateModel: TemplateObject {
+/// A page model: a value the templates read through its table of keys. A class model is a `TemplateObject`
+/// itself; a struct model goes into a template value in a `TemplateBox` (`TemplateValue.model(_:)`).
+public protocol TemplateModel: Sendable {
     /// Every key the templates can ask this model for.
     static var templateKeys: TemplateKeys<Self> { get }
 }
 
-extension TemplateModel {
+extension TemplateModel where Self: TemplateObject {
     public func templateValue(for key: String) -> TemplateValue? {
         Self.templateKeys.value(for: key, of: self)
     }
+}
+
+/// A struct page model as a template object. Template values hold objects by reference, which keeps them
+/// small and cheap to copy while a template is rendered.
+public final class TemplateBox<Model: TemplateModel>: TemplateObject, CustomStringConvertible {
+    public let model: Model
+
+    public init(_ model: Model) { self.model = model }
+
+    public func templateValue(for key: String) -> TemplateValue? {
+        Model.templateKeys.value(for: key, of: model)
+    }
+
+    /// The model's description: a box shows as what it holds.
+    public var description: String { String(describing: model) }
 }

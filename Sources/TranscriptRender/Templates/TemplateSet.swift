@@ -88,6 +88,11 @@ public struct TemplateSet: Sendable {
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
     }
 
+    /// Renders a page model with the template `name`; an unknown name is an error that says which.
+    public func render(_ model: some TemplateModel, template name: String) throws -> String {
+        try render(TemplateBox(model) as Any, template: name)
+    }
+
     /// Renders `object` with the template `name`; an unknown name is an error that says which.
     public func render(_ object: Any, template name: String) throws -> String {
         guard let output = library.render(object, withTemplate: name) else {
@@ -103,7 +108,7 @@ public struct TemplateSet: Sendable {
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
-            template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)
+            template.render(each: rows.map { .model($0) }, partials: compiled, into: &output)
             return output
         }
         return try renderRowsWithMustache(rows)
@@ -111,7 +116,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
     func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
-        try render(["rows": rows], template: Self.rowsTemplateName)
+        try render(["rows": rows.map(TemplateBox.init)], template: Self.rowsTemplateName)
     }
 
     // MARK: - Escaping

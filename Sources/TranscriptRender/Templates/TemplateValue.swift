@@ -17,6 +17,16 @@ public enum TemplateValue: Sendable {
         .list(objects.map { .object($0) })
     }
 
+    /// A struct page model, boxed.
+    public static func model(_ model: some TemplateModel) -> TemplateValue {
+        .object(TemplateBox(model))
+    }
+
+    /// A list of struct page models, each boxed.
+    public static func models<Model: TemplateModel>(_ models: [Model]) -> TemplateValue {
+        .list(models.map { .object(TemplateBox($0)) })
+    }
+
     /// A list of texts.
     public static func list(_ texts: [String]) -> TemplateValue {
         .list(texts.map(TemplateValue.text))
@@ -34,12 +44,12 @@ public enum TemplateValue: Sendable {
     }
 }
 
-/// A value the templates read: it answers each key with a value, or nil when it has none. Page models adopt
-/// `TemplateModel`, which answers from a table of keys.
+/// An object the templates read: it answers each key with a value, or nil when it has none. Page models adopt
+/// `TemplateModel` and answer from a table of keys.
 ///
 /// Conforming types work with both renderers: the fast compiled renderer that `TemplateSet` uses for
 /// messages, and swift-mustache (through `MustacheParent`), which renders everything else.
-public protocol TemplateObject: MustacheParent, Sendable {
+public protocol TemplateObject: AnyObject, MustacheParent, Sendable {
     /// The value for `key`, or nil when the object has no such key or its value is absent.
     func templateValue(for key: String) -> TemplateValue?
 }
@@ -58,4 +68,9 @@ extension Optional where Wrapped == String {
 extension Optional where Wrapped: TemplateObject {
     /// `.object` for a value, nil for none.
     public var templateValue: TemplateValue? { map { .object($0) } }
+}
+
+extension Optional where Wrapped: TemplateModel {
+    /// A boxed model for a value, nil for none.
+    public var modelValue: TemplateValue? { map { .model($0) } }
 }

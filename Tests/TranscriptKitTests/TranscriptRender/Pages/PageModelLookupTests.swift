@@ -15,14 +15,14 @@ import Testing
             let label = try! #require(child.label)
             let reflected = Mirror(reflecting: child.value)
             let expected: Any? = reflected.displayStyle == .optional ? reflected.children.first?.value : child.value
-            let answered = model.child(named: label)
+            let answered = TemplateBox(model).child(named: label)
             #expect((answered == nil) == (expected == nil), "\(label)", sourceLocation: sourceLocation)
             if let answered, let expected {
                 #expect(String(describing: answered) == String(describing: expected), "\(label)", sourceLocation: sourceLocation)
             }
         }
         #expect(Set(type(of: model).templateKeys.names).isSuperset(of: mirror.children.compactMap(\.label)), sourceLocation: sourceLocation)
-        #expect(model.child(named: "noSuchKey") == nil, sourceLocation: sourceLocation)
+        #expect(TemplateBox(model).child(named: "noSuchKey") == nil, sourceLocation: sourceLocation)
     }
 
     @Test func pageModelsAnswerEveryProperty() {
