@@ -138,3 +138,15 @@ public struct MessageRow: TemplateModel {
         "footerTemplate": { .text($0.footerTemplate) },
     ]
 }
+
+/// A row as templates read it: by reference, and through code made for `MessageRow` (a `TemplateBox` would
+/// look each key up through generic code, which costs a good part of rendering a message).
+final class MessageRowObject: TemplateObject {
+    let row: MessageRow
+
+    init(_ row: MessageRow) { self.row = row }
+
+    func templateValue(for key: String) -> TemplateValue? {
+        MessageRow.templateKeys.value(for: key, of: row)
+    }
+}

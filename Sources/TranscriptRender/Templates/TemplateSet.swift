@@ -108,7 +108,7 @@ public struct TemplateSet: Sendable {
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
-            template.render(each: rows.map { .model($0) }, partials: compiled, into: &output)
+            template.render(each: rows.map { .object(MessageRowObject($0)) }, partials: compiled, into: &output)
             return output
         }
         return try renderRowsWithMustache(rows)
@@ -116,7 +116,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
     func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
-        try render(["rows": rows.map(TemplateBox.init)], template: Self.rowsTemplateName)
+        try render(["rows": rows.map(MessageRowObject.init)], template: Self.rowsTemplateName)
     }
 
     // MARK: - Escaping
