@@ -111,7 +111,7 @@ extension ConversationRenderer {
                         textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
                         senderName: message.sender.map(frame.name(of:)),
                         page: String(frame.pageFiles[index].dropLast(5)),
-                        anchor: built[index - chunk.range.lowerBound].row.anchor)
+                        anchor: built[index - chunk.range.lowerBound].row.row.anchor)
                 })
                 : nil
             return RowsPiece(

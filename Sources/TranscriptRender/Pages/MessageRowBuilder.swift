@@ -66,8 +66,8 @@ struct MessageRowBuilder {
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
     }
 
-    /// The message's row, and its appearance for the page's `<style>`.
-    func row(at index: Int) -> (row: MessageRow, appearance: MessageAppearance) {
+    /// The message's row (as templates read it), and its appearance for the page's `<style>`.
+    func row(at index: Int) -> (row: MessageRowObject, appearance: MessageAppearance) {
         let message = context.message(at: index)
         let isSystem = message.kind.isEvent
         let outgoing = delegate.isFromArchiveOwner(message, at: index, in: context)
@@ -119,7 +119,7 @@ struct MessageRowBuilder {
                 } : nil,
             reservesAvatarSpace: !isSystem
                 && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)))
-        let row = MessageRow(
+        let row = MessageRowObject(MessageRow(
             anchor: Anchor.forMessage(id: message.id),
             kind: message.kind.typeName,
             direction: outgoing ? "outgoing" : "incoming",
@@ -151,7 +151,7 @@ struct MessageRowBuilder {
                     text: "In a thread", url: indexByID[thread].map { link(to: $0, from: index) })
             },
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
-            footerTemplate: display.footerTemplate ?? "footer")
+            footerTemplate: display.footerTemplate ?? "footer"))
         return (row, appearance)
     }
 

@@ -102,21 +102,21 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders rows with the `message` template, one after another.
-    func renderRows(_ rows: [MessageRow]) throws -> String {
+    func renderRows(_ rows: [MessageRowObject]) throws -> String {
         if let compiled = compiledMessage, let template = compiled.template(named: "message"),
-            Set(rows.flatMap { [$0.footerTemplate, $0.body.kindTemplate] }).allSatisfy(compiled.contains)
+            Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
-            template.render(each: rows.map { .object(MessageRowObject($0)) }, partials: compiled, into: &output)
+            template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)
             return output
         }
         return try renderRowsWithMustache(rows)
     }
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
-    func renderRowsWithMustache(_ rows: [MessageRow]) throws -> String {
-        try render(["rows": rows.map(MessageRowObject.init)], template: Self.rowsTemplateName)
+    func renderRowsWithMustache(_ rows: [MessageRowObject]) throws -> String {
+        try render(["rows": rows], template: Self.rowsTemplateName)
     }
 
     // MARK: - Escaping
