@@ -48,13 +48,15 @@ public final class TemplateKeys<Model>: Sendable, ExpressibleByDictionaryLiteral
 
     /// The value of `key` in `model`, or nil when the table has no such key or the model no value for it.
     public func value(for key: String, of model: Model) -> TemplateValue? {
+        // A plain loop: a closure here would capture (copy) the model on every look-up.
         let bucket = Self.bucket(of: key)
-        return entries.withUnsafeBufferPointer { entries in
-            for position in starts[bucket]..<starts[bucket + 1] where entries[position].name == key {
-                return entries[position].read(model)
-            }
-            return nil
+        var position = starts[bucket]
+        let end = starts[bucket + 1]
+        while position < end {
+            if entries[position].name == key { return entries[position].read(model) }
+            position += 1
         }
+        return nil
     }
 
     private static func bucket(of key: String) -> Int {
