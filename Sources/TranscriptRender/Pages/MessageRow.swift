@@ -1,9 +1,9 @@
 import TranscriptDisplay
 
 /// Everything the `message` template shows for one message: plain values decided before rendering, grouped
-/// by what they are about. The template keys are flat (`senderName`, not `sender.name`) and listed once, in
-/// `templateKeys`.
-public struct MessageRow: TemplateModel {
+/// by what they are about. Templates read it as a `MessageRowObject`, whose `templateKeys` list the keys, flat
+/// (`senderName`, not `sender.name`).
+public struct MessageRow: Sendable {
     /// The message's permalink anchor (`m-…`).
     public var anchor: String
     /// The kind's name (`text`, `photo`, ...).
@@ -93,60 +93,55 @@ public struct MessageRow: TemplateModel {
         public var symbol: String
         public var label: String
     }
-
-    public static let templateKeys: TemplateKeys<MessageRow> = [
-        "anchor": { .text($0.anchor) },
-        "kind": { .text($0.kind) },
-        "direction": { .text($0.direction) },
-        "isSystem": { .flag($0.isSystem) },
-        "senderName": { .text($0.sender.name) },
-        "senderColor": { .number($0.sender.color) },
-        "showsSenderName": { .flag($0.sender.showsName) },
-        "nameInside": { .flag($0.sender.nameInside) },
-        "nameAbove": { .flag($0.sender.showsName && !$0.sender.nameInside) },
-        "senderIsBot": { .flag($0.sender.isBot) },
-        "hasRoleColor": { .flag($0.sender.hasRoleColor) },
-        "timeText": { .text($0.times.time) },
-        "iso": { .text($0.times.iso) },
-        "dayAndTime": { .text($0.times.dayAndTime) },
-        "dateHeader": { $0.times.dateHeader.templateValue },
-        "edited": { $0.times.edited.templateValue },
-        "bodyHTML": { $0.body.html.templateValue },
-        "details": { $0.body.details.templateValue },
-        "kindTemplate": { .text($0.body.kindTemplate) },
-        "content": { $0.body.kindValues.templateValue },
-        "lookClass": { .text($0.bubble.appearanceClass) },
-        "styleName": { .text($0.bubble.styleName) },
-        "hasOutline": { .flag($0.bubble.hasOutline) },
-        "tail": { $0.bubble.tail.templateValue },
-        "tailSide": { $0.bubble.tailSide.templateValue },
-        "continues": { .flag($0.bubble.continues) },
-        "avatar": { $0.bubble.avatar.templateValue },
-        "reservesAvatarSpace": { .flag($0.bubble.reservesAvatarSpace) },
-        "reply": { $0.reply.templateValue },
-        "reactions": { .list($0.reactions) },
-        "hasReactions": { .flag(!$0.reactions.isEmpty) },
-        "forwardedFrom": { $0.forwardedFrom.templateValue },
-        "status": { $0.status.map { .text($0.name) } },
-        "statusSymbol": { $0.status.map { .text($0.symbol) } },
-        "statusLabel": { $0.status.map { .text($0.label) } },
-        "pinned": { .flag($0.pinned) },
-        "deleted": { .flag($0.deleted) },
-        "threadReplies": { $0.threadReplies.templateValue },
-        "threadParent": { $0.threadParent.templateValue },
-        "footer": { $0.footer.templateValue },
-        "footerTemplate": { .text($0.footerTemplate) },
-    ]
 }
 
-/// A row as templates read it: by reference, and through code made for `MessageRow` (a `TemplateBox` would
-/// look each key up through generic code, which costs a good part of rendering a message).
-final class MessageRowObject: TemplateObject {
-    let row: MessageRow
+/// A row as templates read it: by reference (a look-up never copies the row), with its template keys.
+public final class MessageRowObject: TemplateObject, TemplateModel {
+    public let row: MessageRow
 
     init(_ row: MessageRow) { self.row = row }
 
-    func templateValue(for key: String) -> TemplateValue? {
-        MessageRow.templateKeys.value(for: key, of: row)
-    }
+    public static let templateKeys: TemplateKeys<MessageRowObject> = [
+        "anchor": { .text($0.row.anchor) },
+        "kind": { .text($0.row.kind) },
+        "direction": { .text($0.row.direction) },
+        "isSystem": { .flag($0.row.isSystem) },
+        "senderName": { .text($0.row.sender.name) },
+        "senderColor": { .number($0.row.sender.color) },
+        "showsSenderName": { .flag($0.row.sender.showsName) },
+        "nameInside": { .flag($0.row.sender.nameInside) },
+        "nameAbove": { .flag($0.row.sender.showsName && !$0.row.sender.nameInside) },
+        "senderIsBot": { .flag($0.row.sender.isBot) },
+        "hasRoleColor": { .flag($0.row.sender.hasRoleColor) },
+        "timeText": { .text($0.row.times.time) },
+        "iso": { .text($0.row.times.iso) },
+        "dayAndTime": { .text($0.row.times.dayAndTime) },
+        "dateHeader": { $0.row.times.dateHeader.templateValue },
+        "edited": { $0.row.times.edited.templateValue },
+        "bodyHTML": { $0.row.body.html.templateValue },
+        "details": { $0.row.body.details.templateValue },
+        "kindTemplate": { .text($0.row.body.kindTemplate) },
+        "content": { $0.row.body.kindValues.templateValue },
+        "lookClass": { .text($0.row.bubble.appearanceClass) },
+        "styleName": { .text($0.row.bubble.styleName) },
+        "hasOutline": { .flag($0.row.bubble.hasOutline) },
+        "tail": { $0.row.bubble.tail.templateValue },
+        "tailSide": { $0.row.bubble.tailSide.templateValue },
+        "continues": { .flag($0.row.bubble.continues) },
+        "avatar": { $0.row.bubble.avatar.templateValue },
+        "reservesAvatarSpace": { .flag($0.row.bubble.reservesAvatarSpace) },
+        "reply": { $0.row.reply.templateValue },
+        "reactions": { .list($0.row.reactions) },
+        "hasReactions": { .flag(!$0.row.reactions.isEmpty) },
+        "forwardedFrom": { $0.row.forwardedFrom.templateValue },
+        "status": { $0.row.status.map { .text($0.name) } },
+        "statusSymbol": { $0.row.status.map { .text($0.symbol) } },
+        "statusLabel": { $0.row.status.map { .text($0.label) } },
+        "pinned": { .flag($0.row.pinned) },
+        "deleted": { .flag($0.row.deleted) },
+        "threadReplies": { $0.row.threadReplies.templateValue },
+        "threadParent": { $0.row.threadParent.templateValue },
+        "footer": { $0.row.footer.templateValue },
+        "footerTemplate": { .text($0.row.footerTemplate) },
+    ]
 }
