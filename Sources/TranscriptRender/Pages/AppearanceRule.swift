@@ -13,9 +13,17 @@ public final class AppearanceRule: TemplateObject, TemplateModel {
         dark = appearance.darkProperties
     }
 
-    public static let templateKeys: TemplateKeys<AppearanceRule> = [
-        "className": { .text($0.className) },
-        "light": { .text($0.light) },
-        "dark": { .text($0.dark) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case className, light, dark
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .className: .text(className)
+        case .light: .text(light)
+        case .dark: .text(dark)
+        }
+    }
 }

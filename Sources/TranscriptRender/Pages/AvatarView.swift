@@ -14,11 +14,19 @@ public final class AvatarView: TemplateObject, TemplateModel {
         self.color = color
     }
 
-    public static let templateKeys: TemplateKeys<AvatarView> = [
-        "image": { $0.image.templateValue },
-        "initials": { .text($0.initials) },
-        "color": { .number($0.color) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case image, initials, color
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .image: image.templateValue
+        case .initials: .text(initials)
+        case .color: .number(color)
+        }
+    }
 
     /// The first letters of the first and last words of a name: "Alice Weber" → "AW", "李雷" → "李".
     package static func initials(of name: String) -> String {

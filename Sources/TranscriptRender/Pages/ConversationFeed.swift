@@ -12,14 +12,22 @@ public struct ConversationFeed: Sendable, TemplateModel {
     public var overviewURL: String
     public var entries: [FeedEntry]
 
-    public static let templateKeys: TemplateKeys<ConversationFeed> = [
-        "id": { .text($0.id) },
-        "title": { .text($0.title) },
-        "subtitle": { .text($0.subtitle) },
-        "updated": { .text($0.updated) },
-        "overviewURL": { .text($0.overviewURL) },
-        "entries": { .models($0.entries) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case id, title, subtitle, updated, overviewURL, entries
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .id: .text(id)
+        case .title: .text(title)
+        case .subtitle: .text(subtitle)
+        case .updated: .text(updated)
+        case .overviewURL: .text(overviewURL)
+        case .entries: .models(entries)
+        }
+    }
 }
 
 /// One message in a feed.
@@ -38,16 +46,24 @@ public struct FeedEntry: Sendable, TemplateModel {
     public var bodyHTML: String?
     public var summary: String
 
-    public static let templateKeys: TemplateKeys<FeedEntry> = [
-        "id": { .text($0.id) },
-        "title": { .text($0.title) },
-        "url": { .text($0.url) },
-        "published": { .text($0.published) },
-        "updated": { .text($0.updated) },
-        "authorName": { $0.authorName.templateValue },
-        "bodyHTML": { $0.bodyHTML.templateValue },
-        "summary": { .text($0.summary) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case id, title, url, published, updated, authorName, bodyHTML, summary
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .id: .text(id)
+        case .title: .text(title)
+        case .url: .text(url)
+        case .published: .text(published)
+        case .updated: .text(updated)
+        case .authorName: authorName.templateValue
+        case .bodyHTML: bodyHTML.templateValue
+        case .summary: .text(summary)
+        }
+    }
 }
 
 extension ConversationFeed {

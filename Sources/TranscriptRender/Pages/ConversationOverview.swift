@@ -13,18 +13,27 @@ public struct ConversationOverview: Sendable, TemplateModel {
     /// The conversation's Atom feed (relative), when feeds are on.
     public var feedURL: String?
 
-    public static let templateKeys: TemplateKeys<ConversationOverview> = [
-        "site": { .model($0.site) },
-        "title": { .text($0.title) },
-        "kindLabel": { .text($0.kindLabel) },
-        "participantNames": { .text($0.participantNames) },
-        "messageCountText": { .text($0.messageCountText) },
-        "firstDate": { $0.firstDate.templateValue },
-        "lastDate": { $0.lastDate.templateValue },
-        "years": { .models($0.years) },
-        "latest": { $0.latest.modelValue },
-        "feedURL": { $0.feedURL.templateValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case site, title, kindLabel, participantNames, messageCountText, firstDate, lastDate, years, latest
+        case feedURL
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .title: .text(title)
+        case .kindLabel: .text(kindLabel)
+        case .participantNames: .text(participantNames)
+        case .messageCountText: .text(messageCountText)
+        case .firstDate: firstDate.templateValue
+        case .lastDate: lastDate.templateValue
+        case .years: .models(years)
+        case .latest: latest.modelValue
+        case .feedURL: feedURL.templateValue
+        }
+    }
 }
 
 /// The pages of one year, for a conversation's timeline.
@@ -32,8 +41,16 @@ public struct YearLinks: Sendable, TemplateModel {
     public var year: String
     public var pages: [PageLink]
 
-    public static let templateKeys: TemplateKeys<YearLinks> = [
-        "year": { .text($0.year) },
-        "pages": { .models($0.pages) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case year, pages
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .year: .text(year)
+        case .pages: .models(pages)
+        }
+    }
 }

@@ -27,27 +27,37 @@ public struct ConversationPage: Sendable, TemplateModel {
     /// The find bar, when the conversation is in the search index.
     public var findBar: FindBar?
 
-    public static let templateKeys: TemplateKeys<ConversationPage> = [
-        "site": { .model($0.site) },
-        "title": { .text($0.title) },
-        "kind": { .text($0.kind) },
-        "kindLabel": { .text($0.kindLabel) },
-        "participantNames": { .text($0.participantNames) },
-        "messageCount": { .number($0.messageCount) },
-        "messageCountText": { .text($0.messageCountText) },
-        "firstDate": { $0.firstDate.templateValue },
-        "lastDate": { $0.lastDate.templateValue },
-        "pageLabel": { .text($0.pageLabel) },
-        "pageMessageCount": { .number($0.pageMessageCount) },
-        "previous": { $0.previous.modelValue },
-        "next": { $0.next.modelValue },
-        "hasNeighbours": { .flag($0.hasNeighbours) },
-        "overviewURL": { .text($0.overviewURL) },
-        "looks": { .list($0.looks) },
-        "messagesHTML": { .text($0.messagesHTML) },
-        "feedURL": { $0.feedURL.templateValue },
-        "findBar": { $0.findBar.modelValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case site, title, kind, kindLabel, participantNames, messageCount, messageCountText, firstDate, lastDate
+        case pageLabel, pageMessageCount, previous, next, hasNeighbours, overviewURL, looks, messagesHTML
+        case feedURL, findBar
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .title: .text(title)
+        case .kind: .text(kind)
+        case .kindLabel: .text(kindLabel)
+        case .participantNames: .text(participantNames)
+        case .messageCount: .number(messageCount)
+        case .messageCountText: .text(messageCountText)
+        case .firstDate: firstDate.templateValue
+        case .lastDate: lastDate.templateValue
+        case .pageLabel: .text(pageLabel)
+        case .pageMessageCount: .number(pageMessageCount)
+        case .previous: previous.modelValue
+        case .next: next.modelValue
+        case .hasNeighbours: .flag(hasNeighbours)
+        case .overviewURL: .text(overviewURL)
+        case .looks: .list(looks)
+        case .messagesHTML: .text(messagesHTML)
+        case .feedURL: feedURL.templateValue
+        case .findBar: findBar.modelValue
+        }
+    }
 }
 
 /// The find bar docked at the bottom of a conversation page (MessageKit's `MessageInputBar`): a left stack
@@ -78,17 +88,26 @@ public struct FindBar: Sendable, TemplateModel {
         hasStyle = !(barStyle + fieldStyle + leftStackStyle + rightStackStyle).isEmpty
     }
 
-    public static let templateKeys: TemplateKeys<FindBar> = [
-        "conversation": { .number($0.conversation) },
-        "senders": { .list($0.senders) },
-        "showsLeftStack": { .flag($0.showsLeftStack) },
-        "showsRightStack": { .flag($0.showsRightStack) },
-        "barStyle": { .text($0.barStyle) },
-        "fieldStyle": { .text($0.fieldStyle) },
-        "leftStackStyle": { .text($0.leftStackStyle) },
-        "rightStackStyle": { .text($0.rightStackStyle) },
-        "hasStyle": { .flag($0.hasStyle) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case conversation, senders, showsLeftStack, showsRightStack, barStyle, fieldStyle, leftStackStyle
+        case rightStackStyle, hasStyle
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .conversation: .number(conversation)
+        case .senders: .list(senders)
+        case .showsLeftStack: .flag(showsLeftStack)
+        case .showsRightStack: .flag(showsRightStack)
+        case .barStyle: .text(barStyle)
+        case .fieldStyle: .text(fieldStyle)
+        case .leftStackStyle: .text(leftStackStyle)
+        case .rightStackStyle: .text(rightStackStyle)
+        case .hasStyle: .flag(hasStyle)
+        }
+    }
 }
 
 /// A link to a page of a conversation.
@@ -104,9 +123,17 @@ public struct PageLink: Sendable, TemplateModel {
         self.count = count
     }
 
-    public static let templateKeys: TemplateKeys<PageLink> = [
-        "url": { .text($0.url) },
-        "title": { .text($0.title) },
-        "count": { $0.count.templateValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case url, title, count
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .url: .text(url)
+        case .title: .text(title)
+        case .count: count.templateValue
+        }
+    }
 }

@@ -12,12 +12,20 @@ public struct IndexPage: Sendable, TemplateModel {
         self.hasConversations = hasConversations
     }
 
-    public static let templateKeys: TemplateKeys<IndexPage> = [
-        "site": { .model($0.site) },
-        "description": { $0.description.templateValue },
-        "conversations": { .models($0.conversations) },
-        "hasConversations": { .flag($0.hasConversations) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case site, description, conversations, hasConversations
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .description: description.templateValue
+        case .conversations: .models(conversations)
+        case .hasConversations: .flag(hasConversations)
+        }
+    }
 }
 
 /// One conversation on the index page.
@@ -36,20 +44,29 @@ public struct ConversationSummary: Sendable, Codable, Equatable, TemplateModel {
     public var lastISO: String?
     public var lastMessage: LastMessage?
 
-    public static let templateKeys: TemplateKeys<ConversationSummary> = [
-        "title": { .text($0.title) },
-        "url": { .text($0.url) },
-        "kindLabel": { .text($0.kindLabel) },
-        "participantNames": { .text($0.participantNames) },
-        "participantCount": { .number($0.participantCount) },
-        "messageCount": { .number($0.messageCount) },
-        "messageCountText": { .text($0.messageCountText) },
-        "firstDate": { $0.firstDate.templateValue },
-        "firstISO": { $0.firstISO.templateValue },
-        "lastDate": { $0.lastDate.templateValue },
-        "lastISO": { $0.lastISO.templateValue },
-        "lastMessage": { $0.lastMessage.modelValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case title, url, kindLabel, participantNames, participantCount, messageCount, messageCountText
+        case firstDate, firstISO, lastDate, lastISO, lastMessage
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title: .text(title)
+        case .url: .text(url)
+        case .kindLabel: .text(kindLabel)
+        case .participantNames: .text(participantNames)
+        case .participantCount: .number(participantCount)
+        case .messageCount: .number(messageCount)
+        case .messageCountText: .text(messageCountText)
+        case .firstDate: firstDate.templateValue
+        case .firstISO: firstISO.templateValue
+        case .lastDate: lastDate.templateValue
+        case .lastISO: lastISO.templateValue
+        case .lastMessage: lastMessage.modelValue
+        }
+    }
 }
 
 /// The newest message of a conversation, as a short line of text.
@@ -57,8 +74,16 @@ public struct LastMessage: Sendable, Codable, Equatable, TemplateModel {
     public var senderName: String?
     public var snippet: String
 
-    public static let templateKeys: TemplateKeys<LastMessage> = [
-        "senderName": { $0.senderName.templateValue },
-        "snippet": { .text($0.snippet) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case senderName, snippet
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .senderName: senderName.templateValue
+        case .snippet: .text(snippet)
+        }
+    }
 }

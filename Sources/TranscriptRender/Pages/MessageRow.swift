@@ -1,7 +1,7 @@
 import TranscriptDisplay
 
 /// Everything the `message` template shows for one message: plain values decided before rendering, grouped
-/// by what they are about. Templates read it as a `MessageRowObject`, whose `templateKeys` list the keys, flat
+/// by what they are about. Templates read it as a `MessageRowObject`, whose `TemplateKey` lists the keys, flat
 /// (`senderName`, not `sender.name`).
 public struct MessageRow: Sendable {
     /// The message's permalink anchor (`m-…`).
@@ -101,47 +101,59 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
 
     init(_ row: MessageRow) { self.row = row }
 
-    public static let templateKeys: TemplateKeys<MessageRowObject> = [
-        "anchor": { .text($0.row.anchor) },
-        "kind": { .text($0.row.kind) },
-        "direction": { .text($0.row.direction) },
-        "isSystem": { .flag($0.row.isSystem) },
-        "senderName": { .text($0.row.sender.name) },
-        "senderColor": { .number($0.row.sender.color) },
-        "showsSenderName": { .flag($0.row.sender.showsName) },
-        "nameInside": { .flag($0.row.sender.nameInside) },
-        "nameAbove": { .flag($0.row.sender.showsName && !$0.row.sender.nameInside) },
-        "senderIsBot": { .flag($0.row.sender.isBot) },
-        "hasRoleColor": { .flag($0.row.sender.hasRoleColor) },
-        "timeText": { .text($0.row.times.time) },
-        "iso": { .text($0.row.times.iso) },
-        "dayAndTime": { .text($0.row.times.dayAndTime) },
-        "dateHeader": { $0.row.times.dateHeader.templateValue },
-        "edited": { $0.row.times.edited.templateValue },
-        "bodyHTML": { $0.row.body.html.templateValue },
-        "details": { $0.row.body.details.templateValue },
-        "kindTemplate": { .text($0.row.body.kindTemplate) },
-        "content": { $0.row.body.kindValues.templateValue },
-        "lookClass": { .text($0.row.bubble.appearanceClass) },
-        "styleName": { .text($0.row.bubble.styleName) },
-        "hasOutline": { .flag($0.row.bubble.hasOutline) },
-        "tail": { $0.row.bubble.tail.templateValue },
-        "tailSide": { $0.row.bubble.tailSide.templateValue },
-        "continues": { .flag($0.row.bubble.continues) },
-        "avatar": { $0.row.bubble.avatar.templateValue },
-        "reservesAvatarSpace": { .flag($0.row.bubble.reservesAvatarSpace) },
-        "reply": { $0.row.reply.templateValue },
-        "reactions": { .list($0.row.reactions) },
-        "hasReactions": { .flag(!$0.row.reactions.isEmpty) },
-        "forwardedFrom": { $0.row.forwardedFrom.templateValue },
-        "status": { $0.row.status.map { .text($0.name) } },
-        "statusSymbol": { $0.row.status.map { .text($0.symbol) } },
-        "statusLabel": { $0.row.status.map { .text($0.label) } },
-        "pinned": { .flag($0.row.pinned) },
-        "deleted": { .flag($0.row.deleted) },
-        "threadReplies": { $0.row.threadReplies.templateValue },
-        "threadParent": { $0.row.threadParent.templateValue },
-        "footer": { $0.row.footer.templateValue },
-        "footerTemplate": { .text($0.row.footerTemplate) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
+        case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, details
+        case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
+        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, status, statusSymbol
+        case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .anchor: .text(row.anchor)
+        case .kind: .text(row.kind)
+        case .direction: .text(row.direction)
+        case .isSystem: .flag(row.isSystem)
+        case .senderName: .text(row.sender.name)
+        case .senderColor: .number(row.sender.color)
+        case .showsSenderName: .flag(row.sender.showsName)
+        case .nameInside: .flag(row.sender.nameInside)
+        case .nameAbove: .flag(row.sender.showsName && !row.sender.nameInside)
+        case .senderIsBot: .flag(row.sender.isBot)
+        case .hasRoleColor: .flag(row.sender.hasRoleColor)
+        case .timeText: .text(row.times.time)
+        case .iso: .text(row.times.iso)
+        case .dayAndTime: .text(row.times.dayAndTime)
+        case .dateHeader: row.times.dateHeader.templateValue
+        case .edited: row.times.edited.templateValue
+        case .bodyHTML: row.body.html.templateValue
+        case .details: row.body.details.templateValue
+        case .kindTemplate: .text(row.body.kindTemplate)
+        case .content: row.body.kindValues.templateValue
+        case .lookClass: .text(row.bubble.appearanceClass)
+        case .styleName: .text(row.bubble.styleName)
+        case .hasOutline: .flag(row.bubble.hasOutline)
+        case .tail: row.bubble.tail.templateValue
+        case .tailSide: row.bubble.tailSide.templateValue
+        case .continues: .flag(row.bubble.continues)
+        case .avatar: row.bubble.avatar.templateValue
+        case .reservesAvatarSpace: .flag(row.bubble.reservesAvatarSpace)
+        case .reply: row.reply.templateValue
+        case .reactions: .list(row.reactions)
+        case .hasReactions: .flag(!row.reactions.isEmpty)
+        case .forwardedFrom: row.forwardedFrom.templateValue
+        case .status: row.status.map { .text($0.name) }
+        case .statusSymbol: row.status.map { .text($0.symbol) }
+        case .statusLabel: row.status.map { .text($0.label) }
+        case .pinned: .flag(row.pinned)
+        case .deleted: .flag(row.deleted)
+        case .threadReplies: row.threadReplies.templateValue
+        case .threadParent: row.threadParent.templateValue
+        case .footer: row.footer.templateValue
+        case .footerTemplate: .text(row.footerTemplate)
+        }
+    }
 }

@@ -13,10 +13,18 @@ public final class TimeLabel: TemplateObject, TemplateModel {
         self.iso = iso
     }
 
-    public static let templateKeys: TemplateKeys<TimeLabel> = [
-        "text": { .text($0.text) },
-        "iso": { .text($0.iso) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case text, iso
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .text: .text(text)
+        case .iso: .text(iso)
+        }
+    }
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
@@ -30,10 +38,18 @@ public final class Details: TemplateObject, TemplateModel {
             self.value = value
         }
 
-        public static let templateKeys: TemplateKeys<Field> = [
-            "name": { .text($0.name) },
-            "value": { .text($0.value) },
-        ]
+        public enum TemplateKey: String, CaseIterable, Sendable {
+            case name, value
+        }
+
+        public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+        public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+            switch key {
+            case .name: .text(name)
+            case .value: .text(value)
+            }
+        }
     }
 
     public let label: String
@@ -44,11 +60,19 @@ public final class Details: TemplateObject, TemplateModel {
         self.fields = fields
     }
 
-    public static let templateKeys: TemplateKeys<Details> = [
-        "label": { .text($0.label) },
-        "fields": { .list($0.fields) },
-        "hasFields": { .flag(!$0.fields.isEmpty) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case label, fields, hasFields
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .label: .text(label)
+        case .fields: .list(fields)
+        case .hasFields: .flag(!fields.isEmpty)
+        }
+    }
 }
 
 /// The quoted original above a reply.
@@ -66,12 +90,20 @@ public final class ReplyQuote: TemplateObject, TemplateModel {
         self.isMissing = isMissing
     }
 
-    public static let templateKeys: TemplateKeys<ReplyQuote> = [
-        "url": { $0.url.templateValue },
-        "senderName": { $0.senderName.templateValue },
-        "snippet": { .text($0.snippet) },
-        "isMissing": { .flag($0.isMissing) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case url, senderName, snippet, isMissing
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .url: url.templateValue
+        case .senderName: senderName.templateValue
+        case .snippet: .text(snippet)
+        case .isMissing: .flag(isMissing)
+        }
+    }
 }
 
 /// One reaction under a message.
@@ -87,11 +119,19 @@ public final class ReactionChip: TemplateObject, TemplateModel {
         self.names = names
     }
 
-    public static let templateKeys: TemplateKeys<ReactionChip> = [
-        "emoji": { .text($0.emoji) },
-        "count": { .number($0.count) },
-        "names": { $0.names.templateValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case emoji, count, names
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .emoji: .text(emoji)
+        case .count: .number(count)
+        case .names: names.templateValue
+        }
+    }
 }
 
 /// A bubble's tail: its corner (`topLeft`, `topRight`, `bottomLeft`, `bottomRight`) and shape (`curved`,
@@ -105,11 +145,19 @@ public final class TailView: TemplateObject, TemplateModel {
         self.shape = shape.rawValue
     }
 
-    public static let templateKeys: TemplateKeys<TailView> = [
-        "corner": { .text($0.corner) },
-        "shape": { .text($0.shape) },
-        "isCurved": { .flag($0.shape == TailStyle.curved.rawValue) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case corner, shape, isCurved
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .corner: .text(corner)
+        case .shape: .text(shape)
+        case .isCurved: .flag(shape == TailStyle.curved.rawValue)
+        }
+    }
 }
 
 /// The lines below a message that the display settings switch on.
@@ -126,12 +174,20 @@ public final class FooterView: TemplateObject, TemplateModel {
         self.edited = edited
     }
 
-    public static let templateKeys: TemplateKeys<FooterView> = [
-        "time": { $0.time.templateValue },
-        "status": { $0.status.templateValue },
-        "reactions": { $0.reactions.templateValue },
-        "edited": { $0.edited.templateValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case time, status, reactions, edited
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .time: time.templateValue
+        case .status: status.templateValue
+        case .reactions: reactions.templateValue
+        case .edited: edited.templateValue
+        }
+    }
 }
 
 /// A link within a thread: "3 replies" to the first reply, or "In a thread" to the thread's first message.
@@ -144,8 +200,16 @@ public final class ThreadLink: TemplateObject, TemplateModel {
         self.url = url
     }
 
-    public static let templateKeys: TemplateKeys<ThreadLink> = [
-        "text": { .text($0.text) },
-        "url": { $0.url.templateValue },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case text, url
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .text: .text(text)
+        case .url: url.templateValue
+        }
+    }
 }

@@ -6,7 +6,15 @@ public struct SearchPage: Sendable, TemplateModel {
         self.site = site
     }
 
-    public static let templateKeys: TemplateKeys<SearchPage> = [
-        "site": { .model($0.site) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case site
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        }
+    }
 }

@@ -21,12 +21,20 @@ public struct SiteContext: Sendable, TemplateModel {
         self.root = root
     }
 
-    public static let templateKeys: TemplateKeys<SiteContext> = [
-        "siteTitle": { .text($0.siteTitle) },
-        "pageTitle": { .text($0.pageTitle) },
-        "lang": { .text($0.lang) },
-        "dir": { .text($0.dir) },
-        "root": { .text($0.root) },
-        "hasSearch": { .flag($0.hasSearch) },
-    ]
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case siteTitle, pageTitle, lang, dir, root, hasSearch
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .siteTitle: .text(siteTitle)
+        case .pageTitle: .text(pageTitle)
+        case .lang: .text(lang)
+        case .dir: .text(dir)
+        case .root: .text(root)
+        case .hasSearch: .flag(hasSearch)
+        }
+    }
 }
