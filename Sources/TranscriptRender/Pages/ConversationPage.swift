@@ -98,7 +98,7 @@ public struct FindBar: Sendable, TemplateModel {
     public func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
         case .conversation: .number(conversation)
-        case .senders: .list(senders)
+        case .senders: .texts(senders)
         case .showsLeftStack: .flag(showsLeftStack)
         case .showsRightStack: .flag(showsRightStack)
         case .barStyle: .text(barStyle)

@@ -63,7 +63,7 @@ struct CompiledTemplate: Sendable {
                 case .text(let text): escaped ? HTMLEscaping.append(text, to: &output) : output.append(text)
                 case .number(let number): output += String(number)
                 case .flag(let flag): output += flag ? "true" : "false"
-                case .object, .list: break
+                case .object, .list, .texts: break
                 }
             case .section(let path, let inverted, let body):
                 let value = lookup(path, in: stack)
@@ -73,6 +73,7 @@ struct CompiledTemplate: Sendable {
                     case nil: isEmpty = true
                     case .flag(let flag): isEmpty = !flag
                     case .list(let items): isEmpty = items.isEmpty
+                    case .texts(let texts): isEmpty = texts.isEmpty
                     default: isEmpty = false
                     }
                     if isEmpty { render(body, stack: &stack, partials: partials, into: &output) }
@@ -84,7 +85,13 @@ struct CompiledTemplate: Sendable {
                     if flag { render(body, stack: &stack, partials: partials, into: &output) }
                 case .list(let items):
                     for item in items {
-                        stack.append(item)
+                        stack.append(.object(item))
+                        render(body, stack: &stack, partials: partials, into: &output)
+                        stack.removeLast()
+                    }
+                case .texts(let texts):
+                    for text in texts {
+                        stack.append(.text(text))
                         render(body, stack: &stack, partials: partials, into: &output)
                         stack.removeLast()
                     }

@@ -9,13 +9,10 @@ public enum TemplateValue: Sendable {
     case number(Int)
     /// A nested object: `{{#key}}` renders its block with the object's keys in scope.
     case object(any TemplateObject)
-    /// A list: `{{#key}}` renders its block once per item, with the item in scope (`{{.}}` for text).
-    case list([TemplateValue])
-
-    /// A list of objects.
-    public static func list(_ objects: [some TemplateObject]) -> TemplateValue {
-        .list(objects.map { .object($0) })
-    }
+    /// A list: `{{#key}}` renders its block once per item, with the item's keys in scope.
+    case list([any TemplateObject])
+    /// A list of texts: `{{#key}}` renders its block once per text, which `{{.}}` shows.
+    case texts([String])
 
     /// A struct page model, boxed.
     public static func model(_ model: some TemplateModel) -> TemplateValue {
@@ -24,12 +21,7 @@ public enum TemplateValue: Sendable {
 
     /// A list of struct page models, each boxed.
     public static func models<Model: TemplateModel>(_ models: [Model]) -> TemplateValue {
-        .list(models.map { .object(TemplateBox($0)) })
-    }
-
-    /// A list of texts.
-    public static func list(_ texts: [String]) -> TemplateValue {
-        .list(texts.map(TemplateValue.text))
+        .list(models.map { TemplateBox($0) })
     }
 
     /// The value as swift-mustache takes it.
@@ -39,7 +31,8 @@ public enum TemplateValue: Sendable {
         case .flag(let flag): flag
         case .number(let number): number
         case .object(let object): object
-        case .list(let values): values.map(\.mustacheValue)
+        case .list(let objects): objects
+        case .texts(let texts): texts
         }
     }
 }

@@ -83,7 +83,7 @@ import Testing
 
     static let context = Object(values: [
         "name": .text("<Ann & \"Bo\"\u{301}>"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
-        "empty": .list([TemplateValue]()), "words": .list(["a", "<b>"]), "html": .text("<b>bold</b>"),
+        "empty": .list([]), "words": .texts(["a", "<b>"]), "html": .text("<b>bold</b>"),
         "items": .list([Object(values: ["label": .text("one")]), Object(values: ["label": .text("two"), "extra": .text("x")])]),
         "nested": .object(Object(values: ["inner": .object(Object(values: ["deep": .text("found")]))])),
     ])
