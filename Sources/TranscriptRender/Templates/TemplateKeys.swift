@@ -13,7 +13,9 @@ public protocol TemplateModel: Sendable {
 
 extension TemplateModel where Self: TemplateObject {
     public func templateValue(for name: String) -> TemplateValue? {
-        Self.templateKeyIndex.key(named: name).flatMap(templateValue)
+        // Not `.flatMap(templateValue)`: a method as a closure retains the model on every look-up.
+        guard let key = Self.templateKeyIndex.key(named: name) else { return nil }
+        return templateValue(key)
     }
 }
 
@@ -75,7 +77,8 @@ public final class TemplateBox<Model: TemplateModel>: TemplateObject, CustomStri
     public init(_ model: Model) { self.model = model }
 
     public func templateValue(for name: String) -> TemplateValue? {
-        Model.templateKeyIndex.key(named: name).flatMap(model.templateValue)
+        guard let key = Model.templateKeyIndex.key(named: name) else { return nil }
+        return model.templateValue(key)
     }
 
     /// The model's description: a box shows as what it holds.
