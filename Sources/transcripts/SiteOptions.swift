@@ -3,8 +3,8 @@ import Foundation
 import TranscriptImport
 import TranscriptSite
 
-/// The options `build` and `serve` share: which site, where it goes, which config, and whether to use the
-/// build cache.
+/// The options `build` and `serve` share: which site, where it goes, which config, whether to use the
+/// build cache, and the privacy flags.
 struct SiteOptions: ParsableArguments {
     @Argument(help: "The site folder.", completion: .directory)
     var site: String = "."
@@ -18,11 +18,13 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Render every page: ignore the build cache (SITE/.transcripts-cache) and what the previous output holds.")
     var clean = false
 
+    @OptionGroup(title: "Privacy") var privacy: PrivacyOptions
+
     /// The build options these say, with the rest as given.
     func buildOptions(strict: Bool = false, inputs: [String]? = nil, format: String? = nil) -> BuildOptions {
         BuildOptions(
             site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
             output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
-            inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean)
+            inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean, privacy: privacy.flags)
     }
 }

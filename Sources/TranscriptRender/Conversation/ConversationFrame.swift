@@ -92,7 +92,7 @@ struct ConversationFrame: Sendable {
         site = SiteContext(
             siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
-            hasSearch: configuration.hasSearch)
+            hasSearch: configuration.hasSearch, noindex: configuration.noindex)
         feedURL = configuration.feeds ? "feed.xml" : nil
     }
 

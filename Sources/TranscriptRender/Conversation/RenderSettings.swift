@@ -25,11 +25,15 @@ public struct RenderSettings: Sendable, Equatable {
     public var findBar: FindBarSettings
     /// What the display decisions read.
     public var display: DisplayConfiguration
+    /// Whether pages ask search engines not to index them or follow their links.
+    public var noindex: Bool
 
     public init(
         title: String, language: String, isRightToLeft: Bool, timeZone: TimeZone, locale: Locale, pageSize: Int,
-        feeds: Bool, feedSize: Int, hasSearch: Bool, findBar: FindBarSettings, display: DisplayConfiguration
+        feeds: Bool, feedSize: Int, hasSearch: Bool, findBar: FindBarSettings, display: DisplayConfiguration,
+        noindex: Bool = false
     ) {
+        self.noindex = noindex
         self.title = title
         self.language = language
         self.isRightToLeft = isRightToLeft

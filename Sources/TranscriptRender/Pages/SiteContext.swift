@@ -11,8 +11,11 @@ public struct SiteContext: Sendable, TemplateModel {
     public var root: String
     /// Whether the site has a search page (`search.html`), linked from every page's header.
     public var hasSearch: Bool
+    /// Whether the page asks search engines not to index it (`<meta name="robots">`).
+    public var noindex: Bool
 
-    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false) {
+    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false, noindex: Bool = false) {
+        self.noindex = noindex
         self.hasSearch = hasSearch
         self.siteTitle = siteTitle
         self.pageTitle = pageTitle
@@ -22,7 +25,7 @@ public struct SiteContext: Sendable, TemplateModel {
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case siteTitle, pageTitle, lang, dir, root, hasSearch
+        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -35,6 +38,7 @@ public struct SiteContext: Sendable, TemplateModel {
         case .dir: .text(dir)
         case .root: .text(root)
         case .hasSearch: .flag(hasSearch)
+        case .noindex: .flag(noindex)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptModel
 
 /// What to build: a site folder, and optionally another config file or output folder.
 public struct BuildOptions: Sendable {
@@ -16,11 +17,14 @@ public struct BuildOptions: Sendable {
     public var format: String?
     /// Whether to ignore the build cache (`--clean`) and render every page; the cache is written anew.
     public var clean: Bool
+    /// Privacy settings given on the command line, added to the config's `privacy:`.
+    public var privacy: PrivacyFlags
 
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
-        format: String? = nil, clean: Bool = false
+        format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags()
     ) {
+        self.privacy = privacy
         self.clean = clean
         self.site = site
         self.configFile = configFile
@@ -45,3 +49,37 @@ extension BuildOptions {
         configFile ?? site.appendingPathComponent(ConfigurationLoader.fileName)
     }
 }
+
+/// The privacy settings of the command line (`--pseudonymize`, `--exclude NAME`, `--redact PATTERN`,
+/// `--noindex`): they add to the config's `privacy:` block.
+public struct PrivacyFlags: Sendable, Equatable {
+    public var pseudonymize: Bool
+    public var exclude: [String]
+    public var redact: [String]
+    public var noindex: Bool
+
+    public init(pseudonymize: Bool = false, exclude: [String] = [], redact: [String] = [], noindex: Bool = false) {
+        self.pseudonymize = pseudonymize
+        self.exclude = exclude
+        self.redact = redact
+        self.noindex = noindex
+    }
+
+    /// `settings` with these flags added; a pattern that is neither a built-in kind nor a valid regular
+    /// expression is an error naming the flag.
+    public func applied(to settings: PrivacySettings) throws -> PrivacySettings {
+        var settings = settings
+        if pseudonymize, settings.pseudonymize == .off { settings.pseudonymize = .on(chosen: [:]) }
+        settings.exclude += exclude.filter { !settings.exclude.contains($0) }
+        for source in redact where !settings.redact.contains(where: { $0.source == source }) {
+            do {
+                settings.redact.append(try RedactionPattern(source))
+            } catch let error as RedactionPatternError {
+                throw TranscriptsError(message: "--redact: " + error.message)
+            }
+        }
+        settings.noindex = settings.noindex || noindex
+        return settings
+    }
+}
+

@@ -18,6 +18,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var unsupportedMessages = 0
     /// Files that exports name but that are missing or were refused (shown as placeholders).
     public var missingMedia = 0
+    /// Messages of the people `privacy.exclude` names, each shown as a "Message removed" line.
+    public var messagesRemoved = 0
     public var pages = 0
     public var files = 0
     public var bytes = 0
@@ -56,6 +58,7 @@ public struct BuildSummary: Sendable, Equatable, Codable {
             "\(conversations.count) conversation\(conversations.count == 1 ? "" : "s"), "
                 + "\(messagesRead) message\(messagesRead == 1 ? "" : "s") read, \(messagesRendered) rendered"
                 + (unsupportedMessages > 0 ? " (\(unsupportedMessages) of unsupported kinds)" : "")
+                + (messagesRemoved > 0 ? " (\(messagesRemoved) removed by privacy.exclude)" : "")
                 + ", \(pages) page\(pages == 1 ? "" : "s"), \(Self.bytesText(bytes)) in \(files) files, "
                 + String(format: "%.2f s", seconds) + " → \(output)"
         ]

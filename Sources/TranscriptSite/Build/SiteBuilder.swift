@@ -41,7 +41,9 @@ public struct SiteBuilder: Sendable {
     /// The site's config, as this build reads it.
     public func loadConfiguration() throws -> SiteConfiguration {
         let file = options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)
-        return try ConfigurationLoader.load(from: file, required: options.configFile != nil, registry: registry)
+        var configuration = try ConfigurationLoader.load(from: file, required: options.configFile != nil, registry: registry)
+        configuration.privacy = try options.privacy.applied(to: configuration.privacy)
+        return configuration
     }
 
     /// Builds the site and returns what it did. On any error the previous output is left as it was.

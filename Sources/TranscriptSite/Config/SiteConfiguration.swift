@@ -46,6 +46,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var search: SearchSettings
     /// The measures of the find bar on conversation pages.
     public var findBar: FindBarSettings
+    /// What the build hides before anything is rendered: pseudonyms, excluded people, redaction, image
+    /// metadata, search engines.
+    public var privacy: PrivacySettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -54,8 +57,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
         formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
-        search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings()
+        search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
+        privacy: PrivacySettings = PrivacySettings()
     ) {
+        self.privacy = privacy
         self.search = search
         self.findBar = findBar
         self.feeds = feeds
@@ -94,7 +99,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         RenderSettings(
             title: title, language: language, isRightToLeft: isRightToLeft, timeZone: timeZone, locale: locale,
             pageSize: pageSize, feeds: feeds, feedSize: feedSize, hasSearch: search.enabled, findBar: findBar,
-            display: displayConfiguration)
+            display: displayConfiguration, noindex: privacy.noindex)
     }
 
     /// Every template that the display settings name as a footer.
@@ -115,7 +120,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy
     }
 
     public init(from decoder: any Decoder) throws {
@@ -180,6 +185,7 @@ extension SiteConfiguration: Decodable {
         }
         search = try container.decodeIfPresent(SearchSettings.self, forKey: .search) ?? SearchSettings()
         findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
+        privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
     }
 }
 

@@ -50,6 +50,12 @@ public final class BuildContext {
     var exportRecords: [(name: String?, key: String?)] = []
     /// Real paths of media folders, by the path importers give.
     var realFolders: [String: String] = [:]
+    /// The `privacy:` settings as a transform, when they change conversations.
+    let privacy: PrivacyTransform?
+    /// What the privacy transform did to the conversation on its way to `render` (kept in its cache record).
+    var privacyOutcome = PrivacyTransform.Outcome()
+    /// The `privacy.exclude` entries that matched someone in this build's conversations.
+    var exclusionsMatched = Set<String>()
 
     // The runner's state: the stages, the one running, and the time spent handing conversations on.
     var stages: [any BuildStage] = []
@@ -75,6 +81,8 @@ public final class BuildContext {
         importContext = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
         media = MediaCopier(output: output)
         media.recordsDependencies = cache != nil
+        privacy = configuration.privacy.changesConversations
+            ? PrivacyTransform(settings: configuration.privacy, me: configuration.me) : nil
     }
 
     // MARK: - For stages

@@ -130,8 +130,11 @@ extension BuildContext {
             file: exportPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
+            messagesRemoved: privacyOutcome.removed, exclusionsMatched: privacyOutcome.matchedExclusions.sorted(),
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
             pageRecords: cache == nil ? nil : rendered.pageRecords)
+        summary.messagesRemoved += privacyOutcome.removed
+        privacyOutcome = PrivacyTransform.Outcome()
         summary.pagesReused += rendered.pagesTakenOver
         count("conversations rendered")
         count("pages rendered", rendered.pages - rendered.pagesTakenOver)

@@ -1,8 +1,8 @@
 import TranscriptModel
 
 /// Changes a conversation before anything of it is rendered, so that pages, search, feeds and the report
-/// all see the same messages: the one place for that. It applies its transforms in order; the standard
-/// build has none (the privacy settings add theirs here).
+/// all see the same messages: the one place for that. It applies its transforms in order, then the
+/// config's `privacy:` settings (`PrivacyTransform`) when they change conversations.
 public struct TransformStage: BuildStage {
     public let name = "transform"
     /// The changes to make, in order.
@@ -17,6 +17,7 @@ public struct TransformStage: BuildStage {
     }
 
     public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        let transforms = self.transforms + (context.privacy.map { [$0] } ?? [])
         guard !transforms.isEmpty else { return }
         for transform in transforms {
             try transform.transform(&conversation.imported.conversation, in: context)

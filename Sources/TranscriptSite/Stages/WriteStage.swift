@@ -1,7 +1,8 @@
 import TranscriptRender
 
 /// Writes the pages that show the whole site: the search page, the index of conversations (the most
-/// recently active first, as chat apps list them) and the assets.
+/// recently active first, as chat apps list them), the assets, and with `privacy.noindex` a `robots.txt`
+/// that asks every crawler to stay out.
 public struct WriteStage: BuildStage {
     public let name = "write"
 
@@ -11,7 +12,8 @@ public struct WriteStage: BuildStage {
         let configuration = context.configuration
         let site = SiteContext(
             siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
-            dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled)
+            dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled,
+            noindex: configuration.privacy.noindex)
         if configuration.search.enabled {
             var searchSite = site
             searchSite.pageTitle = "Search · " + configuration.title
@@ -35,5 +37,11 @@ public struct WriteStage: BuildStage {
             try context.output.write(context.templates.assets[path]!, to: path)
         }
         context.count("assets", context.templates.assets.count)
+        if configuration.privacy.noindex {
+            try context.output.write("User-agent: *\nDisallow: /\n", to: "robots.txt")
+        }
+        for entry in configuration.privacy.exclude where !context.exclusionsMatched.contains(entry) {
+            context.warn("privacy.exclude: \"\(entry)\" matches nobody in the conversations (by name or id)")
+        }
     }
 }

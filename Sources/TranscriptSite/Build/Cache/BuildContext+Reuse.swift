@@ -95,6 +95,8 @@ extension BuildContext {
         summary.messagesRead += record.messagesRead
         summary.messagesRendered += record.messagesRendered
         summary.unsupportedMessages += record.unsupportedMessages
+        summary.messagesRemoved += record.messagesRemoved
+        exclusionsMatched.formUnion(record.exclusionsMatched)
         summary.conversations.append(
             BuildSummary.ConversationCount(
                 title: record.title, file: displayPath, messagesRead: record.messagesRead,

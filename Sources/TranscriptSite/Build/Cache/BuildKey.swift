@@ -60,6 +60,7 @@ enum BuildKey {
         hash.update("formats:" + String(reflecting: configuration.formats))
         hash.update("inputs:" + (options.inputs ?? configuration.inputs).joined(separator: "\u{0}"))
         hash.update("output:" + configuration.output)
+        hash.update("privacy:" + PrivacyTransform(settings: configuration.privacy, me: configuration.me).fingerprint)
         return hash.hexDigest
     }
 
@@ -80,6 +81,7 @@ enum BuildKey {
             hash.update("stage:" + stage.name + "\u{0}" + stage.fingerprint)
         }
         hash.update("format:" + (options.format ?? ""))
+        hash.update("privacy flags:" + String(reflecting: options.privacy))
     }
 
     /// The running program's file.

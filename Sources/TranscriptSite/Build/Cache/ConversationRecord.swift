@@ -32,6 +32,9 @@ package struct ConversationRecord: Codable, Equatable, Sendable {
     var messagesRendered: Int
     var unsupportedMessages: Int
     var missingMedia: Int
+    /// Messages of people `privacy.exclude` names, shown as "Message removed", and the entries that matched.
+    var messagesRemoved = 0
+    var exclusionsMatched: [String] = []
     /// The warnings about the conversation, in the order the build gives them, each stored without the
     /// export's path it starts with (see `storedWarning`).
     var warnings: [String]

@@ -1,0 +1,212 @@
+import Foundation
+import TranscriptModel
+
+/// The `privacy:` settings as a transform of each conversation before it is rendered: the excluded people's
+/// messages become "Message removed" lines, everyone else (but `me`) gets a pseudonym, and what
+/// `redact` names is masked, in every text a page, search file, feed or report could show.
+///
+/// Pseudonyms are numbered per conversation, in the order of each person's first message there, so a
+/// conversation's pseudonyms depend on nothing but the conversation: the same in every build, incremental
+/// or clean.
+struct PrivacyTransform: ConversationTransform {
+    let settings: PrivacySettings
+    /// The ids of the archive's owner, who keeps their name unless a pseudonym is chosen for them.
+    let me: Set<String>
+    private let redactor: Redactor
+
+    /// The text that replaces an excluded person's message.
+    static let removedText = "Message removed"
+
+    init(settings: PrivacySettings, me: [String]) {
+        self.settings = settings
+        self.me = Set(me)
+        redactor = Redactor(patterns: settings.redact, mask: settings.mask)
+    }
+
+    var fingerprint: String {
+        var parts = ["privacy 1", "me: " + me.sorted().joined(separator: "\u{0}")]
+        switch settings.pseudonymize {
+        case .off: parts.append("pseudonymize: off")
+        case .on(let chosen):
+            parts.append("pseudonymize: " + chosen.sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }.joined(separator: "\u{1}"))
+        }
+        parts.append("exclude: " + settings.exclude.joined(separator: "\u{0}"))
+        parts.append("redact: " + settings.redact.map(\.source).joined(separator: "\u{0}"))
+        parts.append("mask: " + settings.mask)
+        return parts.joined(separator: "\n")
+    }
+
+    func transform(_ conversation: inout Conversation, in context: BuildContext) throws {
+        let outcome = apply(to: &conversation)
+        context.count("messages removed", outcome.removed)
+        context.count("names replaced", outcome.namesReplaced)
+        context.count("matches redacted", outcome.redactions)
+        context.privacyOutcome = outcome
+        context.exclusionsMatched.formUnion(outcome.matchedExclusions)
+    }
+
+    /// What one conversation's transform did.
+    struct Outcome: Equatable, Codable {
+        var removed = 0
+        var namesReplaced = 0
+        var redactions = 0
+        /// The `exclude` entries that matched someone here.
+        var matchedExclusions = Set<String>()
+    }
+
+    /// Changes `conversation` as the settings say.
+    func apply(to conversation: inout Conversation) -> Outcome {
+        var outcome = Outcome()
+        let people = People(conversation)
+
+        // Who is excluded: by name or id, in any case.
+        let wanted = Dictionary(settings.exclude.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var excluded = Set<String>()
+        for id in people.ids {
+            for key in [id.lowercased(), people.name(of: id).lowercased()] {
+                if let entry = wanted[key] {
+                    excluded.insert(id)
+                    outcome.matchedExclusions.insert(entry)
+                }
+            }
+        }
+
+        // Who gets which pseudonym, and their new ids.
+        var pseudonyms: [String: String] = [:]
+        var newIDs: [String: String] = [:]
+        if case .on(let chosen) = settings.pseudonymize {
+            let chosenByKey = Dictionary(chosen.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+            var number = 0
+            for id in people.ids where !excluded.contains(id) {
+                if let pseudonym = chosenByKey[id.lowercased()] ?? chosenByKey[people.name(of: id).lowercased()] {
+                    pseudonyms[id] = pseudonym
+                } else if !me.contains(id) {
+                    number += 1
+                    pseudonyms[id] = "Person \(number)"
+                }
+            }
+            var used = Set<String>()
+            for id in people.ids where pseudonyms[id] != nil {
+                var newID = Self.slug(pseudonyms[id]!)
+                var suffix = 2
+                while used.contains(newID) || (people.ids.contains(newID) && pseudonyms[newID] == nil) {
+                    newID = Self.slug(pseudonyms[id]!) + "-\(suffix)"
+                    suffix += 1
+                }
+                used.insert(newID)
+                newIDs[id] = newID
+            }
+        }
+
+        // Names in free text: pseudonyms for the pseudonymized, the mask for the excluded.
+        var replacements: [(names: [String], replacement: String)] = []
+        for id in people.ids {
+            let replacement: String
+            if excluded.contains(id) {
+                replacement = settings.mask
+            } else if let pseudonym = pseudonyms[id] {
+                replacement = pseudonym
+            } else {
+                continue
+            }
+            var names = [people.name(of: id)]
+            if Self.isNameLike(id) { names.append(id) }
+            replacements.append((names, replacement))
+        }
+        let names = NameReplacer(replacements, ambiguous: settings.mask)
+        let redactor = self.redactor
+        func clean(_ text: String) -> String {
+            let named = names.replace(in: text)
+            let redacted = redactor.redact(named.text)
+            outcome.namesReplaced += named.count
+            outcome.redactions += redacted.count
+            return redacted.text
+        }
+        func newID(_ id: String) -> String { newIDs[id] ?? id }
+
+        conversation.title = clean(conversation.title)
+        conversation.participants = conversation.participants.compactMap { participant in
+            guard !excluded.contains(participant.id) else { return nil }
+            var participant = participant
+            if let pseudonym = pseudonyms[participant.id] {
+                participant.name = pseudonym
+                participant.avatar = nil
+                participant.id = newID(participant.id)
+            } else {
+                participant.name = clean(participant.name)
+            }
+            return participant
+        }
+        conversation.messages = conversation.messages.map { message in
+            if let sender = message.sender, excluded.contains(sender) {
+                outcome.removed += 1
+                return Message(
+                    id: message.id, sender: nil, date: message.date,
+                    kind: .system(SystemEvent(event: .other, text: Self.removedText)), replyTo: message.replyTo,
+                    thread: message.thread)
+            }
+            var changed = message.changingTexts(clean)
+            changed.sender = message.sender.map(newID)
+            changed.reactions = message.reactions.compactMap { reaction in
+                let kept = reaction.by.filter { !excluded.contains($0) }
+                let count = reaction.count - (reaction.by.count - kept.count)
+                guard count > 0 else { return nil }
+                return Reaction(emoji: reaction.emoji, by: kept.map(newID), count: count)
+            }
+            if case .poll(var poll) = changed.kind {
+                poll.options = poll.options.map { option in
+                    var option = option
+                    option.voters = option.voters.filter { !excluded.contains($0) }.map(newID)
+                    return option
+                }
+                changed.kind = .poll(poll)
+            }
+            return changed
+        }
+        return outcome
+    }
+
+    /// Whether an id can stand in text for its person: not a short number, which would match counts and years.
+    static func isNameLike(_ id: String) -> Bool {
+        id.count >= 3 && (id.contains(where: \.isLetter) || id.filter(\.isNumber).count >= 7)
+    }
+
+    /// `Person 1` → `person-1`.
+    static func slug(_ name: String) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "person" : slug
+    }
+
+    /// The people of a conversation: its participants and every other sender or reactor, in the order of
+    /// their first message (then the silent participants, in the export's order), and their names.
+    struct People {
+        let ids: [String]
+        private let names: [String: String]
+
+        init(_ conversation: Conversation) {
+            var ids: [String] = []
+            var seen = Set<String>()
+            func add(_ id: String) { if seen.insert(id).inserted { ids.append(id) } }
+            for message in conversation.messages {
+                if let sender = message.sender { add(sender) }
+            }
+            for participant in conversation.participants { add(participant.id) }
+            for message in conversation.messages {
+                for reaction in message.reactions { reaction.by.forEach(add) }
+                if case .poll(let poll) = message.kind { poll.options.forEach { $0.voters.forEach(add) } }
+            }
+            self.ids = ids
+            names = Dictionary(conversation.participants.map { ($0.id, $0.name) }) { first, _ in first }
+        }
+
+        func name(of id: String) -> String { names[id] ?? id }
+    }
+}
