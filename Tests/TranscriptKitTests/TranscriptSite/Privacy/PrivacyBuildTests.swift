@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+import TranscriptModel
+@testable import TranscriptSite
+
+/// Whole builds with privacy on: no original is left in any byte of the output.
+@Suite struct PrivacyBuildTests {
+    static let conversation = TestSupport.conversation(
+        id: "family", title: "Chat with Alice Smith",
+        messages: [
+            #"{"id":"1","sender":"bob","date":"2024-05-01T10:00:00Z","text":"Hi Alice, mail bob.jones@example.com or call +49 170 1234567"}"#,
+            #"{"id":"2","sender":"alice","date":"2024-05-01T10:01:00Z","text":"Thanks Bob! Card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00, host 192.168.1.20","reactions":[{"emoji":"👍","by":["bob","me"]}]}"#,
+            #"{"id":"3","sender":"me","date":"2024-05-01T10:02:00Z","text":"US (415) 555-0134, FR 0612345678, UK +44 20 7946 0958 [site](mailto:alice.smith@example.org)","replyTo":"1"}"#,
+            #"{"id":"4","sender":"+4917012345678","date":"2024-05-01T10:03:00Z","text":"Smith and Jones, see ticket-4711"}"#,
+            #"{"id":"5","sender":"alice","date":"2024-05-02T09:00:00Z","type":"linkPreview","linkPreview":{"url":"https://example.net/u/alice.smith@example.org","title":"Alice Smith's page"}}"#,
+        ],
+        participants: #"[{"id":"me","name":"Me"},{"id":"alice","name":"Alice Smith"},{"id":"bob","name":"Bob Jones"},{"id":"+4917012345678","name":"Dieter Müller"}]"#)
+
+    static let config = """
+        title: Family
+        me: me
+        privacy:
+          pseudonymize: true
+          exclude: [Bob Jones]
+          redact: [email, phone, iban, card, ip, "ticket-\\\\d+"]
+          noindex: true
+
+        """
+
+    static let originals = [
+        "Alice", "Smith", "Bob", "Jones", "Dieter", "Müller", "bob.jones@example.com", "alice.smith@example.org",
+        "1234567", "4111", "DE89", "192.168.1.20", "555-0134", "0612345678", "7946", "4917012345678", "4711",
+    ]
+
+    /// Every original that some file of the output holds, with the file.
+    static func leaks(in site: URL) throws -> [String] {
+        var found: [String] = []
+        let report = site.appendingPathComponent("report.json")
+        var files = try SiteBuilderTests.files(in: site.appendingPathComponent("public"))
+        if let data = try? Data(contentsOf: report) { files["report.json"] = data }
+        for (path, data) in files {
+            let text = String(decoding: data, as: UTF8.self)
+            for original in originals where text.contains(original) { found.append("\(original) in \(path)") }
+        }
+        return found.sorted()
+    }
+
+    @Test func noOriginalIsInAnyFileAndThePseudonymsAreShown() throws {
+        let site = try TestSupport.makeSite(config: Self.config, conversations: ["family.json": Self.conversation])
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        try summary.json.write(to: site.appendingPathComponent("report.json"))
+        #expect(try Self.leaks(in: site) == [])
+        let html = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/family"))
+        #expect(html.contains("Person 1") && html.contains("Person 2") && html.contains("Message removed"))
+        #expect(html.contains("<title>Chat with Person 1 · May 2024 · Family</title>"))
+        #expect(html.contains(#"<meta name="robots" content="noindex, nofollow">"#))
+        #expect(try TestSupport.read(site.appendingPathComponent("public/robots.txt")) == "User-agent: *\nDisallow: /\n")
+        #expect(summary.messagesRemoved == 1)
+        #expect(summary.warnings == [])
+    }
+
+    @Test func incrementalBuildsKeepThePseudonymsAndEqualCleanBuilds() throws {
+        let site = try TestSupport.makeSite(config: Self.config, conversations: ["family.json": Self.conversation])
+        try IncrementalBuildTests.build(site)
+        let other = TestSupport.conversation(
+            id: "other", messages: [#"{"id":"1","sender":"ann","date":"2024-06-01T10:00:00Z","text":"Ann here"}"#])
+        try TestSupport.write(["conversations/other.json": other], in: site)
+        let summary = try IncrementalBuildTests.buildMatchesCleanBuild(site)
+        #expect(summary.messagesRemoved == 1)
+        #expect(try Self.leaks(in: site) == [])
+    }
+
+    @Test func flagsAddToTheConfig() throws {
+        let site = try TestSupport.makeSite(config: "title: Family\nme: me\n", conversations: ["family.json": Self.conversation])
+        let flags = PrivacyFlags(
+            pseudonymize: true, exclude: ["bob"], redact: ["email", "phone", "iban", "card", "ip", #"ticket-\d+"#], noindex: true)
+        _ = try SiteBuilder(options: BuildOptions(site: site, privacy: flags)).build()
+        #expect(try Self.leaks(in: site) == [])
+        // Without the flags, the same site shows the originals again (the flags are part of the cache's key).
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(try Self.leaks(in: site).contains("Alice in c/family/2024-05.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/robots.txt").path))
+    }
+
+    @Test func aBadExpressionIsAnErrorNamingTheKey() throws {
+        let site = try TestSupport.makeSite(
+            config: "privacy:\n  redact: [email, \"ticket-(\\\\d+\"]\n", conversations: ["family.json": Self.conversation])
+        #expect {
+            try SiteBuilder(options: BuildOptions(site: site)).build()
+        } throws: { error in
+            "\(error)".contains("privacy.redact[1]") && "\(error)".contains("not a built-in kind")
+        }
+        #expect(throws: TranscriptsError.self) {
+            try SiteBuilder(options: BuildOptions(site: site, privacy: PrivacyFlags(redact: ["("]))).build()
+        }
+    }
+
+    @Test func anExclusionThatMatchesNobodyIsAWarningThatStrictFails() throws {
+        let site = try TestSupport.makeSite(
+            config: "privacy:\n  exclude: [Nobody Here, bob]\n", conversations: ["family.json": Self.conversation])
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.warnings == [#"privacy.exclude: "Nobody Here" matches nobody in the conversations (by name or id)"#])
+        // Taken over from the cache, the conversation still counts as matching "bob".
+        let again = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(again.conversationsReused == 1 && again.warnings == summary.warnings && again.messagesRemoved == 1)
+        #expect(throws: (any Error).self) { try SiteBuilder(options: BuildOptions(site: site, strict: true)).build() }
+    }
+}
