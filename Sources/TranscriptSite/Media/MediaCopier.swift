@@ -92,6 +92,34 @@ final class MediaCopier {
 
     /// Whether every look-up is recorded for the build cache (`takeDependencies()`).
     var recordsDependencies = false
+    /// Whether images lose their metadata on the way (`privacy.stripMetadata`, see `MetadataStripper`).
+    var stripsMetadata = false
+    /// Files copied with their metadata since the last `takeMetadataWarnings()`: those of formats it cannot
+    /// be removed from, and broken ones with the reason.
+    private var unstrippable: [String] = []
+    private var brokenMetadata: [(path: String, reason: String)] = []
+
+    /// Warnings about the files copied with their metadata since the last call (without the export's path):
+    /// one for the files of formats it cannot be removed from (the first three named), one per broken file.
+    func takeMetadataWarnings() -> [String] {
+        defer {
+            unstrippable = []
+            brokenMetadata = []
+        }
+        var warnings: [String] = []
+        if !unstrippable.isEmpty {
+            let count = unstrippable.count
+            let kinds = Set(unstrippable.map { "." + URL(fileURLWithPath: $0).pathExtension.lowercased() }).sorted()
+            let listed = unstrippable.prefix(3).joined(separator: ", ") + (count > 3 ? ", ..." : "")
+            warnings.append(
+                "\(count) media file\(count == 1 ? " keeps its" : "s keep their") metadata (such as a location), which cannot be "
+                    + "removed from \(kinds.joined(separator: ", ")) files (privacy.stripMetadata): \(listed)")
+        }
+        for file in brokenMetadata {
+            warnings.append("\(file.path): its metadata could not be removed (\(file.reason)); copied as it is")
+        }
+        return warnings
+    }
     private var dependencies: [MediaDependency] = []
     /// The real path and stamp of the file the latest successful look-up found.
     private var lastSource: (path: String, stamp: FileStamp?)?
@@ -138,8 +166,16 @@ final class MediaCopier {
             lastSource = (resolved.path, stamps[resolved.path] ?? nil)
         }
         if let known = copied[resolved.path] { return .success(known) }
-        guard let data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
+        guard var data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
         if fileExtension == "jpeg" { fileExtension = "jpg" }
+        if stripsMetadata {
+            switch MetadataStripper.strip(data, fileExtension: fileExtension) {
+            case .stripped(let stripped)?: data = stripped
+            case .unsupported?: unstrippable.append(path)
+            case .broken(let reason)?: brokenMetadata.append((path, reason))
+            case nil: break
+            }
+        }
         if !Self.safeExtensions.contains(fileExtension) { fileExtension = "bin" }
         let sitePath = "media/\(ContentName.of(data)).\(fileExtension)"
         let size = Self.imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil

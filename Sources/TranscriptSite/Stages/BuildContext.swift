@@ -81,6 +81,7 @@ public final class BuildContext {
         importContext = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
         media = MediaCopier(output: output)
         media.recordsDependencies = cache != nil
+        media.stripsMetadata = configuration.privacy.stripMetadata
         privacy = configuration.privacy.changesConversations
             ? PrivacyTransform(settings: configuration.privacy, me: configuration.me) : nil
     }

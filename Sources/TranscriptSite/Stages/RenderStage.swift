@@ -91,6 +91,7 @@ extension BuildContext {
             }
         }
         let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+        summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }
         if !copied.problems.isEmpty {
             let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
             summary.warnings.append(

@@ -31,7 +31,7 @@ import Testing
         try Data("not really a video".utf8).write(to: media.appendingPathComponent("v.mp4"))
         try Data("<script>alert(1)</script>".utf8).write(to: media.appendingPathComponent("page.html"))
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.warnings.isEmpty)
+        #expect(summary.warnings.map { $0.hasSuffix("conversations/c.json: 1 media file keeps its metadata (such as a location), which cannot be removed from .mp4 files (privacy.stripMetadata): media/v.mp4") } == [true])
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         let png = "../../media/\(ContentName.of(AvatarTests.png)).png"
         // The header says 1×1, whatever the export claims.

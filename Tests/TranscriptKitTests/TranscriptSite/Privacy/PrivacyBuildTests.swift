@@ -106,4 +106,39 @@ import TranscriptModel
         #expect(again.conversationsReused == 1 && again.warnings == summary.warnings && again.messagesRemoved == 1)
         #expect(throws: (any Error).self) { try SiteBuilder(options: BuildOptions(site: site, strict: true)).build() }
     }
+
+    @Test func copiedImagesLoseTheirMetadataAndOtherFilesSaySo() throws {
+        let messages = [
+            #"{"id":"1","sender":"ann","date":"2024-05-01T10:00:00Z","type":"photo","photo":{"file":"media/a.jpg"}}"#,
+            #"{"id":"2","sender":"ann","date":"2024-05-01T10:01:00Z","type":"photo","photo":{"file":"media/b.png"}}"#,
+            #"{"id":"3","sender":"ann","date":"2024-05-01T10:02:00Z","type":"video","video":{"file":"media/c.mov"}}"#,
+        ]
+        let site = try TestSupport.makeSite(conversations: ["chat.json": TestSupport.conversation(messages: messages)])
+        let media = site.appendingPathComponent("conversations/media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        try Data(MetadataStripperTests.jpegWithMetadata()).write(to: media.appendingPathComponent("a.jpg"))
+        let png = [UInt8](try Data(contentsOf: TestSupport.packageFolder.appendingPathComponent(
+            "Tests/browser/display-site/conversations/media/photo.png")))
+        let withText = Array(png[0..<33]) + MetadataStripperTests.chunk("tEXt", Array("Author\0".utf8) + MetadataStripperTests.secret)
+            + Array(png[33...])
+        try Data(withText).write(to: media.appendingPathComponent("b.png"))
+        try Data(MetadataStripperTests.secret).write(to: media.appendingPathComponent("c.mov"))
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.warnings.map { $0.hasSuffix(
+            "conversations/chat.json: 1 media file keeps its metadata (such as a location), which cannot be removed from .mov files (privacy.stripMetadata): media/c.mov") } == [true])
+        let files = try SiteBuilderTests.files(in: site.appendingPathComponent("public/media"))
+        let images = files.filter { $0.key.hasSuffix(".jpg") || $0.key.hasSuffix(".png") }
+        #expect(images.count == 2)
+        for (path, data) in images {
+            #expect(!String(decoding: data, as: UTF8.self).contains("Alice"), "\(path)")
+        }
+        #expect(images.values.contains(Data(png)))
+        // Off, the files are copied as they are.
+        try TestSupport.write(["transcripts.yml": "privacy:\n  stripMetadata: false\n"], in: site)
+        let off = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(off.warnings == [])
+        let copied = try SiteBuilderTests.files(in: site.appendingPathComponent("public/media"))
+        #expect(copied.values.contains(Data(MetadataStripperTests.jpegWithMetadata())))
+    }
 }
+

@@ -104,6 +104,9 @@ import Testing
     @Test func helpDescribesTheCommand() throws {
         let result = try run(["build", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.contains("USAGE: transcripts build [<site>] [--output <output>] [--config <config>]"))
+        #expect(result.output.contains("USAGE: transcripts build [<options>] [<site>]"))
+        for option in ["--output <output>", "--config <config>", "--pseudonymize", "--exclude <name>", "--redact <pattern>", "--noindex"] {
+            #expect(result.output.contains(option), "\(option)")
+        }
     }
 }
