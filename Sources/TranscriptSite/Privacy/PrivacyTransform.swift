@@ -85,11 +85,13 @@ struct PrivacyTransform: ConversationTransform {
                     pseudonyms[id] = "Person \(number)"
                 }
             }
-            var used = Set<String>()
-            for id in people.ids where pseudonyms[id] != nil {
+            // The owner keeps their id (the config's `me` names it), whatever name they are shown under; so do
+            // the people without a pseudonym. New ids never take one of theirs.
+            var used = Set(people.ids.filter { pseudonyms[$0] == nil || me.contains($0) })
+            for id in people.ids where pseudonyms[id] != nil && !me.contains(id) {
                 var newID = Self.slug(pseudonyms[id]!)
                 var suffix = 2
-                while used.contains(newID) || (people.ids.contains(newID) && pseudonyms[newID] == nil) {
+                while used.contains(newID) {
                     newID = Self.slug(pseudonyms[id]!) + "-\(suffix)"
                     suffix += 1
                 }

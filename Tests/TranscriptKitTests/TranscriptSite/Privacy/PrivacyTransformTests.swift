@@ -58,7 +58,8 @@ import Testing
         let (changed, _) = Self.apply(PrivacySettings(pseudonymize: .on(chosen: ["Alice Smith": "Ally", "me": "The Owner"])))
         #expect(changed.participants.map(\.name) == ["The Owner", "Ally", "Person 1", "Person 2", "Person 3"])
         #expect(Self.text(changed.messages[2]) == "I am The Owner")  // the words of a name count too
-        #expect(changed.participants.map(\.id) == ["the-owner", "ally", "person-1", "person-2", "person-3"])
+        #expect(changed.participants.map(\.id) == ["me", "ally", "person-1", "person-2", "person-3"])
+        #expect(changed.messages[2].sender == "me")  // still the owner's message, on the right
     }
 
     @Test func excludedPeopleLeaveRemovedLines() {
@@ -99,5 +100,15 @@ import Testing
         #expect(contact.phones == ["…"] && contact.emails == ["…"])
         guard case .custom(let custom) = conversation.messages[2].kind else { Issue.record("not custom"); return }
         #expect(custom.payload == .object(["by": .string("…"), "n": .number(1)]))
+    }
+
+    @Test func newIDsNeverTakeAnIDThatStays() {
+        var conversation = Conversation(
+            id: "c", title: "t", kind: .direct,
+            participants: [Participant(id: "person-1", name: "Owner"), Participant(id: "x", name: "Xavier")],
+            messages: [Message(id: "1", sender: "x", date: Timestamp(secondsSince1970: 0), kind: .text("hi"))])
+        _ = PrivacyTransform(settings: PrivacySettings(pseudonymize: .on(chosen: [:])), me: ["person-1"]).apply(to: &conversation)
+        #expect(conversation.participants.map(\.id) == ["person-1", "person-1-2"])
+        #expect(conversation.messages[0].sender == "person-1-2")
     }
 }
