@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_support as support
 
@@ -51,6 +52,8 @@ def test_the_button_shows_on_hover_and_copies_the_permalink(demo_site, browser):
         assert float(button.value_of_css_property("opacity")) == 1
     button.click()
     status = browser.find_element(By.CSS_SELECTOR, "[role=status].copy-status")
+    # The clipboard answers asynchronously: on a busy machine the status comes a moment after the click.
+    WebDriverWait(browser, 5).until(lambda _: status.get_attribute("textContent") != "")
     assert status.get_attribute("textContent") == "Link copied"
     copied = browser.execute_async_script(CLIPBOARD)
     assert copied == url.split("#")[0] + "#" + anchor
