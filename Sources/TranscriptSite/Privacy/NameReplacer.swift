@@ -9,6 +9,9 @@ struct NameReplacer: Sendable {
     private let whole: [String: String]
     /// Replacements by name word, as written.
     private let words: [String: String]
+    /// The first word (letters and digits, lowercased) of every name, id and name word: a text without any
+    /// of them has nothing to replace, and is not searched.
+    private let firstWords: Set<String>
 
     /// `people` pairs what to find (a name and the id) with what replaces it.
     init(_ people: [(names: [String], replacement: String)], ambiguous: String) {
@@ -34,6 +37,7 @@ struct NameReplacer: Sendable {
         for key in words.keys where whole[key.lowercased()] != nil { words[key] = nil }
         self.whole = whole
         self.words = words
+        firstWords = Set((Array(whole.keys) + Array(words.keys)).compactMap { Self.words(of: $0).first })
         // Longer alternatives first, so "Alice Smith" wins over "Alice".
         let alternatives = (Array(whole.keys) + Array(words.keys)).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         expression = alternatives.isEmpty ? nil : try? NSRegularExpression(
@@ -44,7 +48,7 @@ struct NameReplacer: Sendable {
 
     /// `text` with every name replaced; how many were.
     func replace(in text: String) -> (text: String, count: Int) {
-        guard let expression, !text.isEmpty else { return (text, 0) }
+        guard let expression, !text.isEmpty, Self.words(of: text).contains(where: firstWords.contains) else { return (text, 0) }
         let string = text as NSString
         var result = ""
         var position = 0
@@ -60,5 +64,22 @@ struct NameReplacer: Sendable {
         guard count > 0 else { return (text, 0) }
         result += string.substring(from: position)
         return (result, count)
+    }
+
+    /// The runs of letters, digits and `_` in `text`, lowercased: the words the expression's boundaries see.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil || scalar == "_" {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current).lowercased())
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current).lowercased()) }
+        return words
     }
 }

@@ -37,7 +37,7 @@ struct PrivacyTransform: ConversationTransform {
     }
 
     func transform(_ conversation: inout Conversation, in context: BuildContext) throws {
-        let outcome = apply(to: &conversation)
+        let outcome = try apply(to: &conversation)
         context.count("messages removed", outcome.removed)
         context.count("names replaced", outcome.namesReplaced)
         context.count("matches redacted", outcome.redactions)
@@ -55,7 +55,7 @@ struct PrivacyTransform: ConversationTransform {
     }
 
     /// Changes `conversation` as the settings say.
-    func apply(to conversation: inout Conversation) -> Outcome {
+    func apply(to conversation: inout Conversation) throws -> Outcome {
         var outcome = Outcome()
         let people = People(conversation)
 
@@ -115,56 +115,34 @@ struct PrivacyTransform: ConversationTransform {
             if Self.isNameLike(id) { names.append(id) }
             replacements.append((names, replacement))
         }
-        let names = NameReplacer(replacements, ambiguous: settings.mask)
-        let redactor = self.redactor
-        func clean(_ text: String) -> String {
-            let named = names.replace(in: text)
-            let redacted = redactor.redact(named.text)
-            outcome.namesReplaced += named.count
-            outcome.redactions += redacted.count
-            return redacted.text
-        }
-        func newID(_ id: String) -> String { newIDs[id] ?? id }
-
-        conversation.title = clean(conversation.title)
+        let cleaner = Cleaner(
+            names: NameReplacer(replacements, ambiguous: settings.mask), redactor: redactor, excluded: excluded, newIDs: newIDs)
+        var counts = Counts()
+        conversation.title = cleaner.clean(conversation.title, counting: &counts)
         conversation.participants = conversation.participants.compactMap { participant in
             guard !excluded.contains(participant.id) else { return nil }
             var participant = participant
             if let pseudonym = pseudonyms[participant.id] {
                 participant.name = pseudonym
                 participant.avatar = nil
-                participant.id = newID(participant.id)
+                participant.id = cleaner.newID(participant.id)
             } else {
-                participant.name = clean(participant.name)
+                participant.name = cleaner.clean(participant.name, counting: &counts)
             }
             return participant
         }
-        conversation.messages = conversation.messages.map { message in
-            if let sender = message.sender, excluded.contains(sender) {
-                outcome.removed += 1
-                return Message(
-                    id: message.id, sender: nil, date: message.date,
-                    kind: .system(SystemEvent(event: .other, text: Self.removedText)), replyTo: message.replyTo,
-                    thread: message.thread)
-            }
-            var changed = message.changingTexts(clean)
-            changed.sender = message.sender.map(newID)
-            changed.reactions = message.reactions.compactMap { reaction in
-                let kept = reaction.by.filter { !excluded.contains($0) }
-                let count = reaction.count - (reaction.by.count - kept.count)
-                guard count > 0 else { return nil }
-                return Reaction(emoji: reaction.emoji, by: kept.map(newID), count: count)
-            }
-            if case .poll(var poll) = changed.kind {
-                poll.options = poll.options.map { option in
-                    var option = option
-                    option.voters = option.voters.filter { !excluded.contains($0) }.map(newID)
-                    return option
-                }
-                changed.kind = .poll(poll)
-            }
-            return changed
+        // The messages in chunks, on all cores.
+        let messages = conversation.messages
+        let chunks = try chunkRanges(count: messages.count, chunkSize: 1024).concurrentMap { range -> ([Message], Counts) in
+            var counts = Counts()
+            let changed = range.map { cleaner.change(messages[$0], counting: &counts) }
+            return (changed, counts)
         }
+        conversation.messages = chunks.flatMap(\.0)
+        for chunk in chunks { counts.add(chunk.1) }
+        outcome.removed = counts.removed
+        outcome.namesReplaced = counts.names
+        outcome.redactions = counts.redactions
         return outcome
     }
 
@@ -185,6 +163,67 @@ struct PrivacyTransform: ConversationTransform {
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? "person" : slug
+    }
+
+    /// How many messages were removed, names replaced and matches redacted.
+    struct Counts: Sendable {
+        var removed = 0
+        var names = 0
+        var redactions = 0
+
+        mutating func add(_ other: Counts) {
+            removed += other.removed
+            names += other.names
+            redactions += other.redactions
+        }
+    }
+
+    /// What one conversation's messages go through, decided before: names, redaction, exclusions, new ids.
+    struct Cleaner: Sendable {
+        let names: NameReplacer
+        let redactor: Redactor
+        let excluded: Set<String>
+        let newIDs: [String: String]
+
+        func newID(_ id: String) -> String { newIDs[id] ?? id }
+
+        /// `text` with names replaced, then masked.
+        func clean(_ text: String, counting counts: inout Counts) -> String {
+            let named = names.replace(in: text)
+            let redacted = redactor.redact(named.text)
+            counts.names += named.count
+            counts.redactions += redacted.count
+            return redacted.text
+        }
+
+        /// The message as the settings show it: a "Message removed" line for an excluded sender, else its
+        /// texts cleaned and its people's ids replaced (the excluded left out of reactions and votes).
+        func change(_ message: Message, counting counts: inout Counts) -> Message {
+            if let sender = message.sender, excluded.contains(sender) {
+                counts.removed += 1
+                return Message(
+                    id: message.id, sender: nil, date: message.date,
+                    kind: .system(SystemEvent(event: .other, text: PrivacyTransform.removedText)), replyTo: message.replyTo,
+                    thread: message.thread)
+            }
+            var changed = message.changingTexts { clean($0, counting: &counts) }
+            changed.sender = message.sender.map(newID)
+            changed.reactions = message.reactions.compactMap { reaction in
+                let kept = reaction.by.filter { !excluded.contains($0) }
+                let count = reaction.count - (reaction.by.count - kept.count)
+                guard count > 0 else { return nil }
+                return Reaction(emoji: reaction.emoji, by: kept.map(newID), count: count)
+            }
+            if case .poll(var poll) = changed.kind {
+                poll.options = poll.options.map { option in
+                    var option = option
+                    option.voters = option.voters.filter { !excluded.contains($0) }.map(newID)
+                    return option
+                }
+                changed.kind = .poll(poll)
+            }
+            return changed
+        }
     }
 
     /// The people of a conversation: its participants and every other sender or reactor, in the order of

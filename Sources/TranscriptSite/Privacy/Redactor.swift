@@ -19,10 +19,11 @@ package struct Redactor: Sendable {
     /// `text` with every match masked; how many matches were masked.
     package func redact(_ text: String) -> (text: String, count: Int) {
         guard !patterns.isEmpty, !text.isEmpty else { return (text, 0) }
+        let clues = Clues(text)
         let string = text as NSString
         let whole = NSRange(location: 0, length: string.length)
         var ranges: [NSRange] = []
-        for pattern in patterns {
+        for pattern in patterns where clues.allow(pattern.kind) {
             let expression = Self.expression(for: pattern.kind)
             for match in expression.matches(in: text, range: whole) {
                 let candidate = string.substring(with: match.range)
@@ -49,6 +50,38 @@ package struct Redactor: Sendable {
         }
         result += string.substring(from: position)
         return (result, merged.count)
+    }
+
+    /// What a text holds that the built-in kinds need, counted in one pass: a text without an `@` holds no
+    /// email address, one with few digits no number; those expressions are not run on it.
+    struct Clues {
+        var digits = 0
+        var hasAt = false
+        var dots = 0
+        var colons = 0
+
+        init(_ text: String) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+                case UInt8(ascii: "@"): hasAt = true
+                case UInt8(ascii: "."): dots += 1
+                case UInt8(ascii: ":"): colons += 1
+                default: break
+                }
+            }
+        }
+
+        func allow(_ kind: RedactionPattern.Kind) -> Bool {
+            switch kind {
+            case .email: hasAt
+            case .phone: digits >= 7
+            case .card: digits >= 13
+            case .iban: digits >= 4
+            case .ip: (digits >= 4 && dots >= 3) || colons >= 2
+            case .expression: true
+            }
+        }
     }
 
     // MARK: - The built-in kinds

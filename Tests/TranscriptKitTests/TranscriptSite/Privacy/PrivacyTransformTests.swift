@@ -24,9 +24,9 @@ import Testing
                 kind: .poll(Poll(question: "Dan's dinner?", options: [Poll.Option(text: "yes", votes: 2, voters: ["bob", "alice"])]))),
         ])
 
-    static func apply(_ settings: PrivacySettings) -> (Conversation, PrivacyTransform.Outcome) {
+    static func apply(_ settings: PrivacySettings) throws -> (Conversation, PrivacyTransform.Outcome) {
         var conversation = conversation
-        let outcome = PrivacyTransform(settings: settings, me: ["me"]).apply(to: &conversation)
+        let outcome = try PrivacyTransform(settings: settings, me: ["me"]).apply(to: &conversation)
         return (conversation, outcome)
     }
 
@@ -36,8 +36,8 @@ import Testing
         return ""
     }
 
-    @Test func pseudonymsFollowTheFirstMessagesAndMeKeepsTheirName() {
-        let (changed, outcome) = Self.apply(PrivacySettings(pseudonymize: .on(chosen: [:])))
+    @Test func pseudonymsFollowTheFirstMessagesAndMeKeepsTheirName() throws {
+        let (changed, outcome) = try Self.apply(PrivacySettings(pseudonymize: .on(chosen: [:])))
         #expect(changed.participants.map(\.name) == ["Carol Owner", "Person 2", "Person 1", "Person 3", "Person 4"])
         #expect(changed.participants.map(\.id) == ["me", "person-2", "person-1", "person-3", "person-4"])
         #expect(changed.participants[1].avatar == nil)
@@ -54,16 +54,16 @@ import Testing
         #expect(outcome.removed == 0 && outcome.namesReplaced == 8)
     }
 
-    @Test func chosenPseudonymsAndMeWhenListed() {
-        let (changed, _) = Self.apply(PrivacySettings(pseudonymize: .on(chosen: ["Alice Smith": "Ally", "me": "The Owner"])))
+    @Test func chosenPseudonymsAndMeWhenListed() throws {
+        let (changed, _) = try Self.apply(PrivacySettings(pseudonymize: .on(chosen: ["Alice Smith": "Ally", "me": "The Owner"])))
         #expect(changed.participants.map(\.name) == ["The Owner", "Ally", "Person 1", "Person 2", "Person 3"])
         #expect(Self.text(changed.messages[2]) == "I am The Owner")  // the words of a name count too
         #expect(changed.participants.map(\.id) == ["me", "ally", "person-1", "person-2", "person-3"])
         #expect(changed.messages[2].sender == "me")  // still the owner's message, on the right
     }
 
-    @Test func excludedPeopleLeaveRemovedLines() {
-        let (changed, outcome) = Self.apply(PrivacySettings(exclude: ["bob jones", "nobody"], mask: "[x]"))
+    @Test func excludedPeopleLeaveRemovedLines() throws {
+        let (changed, outcome) = try Self.apply(PrivacySettings(exclude: ["bob jones", "nobody"], mask: "[x]"))
         #expect(outcome.removed == 1 && outcome.matchedExclusions == ["bob jones"])
         #expect(changed.participants.map(\.id) == ["me", "alice", "dan", "quiet"])
         let removed = changed.messages[0]
@@ -91,7 +91,7 @@ import Testing
                     kind: .custom(CustomContent(kind: "order", payload: .object(["by": .string("ann@example.com"), "n": .number(1)])))),
             ])
         let settings = PrivacySettings(redact: [try RedactionPattern("email"), try RedactionPattern("phone")], mask: "…")
-        _ = PrivacyTransform(settings: settings, me: []).apply(to: &conversation)
+        _ = try PrivacyTransform(settings: settings, me: []).apply(to: &conversation)
         #expect(conversation.title == "Call …")
         guard case .photo(let item) = conversation.messages[0].kind else { Issue.record("not a photo"); return }
         #expect(item.caption == "from …" && item.name == "call ….jpg" && item.file == "media/call 0612345678.jpg")
@@ -102,12 +102,12 @@ import Testing
         #expect(custom.payload == .object(["by": .string("…"), "n": .number(1)]))
     }
 
-    @Test func newIDsNeverTakeAnIDThatStays() {
+    @Test func newIDsNeverTakeAnIDThatStays() throws {
         var conversation = Conversation(
             id: "c", title: "t", kind: .direct,
             participants: [Participant(id: "person-1", name: "Owner"), Participant(id: "x", name: "Xavier")],
             messages: [Message(id: "1", sender: "x", date: Timestamp(secondsSince1970: 0), kind: .text("hi"))])
-        _ = PrivacyTransform(settings: PrivacySettings(pseudonymize: .on(chosen: [:])), me: ["person-1"]).apply(to: &conversation)
+        _ = try PrivacyTransform(settings: PrivacySettings(pseudonymize: .on(chosen: [:])), me: ["person-1"]).apply(to: &conversation)
         #expect(conversation.participants.map(\.id) == ["person-1", "person-1-2"])
         #expect(conversation.messages[0].sender == "person-1-2")
     }
