@@ -48,7 +48,7 @@ struct NameReplacer: Sendable {
 
     /// `text` with every name replaced; how many were.
     func replace(in text: String) -> (text: String, count: Int) {
-        guard let expression, !text.isEmpty, Self.words(of: text).contains(where: firstWords.contains) else { return (text, 0) }
+        guard let expression, !text.isEmpty, mentionsAFirstWord(text) else { return (text, 0) }
         let string = text as NSString
         var result = ""
         var position = 0
@@ -64,6 +64,29 @@ struct NameReplacer: Sendable {
         guard count > 0 else { return (text, 0) }
         result += string.substring(from: position)
         return (result, count)
+    }
+
+    /// Whether a word of `text` is the first word of a name or id. ASCII text is read byte by byte (its
+    /// words, up to 15 bytes, are small strings that need no memory of their own); other text word by word.
+    func mentionsAFirstWord(_ text: String) -> Bool {
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte + 32)
+            case 0x80...:
+                return Self.words(of: text).contains(where: firstWords.contains)
+            default:
+                if !word.isEmpty {
+                    if firstWords.contains(String(decoding: word, as: UTF8.self)) { return true }
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        return !word.isEmpty && firstWords.contains(String(decoding: word, as: UTF8.self))
     }
 
     /// The runs of letters, digits and `_` in `text`, lowercased: the words the expression's boundaries see.
