@@ -28,11 +28,9 @@ public enum ReloadScript {
             box = document.createElement("div");
             box.id = "\(errorBoxID)";
             box.setAttribute("role", "alert");
-            box.setAttribute("style", \(JavaScriptText.string(ErrorPage.errorBoxStyle)));
             var heading = document.createElement("strong");
             heading.textContent = \(JavaScriptText.string(ErrorPage.errorHeading));
             var text = document.createElement("pre");
-            text.setAttribute("style", \(JavaScriptText.string(ErrorPage.errorTextStyle)));
             box.appendChild(heading);
             box.appendChild(text);
             document.body.appendChild(box);
@@ -54,10 +52,10 @@ public enum ReloadScript {
 
         """
 
-    /// The HTML added before `</body>`: the script (telling it which build the page comes from) and, while the
-    /// build is broken, the error box with `buildError` escaped.
+    /// The HTML added before `</body>`: the server's stylesheet, the script (telling it which build the page
+    /// comes from) and, while the build is broken, the error box with `buildError` escaped.
     public static func snippet(generation: Int, buildError: String?) -> String {
-        var html = ""
+        var html = #"<link rel="stylesheet" href="\#(ErrorPage.stylesheetPath)">"#
         if let buildError { html += ErrorPage.errorBox(buildError) }
         html += #"<script src="\#(path)?generation=\#(generation)"></script>"#
         return html

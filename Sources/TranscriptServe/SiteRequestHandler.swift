@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import TranscriptRender
 import TranscriptSite
 
 /// The site as the server shows it right now.
@@ -29,6 +30,9 @@ struct SiteRequestHandler: HTTPHandler {
         switch path {
         case ReloadScript.path:
             return try ServedResponse(status: .ok, type: MIMETypes.type(forPath: path), body: Data(ReloadScript.source.utf8))
+                .http(headOnly: isHead)
+        case ErrorPage.stylesheetPath:
+            return try ServedResponse(status: .ok, type: MIMETypes.type(forPath: path), body: Data(ErrorPage.stylesheet.utf8))
                 .http(headOnly: isHead)
         case ReloadScript.eventsPath where !isHead:
             return await eventStream(for: served)
@@ -113,7 +117,10 @@ struct ServedResponse {
         self.body = body
         headers = Self.commonHeaders
         headers[.contentType] = type
-        if type == MIMETypes.byExtension["svg"] {
+        if MIMETypes.isHTML(type) {
+            // The pages' own policy (their meta tag says the same), so that the server's additions obey it too.
+            headers[HTTPHeader("Content-Security-Policy")] = ContentSecurityPolicy.pages
+        } else if type == MIMETypes.byExtension["svg"] {
             // An SVG opened on its own is a document that could run script: it never may.
             headers[HTTPHeader("Content-Security-Policy")] = "script-src 'none'; sandbox"
         }

@@ -17,6 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from test_csp import COLLECTOR as CSP_COLLECTOR
 import browser_support as support
 
 ERROR_BOX = "transcripts-serve-error"
@@ -85,6 +86,8 @@ def served_site(tmp_path):
 
 def test_an_open_page_reloads_with_edits_and_shows_build_errors(transcripts_bin, served_site, browser):
     server = Server(transcripts_bin, served_site)
+    # Content-Security-Policy violations (the server sends the pages' policy as a header) are collected.
+    collector = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_COLLECTOR})
     try:
         url = server.url()
         export = served_site / "conversations" / "direct.json"
@@ -114,6 +117,10 @@ def test_an_open_page_reloads_with_edits_and_shows_build_errors(transcripts_bin,
         WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, ERROR_BOX))
         box = browser.find_element(By.ID, ERROR_BOX)
         assert box.is_displayed()
+        # Its look comes from the server's stylesheet, which the policy allows (inline styles it would not).
+        assert box.value_of_css_property("position") == "fixed"
+        assert box.value_of_css_property("background-color") == "rgba(179, 38, 30, 1)"
+        assert browser.execute_script("return window.__violations") == []
         assert "transcripts.yml" in box.text and "broken: [<img src=x" in box.text, box.text
         assert browser.execute_script(f"return document.getElementById('{ERROR_BOX}').querySelector('img')") is None
         assert browser.execute_script("return window.__pwned") is None
@@ -130,7 +137,9 @@ def test_an_open_page_reloads_with_edits_and_shows_build_errors(transcripts_bin,
         config.write_text(good_config, encoding="utf-8")
         WebDriverWait(browser, 10).until(lambda d: not d.find_elements(By.ID, ERROR_BOX))
         assert "Edited while serving!" in browser.find_element(By.ID, "main").text
+        assert browser.execute_script("return window.__violations") == []
     finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": collector["identifier"]})
         code = server.stop()
     assert code == 0, "serve did not stop cleanly on Ctrl-C:\n" + "\n".join(server.printed)
     leftovers = [p.name for p in served_site.iterdir() if p.name.startswith(".public.")]

@@ -60,7 +60,8 @@ extension ConversationRenderer {
                 try write(page.file, page.parts)
                 if !digests.isEmpty {
                     result.records[page.file] = PageRecord(
-                        digest: digests[number], looks: page.appearances.mapValues(\.contrastWarnings))
+                        digest: digests[number], looks: page.appearances.mapValues(\.contrastWarnings),
+                        css: page.appearances.mapValues(AppearanceCSS.init))
                 }
             }
         }

@@ -40,6 +40,9 @@ package struct ConversationRenderer: Sendable {
         package var search: SearchConversationPart?
         /// Per month page (by file name), what a later build needs to take it over; empty unless asked for.
         package var pageRecords: [String: PageRecord] = [:]
+        /// The CSS of every appearance on the conversation's month pages (rendered or taken over), by class
+        /// name: the site's `appearances.css` holds them.
+        package var css: [String: AppearanceCSS] = [:]
         /// How many month pages were taken over from `previous` instead of rendered.
         package var pagesTakenOver = 0
     }
@@ -107,6 +110,7 @@ package struct ConversationRenderer: Sendable {
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
             warnings: warnings, search: searchPart,
             pageRecords: recordsPages ? taken.records.merging(rendered.records) { _, new in new } : [:],
+            css: taken.css.merging(rendered.appearances.mapValues(AppearanceCSS.init)) { _, new in new },
             pagesTakenOver: taken.pages.count)
     }
 

@@ -4,11 +4,30 @@ import TranscriptModel
 import TranscriptSearch
 
 /// What a later build needs to know of one rendered page to take it over unrendered: a digest of everything
-/// the page shows (`PageDigests`), and its appearances' contrast warnings (which the build reports again).
+/// the page shows (`PageDigests`), and its appearances: their contrast warnings (which the build reports
+/// again) and their CSS (which the site's `appearances.css` holds).
 package struct PageRecord: Codable, Equatable, Sendable {
     package var digest: String
     /// The contrast warnings of the page's appearances, by class name.
     package var looks: [String: [String]]
+    /// The CSS of the page's appearances, by class name.
+    package var css: [String: AppearanceCSS]
+}
+
+/// The CSS of one message appearance (see `MessageAppearance`): the declarations of its class in light and
+/// in dark mode.
+package struct AppearanceCSS: Codable, Equatable, Sendable {
+    package var light: String
+    package var dark: String
+
+    package init(light: String, dark: String) {
+        self.light = light
+        self.dark = dark
+    }
+
+    package init(_ appearance: MessageAppearance) {
+        self.init(light: appearance.lightProperties, dark: appearance.darkProperties)
+    }
 }
 
 /// What the renderer is told of a conversation's previous rendering (by the build cache, which it knows
@@ -37,6 +56,7 @@ struct PageReuse {
     package var pages = Set<Int>()
     package var records: [String: PageRecord] = [:]
     var lookWarnings: [String: [String]] = [:]
+    var css: [String: AppearanceCSS] = [:]
     /// By message position.
     package var documents: [Int: SearchDocument] = [:]
     package var postings: [String: [UInt32]] = [:]
@@ -50,6 +70,7 @@ struct PageReuse {
             pages.insert(number)
             records[page.file] = record
             lookWarnings.merge(record.looks) { first, _ in first }
+            css.merge(record.css) { first, _ in first }
         }
         guard indexing, !pages.isEmpty, let old = previous.searchPart else { return }
         var isTaken = [Bool](repeating: false, count: messageCount)

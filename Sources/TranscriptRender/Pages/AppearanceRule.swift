@@ -13,6 +13,12 @@ public final class AppearanceRule: TemplateObject, TemplateModel {
         dark = appearance.darkProperties
     }
 
+    init(className: String, css: AppearanceCSS) {
+        self.className = className
+        light = css.light
+        dark = css.dark
+    }
+
     public enum TemplateKey: String, CaseIterable, Sendable {
         case className, light, dark
     }

@@ -1,7 +1,8 @@
 /// The values every page template can use, about the site and the page's place in it.
 ///
 /// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's
-/// top folder, such as `../../`, so a site works from any path prefix and from disk).
+/// top folder, such as `../../`, so a site works from any path prefix and from disk), `hasSearch`, `noindex`,
+/// `contentSecurityPolicy` (`ContentSecurityPolicy.pages`).
 public struct SiteContext: Sendable, TemplateModel {
     public var siteTitle: String
     public var pageTitle: String
@@ -25,7 +26,7 @@ public struct SiteContext: Sendable, TemplateModel {
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex
+        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex, contentSecurityPolicy
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -39,6 +40,7 @@ public struct SiteContext: Sendable, TemplateModel {
         case .root: .text(root)
         case .hasSearch: .flag(hasSearch)
         case .noindex: .flag(noindex)
+        case .contentSecurityPolicy: .text(ContentSecurityPolicy.pages)
         }
     }
 }

@@ -56,6 +56,9 @@ public final class BuildContext {
     var privacyOutcome = PrivacyTransform.Outcome()
     /// The `privacy.exclude` entries that matched someone in this build's conversations.
     var exclusionsMatched = Set<String>()
+    /// The CSS of every message appearance on the site's pages, by class name: `write` puts it in
+    /// `appearances.css`.
+    var appearanceCSS: [String: AppearanceCSS] = [:]
 
     // The runner's state: the stages, the one running, and the time spent handing conversations on.
     var stages: [any BuildStage] = []

@@ -132,9 +132,11 @@ extension BuildContext {
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
             messagesRemoved: privacyOutcome.removed, exclusionsMatched: privacyOutcome.matchedExclusions.sorted(),
+            css: rendered.css,
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
             pageRecords: cache == nil ? nil : rendered.pageRecords)
         summary.messagesRemoved += privacyOutcome.removed
+        appearanceCSS.merge(rendered.css) { first, _ in first }
         privacyOutcome = PrivacyTransform.Outcome()
         summary.pagesReused += rendered.pagesTakenOver
         count("conversations rendered")

@@ -37,6 +37,8 @@ public struct WriteStage: BuildStage {
             try context.output.write(context.templates.assets[path]!, to: path)
         }
         context.count("assets", context.templates.assets.count)
+        let stylesheet = AppearanceStylesheet(css: context.appearanceCSS, findBar: configuration.findBar)
+        try context.output.write(try context.templates.render(stylesheet, template: "appearances"), to: "appearances.css")
         if configuration.privacy.noindex {
             try context.output.write("User-agent: *\nDisallow: /\n", to: "robots.txt")
         }

@@ -190,8 +190,11 @@ import Testing
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         let lookRange = try #require(page.range(of: #"look-[0-9a-f]{8}"#, options: .regularExpression))
         let lookClass = String(page[lookRange])
-        #expect(page.contains(".\(lookClass) { --bubble-bg: #fafafa; --bubble-fg: #123456;"))
-        #expect(page.contains(":root[data-theme=\"dark\"] .\(lookClass) { --bubble-bg: #101010; --bubble-fg: #123456; }"))
+        // The classes are defined in the site's stylesheet, which pages link (no <style> in a page).
+        let css = try TestSupport.read(site.appendingPathComponent("public/appearances.css"))
+        #expect(page.contains(#"<link rel="stylesheet" href="../../appearances.css">"#) && !page.contains("<style"))
+        #expect(css.contains(".\(lookClass) { --bubble-bg: #fafafa; --bubble-fg: #123456;"))
+        #expect(css.contains(":root[data-theme=\"dark\"] .\(lookClass) { --bubble-bg: #101010; --bubble-fg: #123456; }"))
         #expect(summary.warnings.contains { $0.contains("text #123456 on #101010 has a contrast of") })
     }
 
@@ -214,7 +217,8 @@ import Testing
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.contains("<div class=\"bubble style-bubbleOutline\">"))
         #expect(page.contains("<div class=\"bubble style-bubbleTail tail-topLeft tail-curved\">"))
-        #expect(page.contains("--bubble-bg: #000000; --bubble-fg: #1c1c1e; --bubble-line: #ff0000;"))
+        let css = try TestSupport.read(site.appendingPathComponent("public/appearances.css"))
+        #expect(css.contains("--bubble-bg: #000000; --bubble-fg: #1c1c1e; --bubble-line: #ff0000;"))
     }
 }
 

@@ -126,9 +126,10 @@ import Testing
               rightStackWidth: 12rem
             """)
         let page = try TestSupport.read(output.appendingPathComponent("c/a/2024-05.html"))
-        #expect(page.contains(".find-bar { padding: 4px 8px; }"))
-        #expect(page.contains(".find-bar .find-field input { padding: 2px; }"))
-        #expect(page.contains(".find-bar .find-right { width: 12rem; }"))
+        let css = try TestSupport.read(output.appendingPathComponent("appearances.css"))
+        #expect(css.contains(".find-bar { padding: 4px 8px; }"))
+        #expect(css.contains(".find-bar .find-field input { padding: 2px; }"))
+        #expect(css.contains(".find-bar .find-right { width: 12rem; }"))
         #expect(!page.contains(#"class="find-left""#))
         #expect(page.contains(#"class="find-right""#))
         #expect(throws: (any Error).self) {

@@ -31,11 +31,13 @@ import Testing
     }
 
     @Test func theSnippetNamesTheGenerationAndEscapesTheError() {
-        #expect(ReloadScript.snippet(generation: 7, buildError: nil) == #"<script src="/__transcripts/reload.js?generation=7"></script>"#)
+        #expect(ReloadScript.snippet(generation: 7, buildError: nil)
+            == #"<link rel="stylesheet" href="/__transcripts/serve.css"><script src="/__transcripts/reload.js?generation=7"></script>"#)
         let broken = ReloadScript.snippet(generation: 2, buildError: "a.json: <script>alert(1)</script> & \"q\"")
         #expect(broken.contains("a.json: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;"))
         #expect(!broken.contains("<script>alert"))
         #expect(broken.contains(#"id="transcripts-serve-error""#))
+        #expect(!broken.contains("style="))  // the server's stylesheet gives the box its look: no inline style
         #expect(broken.hasSuffix(#"<script src="/__transcripts/reload.js?generation=2"></script>"#))
     }
 

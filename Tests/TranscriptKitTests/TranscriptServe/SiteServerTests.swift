@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+import TranscriptRender
 @testable import TranscriptServe
 @testable import TranscriptSite
 
@@ -50,7 +51,7 @@ import Testing
         return Served(site: site, server: server, port: try #require(url.port), reports: reports)
     }
 
-    static let snippet = #"<script src="/__transcripts/reload.js?generation=1"></script>"#
+    static let snippet = #"<link rel="stylesheet" href="/__transcripts/serve.css"><script src="/__transcripts/reload.js?generation=1"></script>"#
 
     @Test func pagesGetTheReloadScriptButTheFilesOnDiskNever() async throws {
         let served = try await Self.serve()
@@ -91,7 +92,7 @@ import Testing
             "/m/a.mp3": "audio/mpeg", "/m/a.ogg": "audio/ogg", "/m/a.wav": "audio/wav", "/m/d.pdf": "application/pdf",
             "/m/x.bin": "application/octet-stream", "/m/x.json": "application/json", "/m/x.odd": "application/octet-stream",
             "/m/i.svg": "image/svg+xml", "/nothing-here": "text/html; charset=utf-8",
-            "/__transcripts/reload.js": "text/javascript; charset=utf-8",
+            "/__transcripts/reload.js": "text/javascript; charset=utf-8", "/__transcripts/serve.css": "text/css; charset=utf-8",
         ]
         for (path, type) in expected {
             let response = try await served.get(path)
@@ -99,7 +100,9 @@ import Testing
             #expect(response.headers["content-type"] == type, "\(path)")
             #expect(response.headers["cache-control"] == "no-cache", "\(path)")
             #expect(response.headers["x-content-type-options"] == "nosniff", "\(path)")
-            #expect(response.headers["content-security-policy"] == (path.hasSuffix(".svg") ? "script-src 'none'; sandbox" : nil), "\(path)")
+            let policy = path.hasSuffix(".svg") ? "script-src 'none'; sandbox"
+                : type.hasPrefix("text/html") ? ContentSecurityPolicy.pages : nil
+            #expect(response.headers["content-security-policy"] == policy, "\(path)")
         }
         #expect(try await served.get("/m/x.bin").text == "bin")
     }

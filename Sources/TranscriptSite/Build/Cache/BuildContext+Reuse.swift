@@ -97,6 +97,7 @@ extension BuildContext {
         summary.unsupportedMessages += record.unsupportedMessages
         summary.messagesRemoved += record.messagesRemoved
         exclusionsMatched.formUnion(record.exclusionsMatched)
+        appearanceCSS.merge(record.css) { first, _ in first }
         summary.conversations.append(
             BuildSummary.ConversationCount(
                 title: record.title, file: displayPath, messagesRead: record.messagesRead,

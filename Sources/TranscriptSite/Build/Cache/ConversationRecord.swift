@@ -35,6 +35,8 @@ package struct ConversationRecord: Codable, Equatable, Sendable {
     /// Messages of people `privacy.exclude` names, shown as "Message removed", and the entries that matched.
     var messagesRemoved = 0
     var exclusionsMatched: [String] = []
+    /// The CSS of the appearances on its pages, by class name (for the site's `appearances.css`).
+    var css: [String: AppearanceCSS] = [:]
     /// The warnings about the conversation, in the order the build gives them, each stored without the
     /// export's path it starts with (see `storedWarning`).
     var warnings: [String]

@@ -92,7 +92,7 @@ import Testing
         #expect(try SiteBuilder(options: BuildOptions(site: site)).build().warnings.isEmpty)
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
         #expect(page.contains("<span class=\"role-dot\" aria-hidden=\"true\"></span>Ann"))
-        #expect(page.contains("--role-color: #e67e22;"))
+        #expect(try TestSupport.read(site.appendingPathComponent("public/appearances.css")).contains("--role-color: #e67e22;"))
         #expect(page.contains("Helper <span class=\"bot-badge\">bot</span>"))
         #expect(!page.contains("role-dot\" aria-hidden=\"true\"></span>Helper"))
         #expect(page.components(separatedBy: "<span class=\"pinned\" title=\"Pinned\">").count == 2)

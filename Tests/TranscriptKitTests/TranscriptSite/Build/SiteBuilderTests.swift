@@ -24,9 +24,10 @@ import Testing
         #expect(summary.conversations.count == 1)
         #expect(summary.messagesRead == 3)
         #expect(summary.messagesRendered == 3)
-        // The month page, the timeline, the index and the search page; plus the feed, 5 assets and 4 index files.
+        // The month page, the timeline, the index and the search page; plus the feed, 6 assets, the appearances'
+        // stylesheet and 4 index files.
         #expect(summary.pages == 4)
-        #expect(summary.files == 15)
+        #expect(summary.files == 17)
         let output = site.appendingPathComponent("public")
         let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/small"))
         #expect(transcript(page) == """
@@ -114,7 +115,7 @@ import Testing
         _ = try build(site, output: first.appendingPathComponent("out"))
         _ = try build(site, output: second.appendingPathComponent("out"))
         let files = try Self.files(in: first.appendingPathComponent("out"))
-        #expect(files.count == 19)
+        #expect(files.count == 21)
         #expect(files == (try Self.files(in: second.appendingPathComponent("out"))))
     }
 
@@ -140,8 +141,8 @@ import Testing
         _ = try build(site)
         let paths = try Self.files(in: site.appendingPathComponent("public")).keys.sorted()
         #expect(paths == [
-            "assets/find-bar.js", "assets/permalinks.js", "assets/search-core.js", "assets/search-page.js", "assets/theme.js",
-            "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml", "c/kinds/index.html", "index.html",
+            "appearances.css", "assets/find-bar.js", "assets/permalinks.js", "assets/search-core.js", "assets/search-page.js",
+            "assets/site-search.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml", "c/kinds/index.html", "index.html",
             "search.html", "search/c/0.js", "search/d/0.js", "search/index.js", "search/t/0.js",
         ])
     }
@@ -162,10 +163,11 @@ import Testing
         _ = try build(site)
         for (path, contents) in try Self.files(in: site.appendingPathComponent("public")) where path.hasSuffix(".html") {
             let text = String(decoding: contents, as: UTF8.self)
-            // The only scripts are the built-in templates' own: the theme toggle and the copy-link buttons, and
-            // on message pages and the search page the search engine and the find bar or the search form.
+            // The only scripts are the built-in templates' own: the theme toggle, the copy-link buttons and the
+            // header's search box, and on message pages and the search page the search engine and the find bar
+            // or the search form.
             let searchScripts = path.hasPrefix("c/") && !path.hasSuffix("index.html") || path == "search.html" ? 2 : 0
-            #expect(text.components(separatedBy: "<script").count == 3 + searchScripts, "\(path)")
+            #expect(text.components(separatedBy: "<script").count == 4 + searchScripts, "\(path)")
             #expect(text.contains("assets/theme.js\"></script>"), "\(path)")
             #expect(text.contains("assets/permalinks.js\" defer></script>"), "\(path)")
             #expect(!text.contains("<img"), "\(path)")
