@@ -90,7 +90,7 @@ package struct Redactor: Sendable {
     /// International numbers (`+49 170 1234567`), an area code in brackets (`(415) 555-0134`), national
     /// numbers that start with 0 (`0612345678`, `06 12 34 56 78`) and the North American `415-555-0134`.
     private static let phone = try! NSRegularExpression(
-        pattern: #"(?<![\w.+/\-])(?:\+\d[\d ()./\-]{5,20}\d|\(\d{1,4}\)[ .\-]?\d[\d .\-]{3,14}\d|0\d(?:[ .\-/]?\d){6,12}|\d{3}[ .\-]\d{3}[ .\-]\d{4})(?!\w)"#)
+        pattern: #"(?<![\w.+\-])(?:\+\d[\d ()./\-]{5,20}\d|\(\d{1,4}\)[ .\-]?\d[\d .\-]{3,14}\d|0\d(?:[ .\-/]?\d){6,12}|\d{3}[ .\-]\d{3}[ .\-]\d{4})(?!\w)"#)
     private static let iban = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}(?![A-Za-z0-9])"#)
     private static let card = try! NSRegularExpression(pattern: #"(?<![\d\-])\d(?:[ \-]?\d){12,18}(?![\d\-])"#)
     private static let ipv4 = try! NSRegularExpression(pattern: #"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\.?\d)(?!\w)"#)

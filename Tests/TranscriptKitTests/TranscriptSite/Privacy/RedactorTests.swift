@@ -16,6 +16,8 @@ import Testing
         ("Paris 06 12 34 56 78", "Paris █"),
         ("Berlin 030/12345678", "Berlin █"),
         ("+44 20 7946 0958", "█"),
+        ("[call](tel:+4917012345678)", "[call](tel:█)"),
+        ("https://example.com/call/0612345678?x=1", "https://example.com/call/█?x=1"),
     ])
     func phoneNumbersInManyForms(text: String, expected: String) throws {
         #expect(try Self.redact(text, ["phone"]) == expected)
