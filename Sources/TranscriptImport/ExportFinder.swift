@@ -63,7 +63,17 @@ package struct ExportFinder {
                 throw TranscriptsError(file: url.relativePathForDisplay, message: "this input (from the config's inputs) does not exist")
             }
             var skipped = 0
+            let before = result.exports.count
             try visit(url, displayPath: url.relativePathForDisplay, topLevel: true, into: &result, skipped: &skipped)
+            guard result.exports.count > before else {
+                // Nothing to build from this input: an error, so that an empty site never replaces the previous one.
+                let what = url.pathExtension.lowercased() == "zip" ? "this archive holds" : "this folder holds"
+                throw TranscriptsError(
+                    file: url.relativePathForDisplay,
+                    message: "\(what) no export transcripts reads"
+                        + (skipped > 0 ? " (skipped \(skipped) other file\(skipped == 1 ? "" : "s"))" : "")
+                        + "; formats: \(registry.formats.joined(separator: ", "))")
+            }
             if skipped > 0 {
                 result.warnings.append(
                     "\(url.relativePathForDisplay): skipped \(skipped) file\(skipped == 1 ? " that is" : "s that are") not an export transcripts reads (formats: \(registry.formats.joined(separator: ", ")))")

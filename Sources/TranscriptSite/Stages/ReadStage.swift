@@ -1,8 +1,10 @@
 import TranscriptImport
+import TranscriptModel
 
 /// Reads the exports, in order, and hands each conversation on to the stages after it as it is read. An
 /// export whose files did not change since the previous build is not read at all when the build cache can
-/// take all of its conversations over (`takeOverUnread`).
+/// take all of its conversations over (`takeOverUnread`). An export that holds no conversation is an error:
+/// a site with nothing to show is never written over the previous one.
 public struct ReadStage: BuildStage {
     public let name = "read"
 
@@ -18,10 +20,16 @@ public struct ReadStage: BuildStage {
                 continue
             }
             context.exportRecords = []
+            var conversations = 0
             try export.importer.importConversations(from: export.source, context: context.importContext) { imported in
+                conversations += 1
                 context.count("conversations")
                 context.count("messages", imported.conversation.messages.count)
                 try context.handOn(ReadConversation(imported: imported, export: export))
+            }
+            guard conversations > 0 else {
+                throw TranscriptsError(
+                    file: export.source.displayPath, message: "this \(export.importer.format) export holds no conversation")
             }
             context.noteRead(export, fingerprint: fingerprint)
         }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import TranscriptModel
+@testable import TranscriptSite
+
+/// An input with nothing to build is an error naming it, and the previous site stays as it was: an empty
+/// site never replaces it.
+@Suite struct NothingToBuildTests {
+    /// A site built once from one conversation; its output's files.
+    static func builtSite(name: String = #function) throws -> (URL, [String: Data]) {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small], name: name)
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        return (site, try SiteBuilderTests.files(in: site.appendingPathComponent("public")))
+    }
+
+    static func expectFailure(_ site: URL, inputs: [String]? = nil, message: String, keeping previous: [String: Data]) throws {
+        #expect {
+            try SiteBuilder(options: BuildOptions(site: site, inputs: inputs)).build()
+        } throws: { error in
+            "\(error)".hasSuffix(message)
+        }
+        #expect(try SiteBuilderTests.files(in: site.appendingPathComponent("public")) == previous)
+    }
+
+    @Test func anEmptyFolderIsAnError() throws {
+        let (site, previous) = try Self.builtSite()
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/small.json"))
+        try Self.expectFailure(
+            site, message: "conversations: this folder holds no export transcripts reads; formats: "
+                + ImporterRegistryFormats.list, keeping: previous)
+    }
+
+    @Test func aFolderWithoutAnExportSaysWhatItSkipped() throws {
+        let (site, previous) = try Self.builtSite()
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/small.json"))
+        // The photo is taken for media, which is not reported; the notes are a skipped file.
+        try TestSupport.write(["conversations/README.txt": "notes", "conversations/photo.jpg": "x"], in: site)
+        try Self.expectFailure(
+            site, message: "conversations: this folder holds no export transcripts reads (skipped 1 other file); formats: "
+                + ImporterRegistryFormats.list, keeping: previous)
+    }
+
+    @Test func anArchiveWithoutAChatIsAnError() throws {
+        let (site, previous) = try Self.builtSite()
+        let archive = site.appendingPathComponent("empty.zip")
+        try ExportFinderTests().zip(["media/photo.jpg": "x", "notes.md": "hello"], to: archive)
+        try Self.expectFailure(
+            site, inputs: [archive.path],
+            message: "empty.zip: this archive holds no export transcripts reads; formats: " + ImporterRegistryFormats.list,
+            keeping: previous)
+    }
+
+    @Test func anExportWithoutAConversationIsAnError() throws {
+        let (site, previous) = try Self.builtSite()
+        try FileManager.default.removeItem(at: site.appendingPathComponent("conversations/small.json"))
+        // A Telegram export of a whole account with no chat in it.
+        try TestSupport.write(["conversations/result.json": #"{"about": "export", "chats": {"list": []}}"#], in: site)
+        try Self.expectFailure(
+            site, message: "conversations: this telegram export holds no conversation", keeping: previous)
+    }
+}
+
+/// The formats as the errors list them.
+enum ImporterRegistryFormats {
+    static let list = "discord, messenger, telegram, slack, mattermost, signal, irc, matrix, transcripts, whatsapp"
+}
