@@ -52,11 +52,34 @@ final class OutputDirectory {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            Self.removeLeftovers(of: name, in: parent)
             if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(error.localizedDescription))")
         }
+    }
+
+    /// Removes the staging and previous-output folders that builds of this output left behind when they were
+    /// killed (`.NAME.building-PID`, `.NAME.previous-PID` whose process is gone). Folders of a build that is
+    /// still running are left alone.
+    static func removeLeftovers(of name: String, in parent: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        let own = ProcessInfo.processInfo.processIdentifier
+        for entry in entries {
+            guard let process = leftoverProcess(entry, of: name), process != own, kill(process, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    /// The process id in the name of a build's staging or previous-output folder of the output `name`.
+    static func leftoverProcess(_ entry: String, of name: String) -> Int32? {
+        for kind in ["building", "previous"] {
+            let prefix = ".\(name).\(kind)-"
+            if entry.hasPrefix(prefix), let process = Int32(entry.dropFirst(prefix.count)), process > 0 { return process }
+        }
+        return nil
     }
 
     /// Writes `contents` at `relativePath` (made only of our own safe path components) inside the site.

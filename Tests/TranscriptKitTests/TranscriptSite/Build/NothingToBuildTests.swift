@@ -65,3 +65,22 @@ import Testing
 enum ImporterRegistryFormats {
     static let list = "discord, messenger, telegram, slack, mattermost, signal, irc, matrix, transcripts, whatsapp"
 }
+
+/// A build killed midway leaves its staging folder beside the output; the next build removes it.
+@Suite struct LeftoverStagingTests {
+    @Test func foldersOfKilledBuildsGoAndThoseOfRunningOnesStay() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        // A process id that is not running: the largest the kernel can hand out, checked.
+        var dead: Int32 = 4_194_303
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        let running = getppid()
+        let left = [".public.building-\(dead)", ".public.previous-\(dead)"]
+        let kept = [".public.building-\(running)", ".other.building-\(dead)", ".public.building-x"]
+        for name in left + kept { try TestSupport.write([name + "/index.html": "half a site"], in: site) }
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let entries = Set(try FileManager.default.contentsOfDirectory(atPath: site.path))
+        #expect(entries.isDisjoint(with: left))
+        #expect(entries.isSuperset(of: kept))
+        #expect(entries.contains("public"))
+    }
+}
