@@ -107,13 +107,18 @@ public struct CommonMarkRenderer: Sendable {
         var rawHTML: [OpaquePointer] = []
         var images: [OpaquePointer] = []
         var spans: [OpaquePointer] = []
+        var refused: [OpaquePointer] = []
         var linkDepth = 0
         walk(document) { event, node in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_LINK:
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
-                if event == CMARK_EVENT_EXIT, let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
-                    spans.append(node)
+                if event == CMARK_EVENT_EXIT, let url = cmark_node_get_url(node) {
+                    if strncmp(url, "transcripts:", 12) == 0 {
+                        spans.append(node)
+                    } else if !SafeURL.isAllowedLink(String(cString: url)) {
+                        refused.append(node)
+                    }
                 }
             case CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(node), strncmp(url, "transcripts:", 12) == 0 {
@@ -130,6 +135,7 @@ public struct CommonMarkRenderer: Sendable {
                 break
             }
         }
+        for node in refused { unwrap(node) }
         for node in texts { autolink(node) }
         for node in rawHTML { showAsText(node) }
         for node in images { replaceImageWithLink(node) }
@@ -234,8 +240,20 @@ public struct CommonMarkRenderer: Sendable {
         }
     }
 
-    /// Replaces an image with a link to it, keeping its description as the link's text.
+    /// Puts a link's content in its place, as text: for a link whose scheme is not one we write.
+    private static func unwrap(_ link: OpaquePointer) {
+        while let child = cmark_node_first_child(link) {
+            cmark_node_unlink(child)
+            cmark_node_insert_before(link, child)
+        }
+        cmark_node_unlink(link)
+        cmark_node_free(link)
+    }
+
+    /// Replaces an image with a link to it, keeping its description as the link's text (only the text when
+    /// its address's scheme is not one we write).
     private static func replaceImageWithLink(_ image: OpaquePointer) {
+        let allowed = cmark_node_get_url(image).map { SafeURL.isAllowedLink(String(cString: $0)) } ?? false
         let link = cmark_node_new(CMARK_NODE_LINK)!
         cmark_node_set_url(link, cmark_node_get_url(image))
         if let title = cmark_node_get_title(image), title.pointee != 0 { cmark_node_set_title(link, title) }
@@ -249,6 +267,7 @@ public struct CommonMarkRenderer: Sendable {
         cmark_node_insert_before(image, link)
         cmark_node_unlink(image)
         cmark_node_free(image)
+        if !allowed { unwrap(link) }
     }
 
     // MARK: - Plain text

@@ -28,6 +28,21 @@ package enum SafeURL {
         return "tel:" + digits
     }
 
+    /// The schemes a link we write may have: anything else is shown as text.
+    package static let linkSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+
+    /// Whether `target` may be a link's `href`: an `http:`, `https:`, `mailto:` or `tel:` address, or one
+    /// without a scheme (a relative link to the site's own files, `#m-42`). The scheme is read the way
+    /// browsers read one: ignoring spaces and control characters, in any case.
+    package static func isAllowedLink(_ target: String) -> Bool {
+        let squeezed = String(target.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" })
+        guard let colon = squeezed.firstIndex(of: ":") else { return true }
+        let beforeColon = squeezed[..<colon]
+        // A colon after a path, query or fragment starts no scheme.
+        if beforeColon.contains(where: { "/?#".contains($0) }) { return true }
+        return linkSchemes.contains(beforeColon.lowercased())
+    }
+
     /// Whether text would run something or reach outside the site if a template used it as an address:
     /// a `javascript:`, `vbscript:`, `data:` or `file:` scheme, read the way browsers read one (ignoring
     /// spaces and control characters, in any case).

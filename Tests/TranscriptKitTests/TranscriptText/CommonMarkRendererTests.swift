@@ -23,8 +23,24 @@ import Testing
         "[a](javascript:alert(1))", "[a](JAVASCRIPT:alert(1))", "[a](jav&#x61;script:alert(1))", "[a](vbscript:x)",
         "[a](data:text/html;base64,PHNjcmlwdD4=)", "[a](file:///etc/passwd)",
     ])
-    func unsafeLinkTargetsAreEmptied(source: String) {
-        #expect(html(source) == "<p><a href=\"\">a</a></p>\n")
+    func unsafeLinksAreShownAsText(source: String) {
+        #expect(html(source) == "<p>a</p>\n")
+    }
+
+    /// Only http, https, mailto and tel links and links without a scheme are written; any other scheme
+    /// (Slack's `<scheme:...|text>` makes them easy to write) leaves just the link's text.
+    @Test(arguments: [
+        ("[click](livescript:alert(1))", "<p>click</p>\n"),
+        ("<livescript:alert(1)>", "<p>livescript:alert(1)</p>\n"),
+        ("[x](Intent://scan/#Intent;scheme=zxing;end)", "<p>x</p>\n"),
+        ("![pic](ms-settings:privacy)", "<p>pic</p>\n"),
+        ("[web](https://example.com/a:b)", "<p><a href=\"https://example.com/a:b\">web</a></p>\n"),
+        ("[mail](MAILTO:ann@example.com)", "<p><a href=\"MAILTO:ann@example.com\">mail</a></p>\n"),
+        ("[call](tel:+4917012345678)", "<p><a href=\"tel:+4917012345678\">call</a></p>\n"),
+        ("[here](#m-42) [page](2024-05.html?x=a:b)", "<p><a href=\"#m-42\">here</a> <a href=\"2024-05.html?x=a:b\">page</a></p>\n"),
+    ])
+    func linksKeepOnlyTheSchemesWeWrite(source: String, expected: String) {
+        #expect(html(source) == expected)
     }
 
     @Test func imagesBecomeLinksSoNothingRemoteLoads() {
@@ -131,7 +147,7 @@ import Testing
             $0.append(" ")
             $0.link(to: "javascript:alert(1)") { $0.append("bad") }
         }
-        #expect(result == "<p>a <strong>b </strong><em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> <a href=\"\">bad</a></p>\n")
+        #expect(result == "<p>a <strong>b </strong><em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> bad</p>\n")
     }
 
     @Test func escapedTextStillGetsItsURLsLinked() {
