@@ -34,7 +34,8 @@ enum FilePeek {
     package static func head(of url: URL, bytes count: Int) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: count) else { return nil }
+        guard let read = try? handle.read(upToCount: count) else { return nil }
+        let data = ExportText.head(read)  // UTF-16 files are read as UTF-8, like the whole file
         // Without a byte-order mark and the spaces and tabs around it; nil when only white space is left.
         var bytes = [UInt8](data)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

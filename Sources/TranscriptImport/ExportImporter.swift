@@ -35,11 +35,15 @@ public struct ImportedConversation: Sendable {
     /// A digest of each message's source (its bytes in the export, see `ContentDigest.sourceDigest`), when the
     /// importer read each message from bytes of its own: the build cache then needs no digest of the model.
     public var messageDigests: [UInt64]?
+    /// What the importer had to repair or guess in this conversation's files, each naming the file and line
+    /// (the build reports them; `--strict` fails on them).
+    public var warnings: [String]
 
-    public init(conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil) {
+    public init(conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil, warnings: [String] = []) {
         self.conversation = conversation
         self.mediaFolder = mediaFolder
         self.messageDigests = messageDigests
+        self.warnings = warnings
     }
 }
 

@@ -51,12 +51,9 @@ public struct IRCImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: source.url)
-        } catch {
-            throw TranscriptsError(file: source.displayPath, message: "cannot read the log (\(error.localizedDescription))")
-        }
+        // Old logs mix encodings: the parser reads a line that is not UTF-8 as Windows-1252.
+        let decoded = try ExportText.read(source.url, displayPath: source.displayPath, what: "log", legacyEncoding: "Windows-1252")
+        let data = decoded.data
         var name = source.url.deletingPathExtension().lastPathComponent
         // ZNC's and irssi's `#chan/2024-01-14.log`: the folder names the channel.
         if Self.isDateOnly(name) {
@@ -66,7 +63,8 @@ public struct IRCImporter: ExportImporter {
         var parser = IRCParser(
             timeZone: context.timeZone, fileDate: IRCParser.date(inFileName: source.url.lastPathComponent), year: year)
         let conversation = try parser.parse(data, displayPath: source.displayPath, name: name.isEmpty ? "IRC" : name)
-        try body(ImportedConversation(conversation: conversation, mediaFolder: source.url.deletingLastPathComponent()))
+        try body(ImportedConversation(
+            conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(), warnings: decoded.warning.map { [$0] } ?? []))
     }
 
     /// `2024-01-14` or `20240114`.

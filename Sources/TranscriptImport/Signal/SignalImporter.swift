@@ -29,17 +29,13 @@ public struct SignalImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: source.url)
-        } catch {
-            throw TranscriptsError(file: source.displayPath, message: "cannot read the chat file (\(error.localizedDescription))")
-        }
-        var text = String(decoding: data, as: UTF8.self)
+        let decoded = try ExportText.read(source.url, displayPath: source.displayPath, what: "chat file")
+        var text = String(decoding: decoded.data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let name = Self.chatName(source.url)
         let conversation = try SignalParser(timeZone: context.timeZone).parse(text, displayPath: source.displayPath, name: name)
-        try body(ImportedConversation(conversation: conversation, mediaFolder: source.url.deletingLastPathComponent()))
+        try body(ImportedConversation(
+            conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(), warnings: decoded.warning.map { [$0] } ?? []))
     }
 
     /// The chat's name: for sigexport's `chat.md` (or `chat.txt`), the name of its folder; else the file's name

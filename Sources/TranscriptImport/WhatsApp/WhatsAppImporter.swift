@@ -72,28 +72,19 @@ public struct WhatsAppImporter: ExportImporter {
             for chat in chats {
                 let displayPath = source.displayPath + "/" + chat
                 let name = Self.chatName(fileName: chat, displayPath: displayPath, folderName: source.url.lastPathComponent)
-                let conversation = try parser.parse(
-                    try Self.read(source.url.appendingPathComponent(chat), displayPath: displayPath),
-                    displayPath: displayPath, name: name, hasFile: files.contains)
-                try body(ImportedConversation(conversation: conversation, mediaFolder: source.url))
+                let decoded = try ExportText.read(source.url.appendingPathComponent(chat), displayPath: displayPath, what: "chat file")
+                let conversation = try parser.parse(decoded.data, displayPath: displayPath, name: name, hasFile: files.contains)
+                try body(ImportedConversation(
+                    conversation: conversation, mediaFolder: source.url, warnings: decoded.warning.map { [$0] } ?? []))
             }
         } else {
             let folder = source.url.deletingLastPathComponent()
             let files = FolderFiles(folder)
             let name = Self.chatName(
                 fileName: source.url.lastPathComponent, displayPath: source.displayPath, folderName: folder.lastPathComponent)
-            let conversation = try parser.parse(
-                try Self.read(source.url, displayPath: source.displayPath), displayPath: source.displayPath, name: name,
-                hasFile: files.contains)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
-        }
-    }
-
-    private static func read(_ url: URL, displayPath: String) throws -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the chat file (\(error.localizedDescription))")
+            let decoded = try ExportText.read(source.url, displayPath: source.displayPath, what: "chat file")
+            let conversation = try parser.parse(decoded.data, displayPath: source.displayPath, name: name, hasFile: files.contains)
+            try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: decoded.warning.map { [$0] } ?? []))
         }
     }
 

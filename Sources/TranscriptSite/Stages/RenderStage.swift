@@ -79,6 +79,7 @@ extension BuildContext {
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
         let conversation = imported.conversation
         let warningsBefore = summary.warnings.count
+        summary.warnings += imported.warnings
         let missingBefore = summary.missingMedia
         let path = "c/\(slug)/index.html"
         var avatars: [String: String] = [:]
