@@ -134,6 +134,20 @@ package struct ExportFinder {
     }
 
     /// Unpacks a zip archive into the workspace, refusing entries that would land outside it.
+    /// What an archive of `archiveSize` bytes may expand to: a hundred times its size, at least 1 GiB and at
+    /// most 64 GiB. Chat exports are mostly photos and videos, which do not compress; a zip bomb expands a
+    /// thousand times and more.
+    static func expansionLimit(archiveSize: Int64) -> Int64 {
+        min(64 << 30, max(1 << 30, archiveSize &* 100))
+    }
+
+    static func bytesText(_ bytes: Int64) -> String {
+        bytes >= 1 << 30 ? String(format: "%.1f GiB", Double(bytes) / Double(1 << 30))
+            : bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : "\(bytes) bytes"
+    }
+
+    private struct ZipExpansionError: Error {}
+
     private func unpack(_ archiveURL: URL, displayPath: String) throws -> URL {
         let destination = workspace.appendingPathComponent("zip-" + ContentName.of(Data(archiveURL.path.utf8)))
         let stampFile = URL(fileURLWithPath: destination.path + ".archive")
@@ -154,8 +168,19 @@ package struct ExportFinder {
         } catch {
             throw TranscriptsError(file: displayPath, message: "cannot open the zip archive (\(error))")
         }
+        // A bound on what the archive may expand to, against zip bombs: what its members claim, and what they
+        // really give while they are unpacked (a header may lie).
+        let archiveSize = Int64(FileStamp(path: archiveURL.path)?.size ?? 0)
+        let limit = Self.expansionLimit(archiveSize: archiveSize)
+        let claimed = archive.reduce(Int64(0)) { $0 &+ Int64(clamping: $1.uncompressedSize) }
+        guard claimed <= limit else {
+            throw TranscriptsError(
+                file: displayPath,
+                message: "its members claim \(Self.bytesText(claimed)), more than an export of \(Self.bytesText(archiveSize)) may expand to (\(Self.bytesText(limit))): not unpacked")
+        }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         let root = destination.standardizedFileURL.path
+        var unpackedBytes: Int64 = 0
         for entry in archive {
             let path = entry.path.replacingOccurrences(of: "\\", with: "/")
             let components = path.split(separator: "/")
@@ -169,10 +194,33 @@ package struct ExportFinder {
                     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
                 } else {
                     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    _ = try archive.extract(entry, to: target, skipCRC32: false)
+                    guard FileManager.default.createFile(atPath: target.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+                    let handle = try FileHandle(forWritingTo: target)
+                    defer { try? handle.close() }
+                    var entryBytes: Int64 = 0
+                    var checksum: CRC32 = 0
+                    _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                        checksum = chunk.crc32(checksum: checksum)
+                        entryBytes += Int64(chunk.count)
+                        unpackedBytes += Int64(chunk.count)
+                        guard entryBytes <= Int64(clamping: entry.uncompressedSize), unpackedBytes <= limit else {
+                            throw ZipExpansionError()
+                        }
+                        try handle.write(contentsOf: chunk)
+                    }
+                    // The library does not check every member's checksum itself.
+                    guard checksum == entry.checksum else { throw Archive.ArchiveError.invalidCRC32 }
                 }
+            } catch is ZipExpansionError {
+                throw TranscriptsError(
+                    file: displayPath, path: entry.path,
+                    message: "this member gives more bytes than its header claims, or the archive more than \(Self.bytesText(limit)): not unpacked")
+            } catch Archive.ArchiveError.invalidCRC32 {
+                throw TranscriptsError(
+                    file: displayPath, path: entry.path, message: "this member is damaged (its CRC-32 checksum does not match)")
             } catch {
-                throw TranscriptsError(file: displayPath, path: entry.path, message: "cannot unpack this entry of the zip archive (\(error))")
+                throw TranscriptsError(
+                    file: displayPath, path: entry.path, message: "cannot unpack this member of the zip archive (\(ExportText.errorText(error)))")
             }
         }
         if reusesUnpacked, let archiveStamp { try? archiveStamp.write(to: stampFile, atomically: true, encoding: .utf8) }

@@ -71,3 +71,62 @@ import ZIPFoundation
         #expect(jsonl.count == 5)
     }
 }
+
+/// Zip archives that are damaged or would expand beyond reason are errors naming the archive and member.
+@Suite struct ZipBoundsTests {
+    static let chat = "[03/05/2024, 09:30:00] Ann: hello\n"
+
+    /// A zip with one stored (uncompressed) member holding the chat.
+    static func archive(name: String = #function) throws -> (URL, URL) {
+        let folder = try TestSupport.temporaryFolder(name)
+        let url = folder.appendingPathComponent("WhatsApp Chat - Ann.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        let data = Data(chat.utf8)
+        try archive.addEntry(with: "_chat.txt", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+        return (folder, url)
+    }
+
+    static func find(_ url: URL, in folder: URL) throws -> ExportFinder.Result {
+        try ExportFinder(registry: .builtIn, forced: nil, workspace: folder.appendingPathComponent("work"), reusesUnpacked: false)
+            .find([url.path], in: folder)
+    }
+
+    @Test func anIntactArchiveIsRead() throws {
+        let (folder, url) = try Self.archive()
+        #expect(try Self.find(url, in: folder).exports.count == 1)
+    }
+
+    @Test func aDamagedMemberIsAnError() throws {
+        let (folder, url) = try Self.archive()
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 5, bytes.count)]) == Array("hello".utf8) })
+        bytes[at] = UInt8(ascii: "j")  // the stored text changes; its CRC-32 does not
+        try Data(bytes).write(to: url)
+        #expect {
+            try Self.find(url, in: folder)
+        } throws: { error in
+            "\(error)".hasSuffix("WhatsApp Chat - Ann.zip: at _chat.txt: this member is damaged (its CRC-32 checksum does not match)")
+        }
+    }
+
+    @Test func membersThatClaimTooMuchAreNotUnpacked() throws {
+        let (folder, url) = try Self.archive()
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // The uncompressed size in the central directory (offset 24 of its entry) and the local header (22).
+        for (signature, offset) in [([0x50, 0x4B, 0x01, 0x02] as [UInt8], 24), ([0x50, 0x4B, 0x03, 0x04], 22)] {
+            let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == signature })
+            bytes.replaceSubrange((at + offset)..<(at + offset + 4), with: [0xF0, 0xFF, 0xFF, 0xFF])
+        }
+        try Data(bytes).write(to: url)
+        #expect {
+            try Self.find(url, in: folder)
+        } throws: { error in
+            "\(error)".contains("its members claim 4.0 GiB, more than an export of") && "\(error)".hasSuffix("(1.0 GiB): not unpacked")
+        }
+        #expect(ExportFinder.expansionLimit(archiveSize: 1_000) == 1 << 30)
+        #expect(ExportFinder.expansionLimit(archiveSize: 100 << 20) == 10_000 << 20)
+        #expect(ExportFinder.expansionLimit(archiveSize: 10 << 30) == 64 << 30)
+    }
+}
