@@ -8,6 +8,7 @@ import json
 import subprocess
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 # A 1x1 JPEG (SOI, APP0, DQT, SOF2, DHT, SOS and its data).
 PLAIN_JPEG = base64.b64decode(
@@ -58,7 +59,10 @@ def test_a_private_build_shows_pseudonyms_and_a_stripped_photo(transcripts_bin, 
     page = output / "c" / "trip" / "2024-05.html"
     browser.get(page.resolve().as_uri())
     image = browser.find_element(By.CSS_SELECTOR, "li.message img")
-    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1
+    browser.execute_script("arguments[0].scrollIntoView()", image)
+    # Images load lazily and decode asynchronously: wait for it (a broken image would never get a width).
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return arguments[0].complete", image))
+    assert browser.execute_script("return arguments[0].naturalWidth", image) == 1
     text = browser.find_element(By.TAG_NAME, "main").text
     assert "Person 1" in text and "Alice" not in text
     assert "From Person 1, call [redacted]" in text
