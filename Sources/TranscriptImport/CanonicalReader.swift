@@ -29,7 +29,7 @@ public struct CanonicalReader: Sendable {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
         }
         if url.pathExtension.lowercased() == "jsonl" {
             return try readLines(data, displayPath: displayPath)

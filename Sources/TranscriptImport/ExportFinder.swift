@@ -166,7 +166,9 @@ package struct ExportFinder {
         do {
             archive = try Archive(url: archiveURL, accessMode: .read)
         } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot open the zip archive (\(error))")
+            throw TranscriptsError(
+                file: displayPath, message: "cannot open the zip archive (" + (error is Archive.ArchiveError
+                    ? "it is not a zip archive, or it is damaged" : ExportText.errorText(error)) + ")")
         }
         // A bound on what the archive may expand to, against zip bombs: what its members claim, and what they
         // really give while they are unpacked (a header may lie).

@@ -134,14 +134,8 @@ package enum ExportText {
         }
     }
 
-    /// An error as a reader can take it: the system's description without Foundation's domain and code.
+    /// An error as a reader can take it: the system's reason without Foundation's domain and code.
     static func errorText(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, let posix = POSIXErrorCode(rawValue: Int32(underlying.code)),
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(posix.rawValue))
-        }
-        return error.localizedDescription
+        TranscriptsError.sentence(for: error)
     }
 }

@@ -23,7 +23,7 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         do {
             data = try Data(contentsOf: file, options: .alwaysMapped)
         } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
         }
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

@@ -65,7 +65,7 @@ public actor SiteServer {
         self.http = http
         while await !http.isListening {
             if let error = await failure.error {
-                throw TranscriptsError(message: "cannot listen on \(options.host) port \(options.port) (\(error.localizedDescription))")
+                throw TranscriptsError(message: "cannot listen on \(options.host) port \(options.port) (\(TranscriptsError.sentence(for: error)))")
             }
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -128,7 +128,7 @@ public actor SiteServer {
             report(.built(summary))
             await broadcaster.send(ServerSentEvent(name: "reload", data: String(site.generation)))
         case .failure(let error):
-            let message = String(describing: error)
+            let message = TranscriptsError.sentence(for: error)
             site.buildError = message
             report(.failed(message))
             await broadcaster.send(ServerSentEvent(name: "error", data: message))

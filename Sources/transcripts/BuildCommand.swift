@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TranscriptImport
+import TranscriptModel
 import TranscriptSite
 
 /// `transcripts build [SITE] [--output DIR] [--config FILE]`
@@ -55,7 +56,7 @@ struct BuildCommand: ParsableCommand {
             }
         } catch {
             progress.clear()
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
             throw ExitCode.failure
         }
     }

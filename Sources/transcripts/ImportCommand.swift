@@ -35,7 +35,7 @@ struct ImportCommand: ParsableCommand {
                 .convert(URL(fileURLWithPath: export), to: URL(fileURLWithPath: output))
             for line in written { print(line) }
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
             throw ExitCode.failure
         }
     }

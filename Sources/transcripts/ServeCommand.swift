@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TranscriptModel
 import TranscriptServe
 import TranscriptSite
 
@@ -38,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             url = try await server.start()
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(TranscriptsError.sentence(for: error))
             throw ExitCode.failure
         }
         Terminal.print("Serving \(siteOptions.site) at \(url) (watching for changes; Ctrl-C stops)")

@@ -38,7 +38,7 @@ public struct MattermostImporter: ExportImporter {
         do {
             data = try Data(contentsOf: source.url, options: .alwaysMapped)
         } catch {
-            throw TranscriptsError(file: source.displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw TranscriptsError(file: source.displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
         }
         let folder = source.url.deletingLastPathComponent()
         try data.withUnsafeBytes { raw in

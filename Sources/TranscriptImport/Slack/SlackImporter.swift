@@ -80,7 +80,7 @@ public struct SlackImporter: ExportImporter {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
         }
         guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
         return try data.withUnsafeBytes { raw in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error for a person to read: where (a file and a line or a JSON path), and what went wrong.
 public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file the error is about, as the user named it (relative to where they ran the command).
@@ -25,6 +27,27 @@ public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Senda
 }
 
 extension TranscriptsError {
+    /// Any error as a sentence for a person: ours as they are; the system's by their reason, without
+    /// Foundation's `Error Domain=… Code=…` and user-info dump.
+    public static func sentence(for error: any Error) -> String {
+        if let error = error as? TranscriptsError { return error.description }
+        if let error = error as? DecodingError { return TranscriptsError(decoding: error, file: "").description }
+        let nsError = error as NSError
+        guard nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain else {
+            return String(describing: error)
+        }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let reason = strerror(Int32(underlying.code))
+        {
+            return String(cString: reason)
+        }
+        if nsError.domain == NSPOSIXErrorDomain, let reason = strerror(Int32(nsError.code)) { return String(cString: reason) }
+        // Foundation on Linux puts its own reason after a sentence that says nothing.
+        let description = nsError.localizedDescription
+        let generic = "The operation could not be completed. "
+        return description.hasPrefix(generic) ? String(description.dropFirst(generic.count)) : description
+    }
+
     /// Describes a decoding error: the coding path as `messages[3].date` and a readable message.
     package init(decoding error: any Error, file: String, line: Int? = nil, pathPrefix: String = "") {
         self.init(file: file, line: line, message: String(describing: error))

@@ -56,7 +56,7 @@ final class OutputDirectory {
             if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(error.localizedDescription))")
+            throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(TranscriptsError.sentence(for: error)))")
         }
     }
 
@@ -188,7 +188,7 @@ final class OutputDirectory {
             do {
                 try FileManager.default.copyItem(atPath: old, toPath: path)
             } catch {
-                throw TranscriptsError(file: path, message: "cannot copy the previous output's file (\(error.localizedDescription))")
+                throw TranscriptsError(file: path, message: "cannot copy the previous output's file (\(TranscriptsError.sentence(for: error)))")
             }
         }
         filesWritten += 1
@@ -229,7 +229,7 @@ final class OutputDirectory {
                     createdFolders.insert(folder)
                 }
             } catch {
-                throw TranscriptsError(file: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
             }
         }
         if unlink(path) == 0 { filesWritten -= 1 }
@@ -290,7 +290,7 @@ final class OutputDirectory {
             }
             if movedAside { try manager.removeItem(at: previous) }
         } catch {
-            throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(error.localizedDescription))")
+            throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(TranscriptsError.sentence(for: error)))")
         }
     }
 
@@ -307,7 +307,7 @@ final class OutputDirectory {
                     do {
                         try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     } catch {
-                        throw TranscriptsError(file: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                        throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
                     }
                     madeFolders.insert(folder)
                 }
