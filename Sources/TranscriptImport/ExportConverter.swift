@@ -13,17 +13,36 @@ public struct ExportConverter: Sendable {
         self.timeZone = timeZone
     }
 
-    /// Converts `export`; returns one line per conversation written ("file: N messages").
-    public func convert(_ export: URL, to output: URL) throws -> [String] {
+    /// What a conversion wrote and what it had to say about the export.
+    public struct Conversion: Sendable {
+        /// One line per conversation written: "file: N messages".
+        public var written: [String]
+        /// Side files that are missing, files skipped, text that had to be repaired, each naming the file.
+        public var warnings: [String]
+    }
+
+    /// Converts `export`: the lines to print, and the warnings.
+    public func convert(_ export: URL, to output: URL) throws -> Conversion {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("transcripts-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let finder = ExportFinder(registry: registry, forced: try format.map { try registry.importer(named: $0) }, workspace: workspace)
         let found = try finder.find([export.path], in: URL(fileURLWithPath: "/"))
         var conversations: [Conversation] = []
+        var warnings = found.warnings
         for item in found.exports {
-            try item.importer.importConversations(from: item.source, context: ImportContext(timeZone: timeZone)) {
-                conversations.append($0.conversation)
+            try item.importer.importConversations(from: item.source, context: ImportContext(timeZone: timeZone)) { imported in
+                conversations.append(imported.conversation)
+                warnings += imported.warnings
+                let missing = MissingMedia.paths(in: imported.conversation, folder: imported.mediaFolder)
+                if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: imported.conversation), file: item.source.displayPath) {
+                    warnings.append(warning)
+                }
+                if !missing.isEmpty {
+                    let listed = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? ", ..." : "")
+                    warnings.append(
+                        "\(item.source.displayPath): \(missing.count) media file\(missing.count == 1 ? " is" : "s are") named but not in the export: \(listed)")
+                }
             }
         }
         guard !conversations.isEmpty else {
@@ -44,14 +63,15 @@ public struct ExportConverter: Sendable {
         }
         if conversations.count == 1 {
             try data(conversations[0]).write(to: output, options: .atomic)
-            return ["\(output.relativePathForDisplay): \(conversations[0].messages.count) messages"]
+            return Conversion(written: ["\(output.relativePathForDisplay): \(conversations[0].messages.count) messages"], warnings: warnings)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var slugs = SlugRegistry()
-        return try conversations.map { conversation in
+        let written = try conversations.map { conversation in
             let file = output.appendingPathComponent(slugs.slug(for: conversation.id) + (lines ? ".jsonl" : ".json"))
             try data(conversation).write(to: file, options: .atomic)
             return "\(file.relativePathForDisplay): \(conversation.messages.count) messages"
         }
+        return Conversion(written: written, warnings: warnings)
     }
 }

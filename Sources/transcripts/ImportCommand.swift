@@ -31,9 +31,10 @@ struct ImportCommand: ParsableCommand {
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw TranscriptsError(message: "\"\(timeZone)\" is not a time zone name (examples: UTC, Europe/Berlin)")
             }
-            let written = try ExportConverter(format: format, timeZone: zone)
+            let conversion = try ExportConverter(format: format, timeZone: zone)
                 .convert(URL(fileURLWithPath: export), to: URL(fileURLWithPath: output))
-            for line in written { print(line) }
+            for line in conversion.written { print(line) }
+            for warning in conversion.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         } catch {
             FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
             throw ExitCode.failure

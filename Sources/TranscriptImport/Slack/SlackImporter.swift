@@ -25,9 +25,13 @@ public struct SlackImporter: ExportImporter {
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
         let workspace = try SlackWorkspace.read(source.url, displayPath: source.displayPath)
+        // Without the list of users, people are shown by the names their messages carry, else by their ids.
+        var warnings = FileManager.default.fileExists(atPath: source.url.appendingPathComponent("users.json").path) ? []
+            : ["\(source.displayPath)/users.json: missing, so people are shown by the names in their messages or by their ids"]
         for channel in workspace.channels {
             let conversation = try read(channel, of: workspace, from: source, context: context)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url))
+            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url, warnings: warnings))
+            warnings = []  // said once, with the first conversation
         }
     }
 

@@ -93,6 +93,9 @@ extension BuildContext {
         }
         let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
         summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }
+        if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: conversation), file: displayPath) {
+            summary.warnings.append(warning)
+        }
         if !copied.problems.isEmpty {
             let listed = copied.problems.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
             summary.warnings.append(

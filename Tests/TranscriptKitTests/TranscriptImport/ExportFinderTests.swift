@@ -54,11 +54,28 @@ import ZIPFoundation
         }
     }
 
+    /// Side files an export names but lacks are warnings in `import`, as in `build`: Slack's users.json, and
+    /// media the messages name.
+    @Test func importWarnsOfMissingSideFiles() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let export = folder.appendingPathComponent("slack")
+        try FileManager.default.copyItem(at: SlackTestSupport.samples.appendingPathComponent("hfaran-testarchive"), to: export)
+        try FileManager.default.removeItem(at: export.appendingPathComponent("users.json"))
+        let conversion = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(export, to: folder.appendingPathComponent("out"))
+        #expect(conversion.warnings.contains { $0.hasSuffix("slack/users.json: missing, so people are shown by the names in their messages or by their ids") })
+        let whatsApp = folder.appendingPathComponent("wa")
+        try TestSupport.write(
+            ["wa/WhatsApp Chat with Ann.txt": "[03/05/2024, 09:30:00] Ann: IMG-1.jpg <attached: IMG-1.jpg>\n"], in: folder)
+        let photo = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(whatsApp, to: folder.appendingPathComponent("ann.json"))
+        #expect(photo.warnings.count == 1)
+        #expect(photo.warnings.first?.hasSuffix("wa: 1 attachment the chat names is not in the export (shown as placeholders): IMG-1.jpg") == true, "\(photo.warnings)")
+    }
+
     @Test func importWritesTheCanonicalFormat() throws {
         let folder = try TestSupport.temporaryFolder()
         let telegram = TelegramImporterTests.samples.appendingPathComponent("mehrdad-persian-rtl-multichat.json")
-        let lines = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(telegram, to: folder.appendingPathComponent("out"))
-        #expect(lines.count == 2)
+        let conversion = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(telegram, to: folder.appendingPathComponent("out"))
+        #expect(conversion.written.count == 2)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
         #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".json") })
         // What import writes, the canonical reader reads back.

@@ -127,7 +127,8 @@ import Testing
         #expect(summary.messagesRendered == 158)
         #expect(summary.unsupportedMessages == 0)
         #expect(summary.missingMedia == 0)
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        // Slack exports hold no uploaded files: the three the messages name are placeholders, and the build says so.
+        #expect(summary.warnings.map { $0.hasSuffix(": 3 attachments the chat names are not in the export (shown as placeholders): 100_cities.js, 10_cities.js, cities1000.js") } == [true], "\(summary.warnings)")
         let enrique = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/c0jglmmnx"))
         #expect(enrique.contains("<div class=\"event-text\" dir=\"auto\"><p>@hamza has joined the channel</p>"))
         #expect(enrique.contains("<span class=\"reaction-emoji\">:botman:</span>"))
