@@ -134,16 +134,15 @@ package struct ExportFinder {
     }
 
     /// Unpacks a zip archive into the workspace, refusing entries that would land outside it.
-    /// What an archive of `archiveSize` bytes may expand to: a hundred times its size, at least 1 GiB and at
-    /// most 64 GiB. Chat exports are mostly photos and videos, which do not compress; a zip bomb expands a
+    /// What an archive of `archiveSize` bytes may expand to: a hundred times its size, at least 1 GB and at
+    /// most 64 GB. Chat exports are mostly photos and videos, which do not compress; a zip bomb expands a
     /// thousand times and more.
     static func expansionLimit(archiveSize: Int64) -> Int64 {
-        min(64 << 30, max(1 << 30, archiveSize &* 100))
+        min(64_000_000_000, max(1_000_000_000, archiveSize &* 100))
     }
 
-    static func bytesText(_ bytes: Int64) -> String {
-        bytes >= 1 << 30 ? String(format: "%.1f GiB", Double(bytes) / Double(1 << 30))
-            : bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : "\(bytes) bytes"
+    private static func bytesText(_ bytes: Int64) -> String {
+        MessageDetails.formatByteCount(Int(bytes))
     }
 
     private struct ZipExpansionError: Error {}
@@ -168,7 +167,7 @@ package struct ExportFinder {
         } catch {
             throw TranscriptsError(
                 file: displayPath, message: "cannot open the zip archive (" + (error is Archive.ArchiveError
-                    ? "it is not a zip archive, or it is damaged" : ExportText.errorText(error)) + ")")
+                    ? "it is not a zip archive, or it is damaged" : TranscriptsError.sentence(for: error)) + ")")
         }
         // A bound on what the archive may expand to, against zip bombs: what its members claim, and what they
         // really give while they are unpacked (a header may lie).
@@ -222,7 +221,7 @@ package struct ExportFinder {
                     file: displayPath, path: entry.path, message: "this member is damaged (its CRC-32 checksum does not match)")
             } catch {
                 throw TranscriptsError(
-                    file: displayPath, path: entry.path, message: "cannot unpack this member of the zip archive (\(ExportText.errorText(error)))")
+                    file: displayPath, path: entry.path, message: "cannot unpack this member of the zip archive (\(TranscriptsError.sentence(for: error)))")
             }
         }
         if reusesUnpacked, let archiveStamp { try? archiveStamp.write(to: stampFile, atomically: true, encoding: .utf8) }

@@ -21,7 +21,7 @@ package enum ExportText {
         do {
             data = try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
         } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the \(what) (\(errorText(error)))")
+            throw TranscriptsError(file: displayPath, message: "cannot read the \(what) (\(TranscriptsError.sentence(for: error)))")
         }
         return decode(data, displayPath: displayPath, legacyEncoding: legacyEncoding)
     }
@@ -132,10 +132,5 @@ package enum ExportText {
         case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
         default: return 0
         }
-    }
-
-    /// An error as a reader can take it: the system's reason without Foundation's domain and code.
-    static func errorText(_ error: any Error) -> String {
-        TranscriptsError.sentence(for: error)
     }
 }

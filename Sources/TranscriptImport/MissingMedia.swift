@@ -4,23 +4,16 @@ import TranscriptModel
 /// The files a conversation's messages name that its media folder does not have: what `transcripts import`
 /// reports (a build reports the same when it copies the files).
 package enum MissingMedia {
-    /// The paths, in message order, that do not name a file inside `folder`.
+    /// The paths, in message order, that do not name a file inside `folder` (checked as a build checks them
+    /// before copying, `ExportFile.resolve`).
     package static func paths(in conversation: Conversation, folder: URL) -> [String] {
-        let root = folder.standardizedFileURL.path
-        var missing: [String] = []
-        for message in conversation.messages {
-            for path in files(of: message.kind) {
-                let target = folder.appendingPathComponent(path).standardizedFileURL.path
-                var isFolder: ObjCBool = false
-                guard target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target, isDirectory: &isFolder),
-                      !isFolder.boolValue
-                else {
-                    missing.append(path)
-                    continue
-                }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        return conversation.messages.flatMap { message in
+            files(of: message.kind).filter { path in
+                if case .success = ExportFile.resolve(path, inRealFolder: root) { return false }
+                return true
             }
         }
-        return missing
     }
 
     /// The names of the attachments a chat names whose files the export does not hold (the importer kept

@@ -149,7 +149,6 @@ extension ConversationRenderer {
             previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: frame.labels[number - 1]) : nil,
             next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
             hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
-            looks: appearances.values.sorted { $0.className < $1.className }.map(AppearanceRule.init),
             messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar)
         let rendered = try templates.render(model, template: "conversation")
         let marker = rendered.ranges(of: Self.messagesMarker)

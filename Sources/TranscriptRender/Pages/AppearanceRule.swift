@@ -1,17 +1,11 @@
 import TranscriptDisplay
 
-/// A message appearance as the conversation template's `<style>` element shows it: a CSS rule for its class,
-/// with its light and dark properties.
+/// A message appearance as the site's `appearances.css` shows it: a CSS rule for its class, with its light
+/// and dark properties.
 public final class AppearanceRule: TemplateObject, TemplateModel {
     public let className: String
     public let light: String
     public let dark: String
-
-    init(_ appearance: MessageAppearance) {
-        className = appearance.className
-        light = appearance.lightProperties
-        dark = appearance.darkProperties
-    }
 
     init(className: String, css: AppearanceCSS) {
         self.className = className

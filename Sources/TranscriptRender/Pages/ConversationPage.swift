@@ -19,8 +19,6 @@ public struct ConversationPage: Sendable, TemplateModel {
     /// Whether there is a previous or a next page.
     public var hasNeighbours: Bool
     public var overviewURL: String
-    /// The looks of the page's messages, for its `<style>`: `className`, `light` and `dark` CSS properties.
-    public var looks: [AppearanceRule]
     public var messagesHTML: String
     /// The conversation's Atom feed (relative), when feeds are on.
     public var feedURL: String?
@@ -29,7 +27,7 @@ public struct ConversationPage: Sendable, TemplateModel {
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case site, title, kind, kindLabel, participantNames, messageCount, messageCountText, firstDate, lastDate
-        case pageLabel, pageMessageCount, previous, next, hasNeighbours, overviewURL, looks, messagesHTML
+        case pageLabel, pageMessageCount, previous, next, hasNeighbours, overviewURL, messagesHTML
         case feedURL, findBar
     }
 
@@ -52,7 +50,6 @@ public struct ConversationPage: Sendable, TemplateModel {
         case .next: next.modelValue
         case .hasNeighbours: .flag(hasNeighbours)
         case .overviewURL: .text(overviewURL)
-        case .looks: .list(looks)
         case .messagesHTML: .text(messagesHTML)
         case .feedURL: feedURL.templateValue
         case .findBar: findBar.modelValue

@@ -20,51 +20,10 @@ final class MediaCopier {
 
     init(output: OutputDirectory) { self.output = output }
 
-    enum Refusal: Error, Equatable, CustomStringConvertible {
-        case notRelative, outsideExport, missing, notAFile, notAnImage
-
-        package var description: String {
-            switch self {
-            case .notRelative: "is not a path relative to the export's folder"
-            case .outsideExport: "leads outside the export's folder"
-            case .missing: "does not exist"
-            case .notAFile: "is not a regular file"
-            case .notAnImage: "is not an image (png, jpg, gif, webp, avif)"
-            }
-        }
-    }
+    typealias Refusal = ExportFile.Refusal
 
     /// Real paths of export folders, by the folder's path as given.
     private var realFolders: [String: String] = [:]
-
-    /// The file at `path` inside `folder`, checked; its real URL.
-    package static func resolve(_ path: String, in folder: URL) -> Result<URL, Refusal> {
-        resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
-    }
-
-    private static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
-        let normalized = path.replacingOccurrences(of: "\\", with: "/")
-        guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
-              !normalized.contains("\0")
-        else { return .failure(.notRelative) }
-        // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
-        let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
-        if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            var info = stat()
-            if lstat(root + "/" + normalized, &info) != 0, errno == ENOENT { return .failure(.missing) }
-        }
-        let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
-        guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
-            // A symlink that leads nowhere, or nothing at all.
-            return .failure((try? FileManager.default.destinationOfSymbolicLink(atPath: candidate.path)) != nil ? .outsideExport : .missing)
-        }
-        let real = candidate.resolvingSymlinksInPath()
-        guard real.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
-        guard !isFolder.boolValue else { return .failure(.notAFile) }
-        return .success(real)
-    }
 
     /// Copies the image at `path` (relative to `folder`) into the site; its path in the site.
     func copyImage(_ path: String, from folder: URL) -> Result<String, Refusal> {
@@ -152,7 +111,7 @@ final class MediaCopier {
             root = folder.standardizedFileURL.resolvingSymlinksInPath().path
             realFolders[folder.path] = root
         }
-        switch Self.resolve(path, inRealFolder: root) {
+        switch ExportFile.resolve(path, inRealFolder: root) {
         case .success(let url): resolved = url
         case .failure(let refusal): return .failure(refusal)
         }

@@ -59,9 +59,9 @@ struct MediaDependency: Codable, Equatable, Sendable {
         return isUnchangedSlowly
     }
 
-    /// The same check, through `MediaCopier.resolve`, for refused files.
+    /// The same check, through `ExportFile.resolve`, for refused files.
     private var isUnchangedSlowly: Bool {
-        switch MediaCopier.resolve(path, in: URL(fileURLWithPath: folder)) {
+        switch ExportFile.resolve(path, in: URL(fileURLWithPath: folder)) {
         case .failure(let refusal):
             return self.refusal == "\(refusal)"
         case .success(let url):

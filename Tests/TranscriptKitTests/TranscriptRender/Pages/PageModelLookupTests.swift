@@ -34,7 +34,7 @@ import Testing
         let page = ConversationPage(
             site: site, title: "Chat", kind: "group", kindLabel: "Group chat", participantNames: "Ann and Bob",
             messageCount: 3, messageCountText: "3 messages", firstDate: "1 May 2024", lastDate: nil, pageLabel: "May 2024",
-            pageMessageCount: 3, previous: link, next: nil, hasNeighbours: true, overviewURL: "index.html", looks: [],
+            pageMessageCount: 3, previous: link, next: nil, hasNeighbours: true, overviewURL: "index.html",
             messagesHTML: "<p>hi</p>", feedURL: "feed.xml", findBar: findBar)
         let summary = ConversationSummary(
             title: "Chat", url: "c/chat/", kindLabel: "Group chat", participantNames: "Ann and Bob", participantCount: 2,

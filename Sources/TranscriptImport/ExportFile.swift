@@ -1,0 +1,52 @@
+import Foundation
+
+/// A file an export names (a photo, an avatar, an attachment), checked before anything reads it. A path in an
+/// export is untrusted: it must be relative, stay inside the export's folder (no `..` out of it, no symlink
+/// that leads out of it) and name a regular file. `build` (copying media) and `import` (reporting what is
+/// missing) check paths the same way, here.
+package enum ExportFile {
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
+        case notRelative, outsideExport, missing, notAFile, notAnImage
+
+        package var description: String {
+            switch self {
+            case .notRelative: "is not a path relative to the export's folder"
+            case .outsideExport: "leads outside the export's folder"
+            case .missing: "does not exist"
+            case .notAFile: "is not a regular file"
+            case .notAnImage: "is not an image (png, jpg, gif, webp, avif)"
+            }
+        }
+    }
+
+    /// The file at `path` inside `folder`, checked; its real URL.
+    package static func resolve(_ path: String, in folder: URL) -> Result<URL, Refusal> {
+        resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
+    }
+
+    /// The same, for a folder whose real path (symlinks resolved) the caller knows already.
+    package static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
+        let normalized = path.replacingOccurrences(of: "\\", with: "/")
+        guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
+              !normalized.contains("\0")
+        else { return .failure(.notRelative) }
+        // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
+        let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
+        if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            var info = stat()
+            if lstat(root + "/" + normalized, &info) != 0, errno == ENOENT { return .failure(.missing) }
+        }
+        let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
+        guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
+            // A symlink that leads nowhere, or nothing at all.
+            return .failure((try? FileManager.default.destinationOfSymbolicLink(atPath: candidate.path)) != nil ? .outsideExport : .missing)
+        }
+        let real = candidate.resolvingSymlinksInPath()
+        guard real.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
+        guard !isFolder.boolValue else { return .failure(.notAFile) }
+        return .success(real)
+    }
+
+}
