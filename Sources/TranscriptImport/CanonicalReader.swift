@@ -25,19 +25,15 @@ public struct CanonicalReader: Sendable {
     /// Reads the conversation in `url`, with a digest of each message's bytes (`ContentDigest.sourceDigest`)
     /// when its messages were read one by one (a JSON Lines file, a big `.json` file).
     func readWithDigests(_ url: URL, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
-        }
+        let file = try MappedFile.open(url.path, displayPath: displayPath)
         if url.pathExtension.lowercased() == "jsonl" {
-            return try readLines(data, displayPath: displayPath)
+            return try readLines(file, displayPath: displayPath)
         }
         let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
-        return try data.withUnsafeBytes { raw in
+        return try withExtendedLifetime(file) {
+            let raw = file.bytes
             do {
-                if let read = try ParallelConversationReader(bytes: raw.bindMemory(to: UInt8.self), context: context).read() {
+                if let read = try ParallelConversationReader(bytes: raw, context: context, file: file).read() {
                     return (read.conversation, read.messageDigests)
                 }
             } catch {
@@ -45,7 +41,7 @@ public struct CanonicalReader: Sendable {
             }
             let json: JSONValue
             do {
-                json = try JSONParser.parse(raw.bindMemory(to: UInt8.self))
+                json = try JSONParser.parse(raw)
             } catch let error as JSONParser.SyntaxError {
                 throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
             }
@@ -58,17 +54,24 @@ public struct CanonicalReader: Sendable {
     }
 
     /// JSON Lines: the header on the first non-blank line, then one message per line, read in parallel.
-    private func readLines(_ data: Data, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
+    private func readLines(_ file: MappedFile, displayPath: String) throws -> (conversation: Conversation, messageDigests: [UInt64]?) {
         let context = JSONDecodingContext(defaultTimeZone: defaultTimeZone)
-        return try data.withUnsafeBytes { raw -> (conversation: Conversation, messageDigests: [UInt64]?) in
-            let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[...])
+        return try withExtendedLifetime(file) { () -> (conversation: Conversation, messageDigests: [UInt64]?) in
+            let bytes = file.bytes
             var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             var lines: [Range<Int>] = []
+            var released = 0
             for index in start..<bytes.count where bytes[index] == 0x0A {
                 lines.append(start..<index)
                 start = index + 1
+                // Hand back the pages passed (they are read again a chunk at a time).
+                if start - released >= 16 << 20 {
+                    file.release(released..<start)
+                    released = start
+                }
             }
             if start < bytes.count { lines.append(start..<bytes.count) }
+            file.release(released..<bytes.count)
             let shared = SharedBytes(bytes: bytes, lines: lines)
             guard let headerLine = lines.indices.first(where: { !shared.isBlank(line: $0) }) else {
                 throw TranscriptsError(file: displayPath, line: 1, message: "the file is empty; the first line must describe the conversation")
@@ -95,6 +98,7 @@ public struct CanonicalReader: Sendable {
                     })
                     digests.append(ContentDigest.sourceDigest(shared.line(line)))
                 }
+                file.release(shared.lines[headerLine + 1 + chunk.lowerBound].lowerBound..<shared.lines[headerLine + chunk.upperBound].upperBound)
                 return (messages, digests)
             }
             conversation.messages = decoded.flatMap(\.messages)

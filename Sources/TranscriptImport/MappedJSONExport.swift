@@ -7,6 +7,8 @@ import TranscriptModel
 /// Messenger, Matrix) read through it, several threads at once.
 struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s body, while the file stays mapped
     let scanner: JSONScanner
+    /// The mapping, whose pages are released once read (`release(_:)`).
+    let file: MappedFile
     /// The path errors show.
     package let displayPath: String
     /// The whole document, after a UTF-8 byte-order mark.
@@ -19,23 +21,41 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     package static func read<Result>(
         _ file: URL, displayPath: String, description: String, _ body: (MappedJSONExport) throws -> Result
     ) throws -> Result {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
-        }
-        return try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        let mapped = try MappedFile.open(file.path, displayPath: displayPath)
+        return try withExtendedLifetime(mapped) {
+            let bytes = mapped.bytes
             let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            let scanner = JSONScanner(bytes: bytes)
+            let scanner = JSONScanner(bytes: bytes, releasingPagesOf: mapped)
             guard let members = scanner.members(ofObjectAt: start) else {
                 // Not well-formed: let the parser say where.
                 _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
                 throw TranscriptsError(file: displayPath, message: "expected a JSON object (\(description))")
             }
-            return try body(MappedJSONExport(scanner: scanner, displayPath: displayPath, root: start..<bytes.count, members: members))
+            // The scan read every page; the parts are read again one at a time.
+            mapped.release(0..<bytes.count)
+            return try body(MappedJSONExport(
+                scanner: scanner, file: mapped, displayPath: displayPath, root: start..<bytes.count, members: members))
         }
+    }
+
+    /// Hands back the memory of the bytes in `range` once they have been read (see `MappedFile.release`).
+    func release(_ range: Range<Int>) {
+        file.release(range)
+    }
+
+    /// Parses the list elements at `elements` and converts each (with its position) on all cores, `chunkSize`
+    /// at a time, in order; each chunk's bytes are released once converted, so memory follows the chunks being
+    /// read, not the file. The first error in list order is thrown.
+    func convertElements<Converted: Sendable>(
+        _ elements: [Range<Int>], chunkSize: Int, _ convert: @Sendable (JSONValue, Int) throws -> Converted
+    ) throws -> [Converted] {
+        // Finding the elements read their pages: let them go until their chunk's turn.
+        if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
+        return try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
+            let converted = try chunk.map { index in try convert(try parse(elements[index]), index) }
+            if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
+            return converted
+        }.flatMap { $0 }
     }
 
     /// The byte range of the top-level member `key`, if there is one.

@@ -14,10 +14,12 @@ struct ParallelConversationReader {
 
     package let bytes: UnsafeBufferPointer<UInt8>
     package let context: JSONDecodingContext
+    /// The mapping `bytes` are in, whose pages are released once read; nil when they are not a mapped file.
+    package var file: MappedFile? = nil
 
     /// The conversation, and a digest of each message's bytes (`ContentDigest.sourceDigest`).
     package func read() throws -> (conversation: Conversation, messageDigests: [UInt64])? {
-        let scanner = JSONScanner(bytes: bytes)
+        let scanner = JSONScanner(bytes: bytes, releasingPagesOf: file)
         let start = scanner.skipWhitespace(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0)
         guard let end = scanner.endOfValue(at: start), scanner.skipWhitespace(end) == bytes.count,
               let members = scanner.members(ofObjectAt: start), Set(members.map(\.key)).count == members.count,
@@ -25,6 +27,8 @@ struct ParallelConversationReader {
               let elements = scanner.elements(ofArrayAt: messages.value.lowerBound),
               elements.count >= Self.minimumMessages
         else { return nil }
+        // The scan read every page; the messages are read again a chunk at a time.
+        file?.release(0..<bytes.count)
         // The conversation without its messages (its own mistakes come first, as when it is read whole, but
         // after any syntax error, which a whole read finds before it maps anything).
         var fields: [String: JSONValue] = ["messages": .array([])]
@@ -41,6 +45,7 @@ struct ParallelConversationReader {
         }
         let shared = SharedElements(bytes: bytes, elements: elements)
         let context = self.context
+        let file = self.file
         let outcomes = try chunkRanges(count: elements.count, chunkSize: 512).concurrentMap { chunk -> Outcome in
             var decoded: [Message] = []
             var digests: [UInt64] = []
@@ -57,6 +62,7 @@ struct ParallelConversationReader {
                     return .mappingError(index: index, error)
                 }
             }
+            file?.release(elements[chunk.lowerBound].lowerBound..<elements[chunk.upperBound - 1].upperBound)
             return .messages(decoded, digests: digests)
         }
         // A syntax error anywhere comes before any mapping error (the whole document is parsed first).

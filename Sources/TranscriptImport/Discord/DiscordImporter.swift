@@ -234,18 +234,15 @@ public struct DiscordImporter: ExportImporter {
                     message: "expected a list of messages, found \(json.kindDescription)")
             }
             let converter = DiscordMessages(channelID: header.channelID, channelNames: channelNames, mediaFolder: folder)
-            let converted = try chunkRanges(count: elements.count, chunkSize: 1024).concurrentMap { chunk in
-                try chunk.map { index in
-                    let json = try export.parse(elements[index])
-                    do {
-                        return try converter.convert(json, index: index)
-                    } catch let error as DiscordFieldError {
-                        throw TranscriptsError(
-                            file: displayPath, line: export.line(of: elements[index].lowerBound), path: error.path,
-                            message: error.message)
-                    }
+            let converted = try export.convertElements(elements, chunkSize: 1024) { json, index in
+                do {
+                    return try converter.convert(json, index: index)
+                } catch let error as DiscordFieldError {
+                    throw TranscriptsError(
+                        file: displayPath, line: export.line(of: elements[index].lowerBound), path: error.path,
+                        message: error.message)
                 }
-            }.flatMap { $0 }
+            }
             // The same message can appear twice in one file: the first (or an edited copy) is kept.
             var seen: [String: Int] = [:]
             var result: [DiscordMessages.Converted] = []

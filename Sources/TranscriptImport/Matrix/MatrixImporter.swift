@@ -42,18 +42,15 @@ public struct MatrixImporter: ExportImporter {
                 header[key] = try export.parse(value)
             }
             let converter = MatrixEvents(media: media)
-            let converted = try chunkRanges(count: elements.count, chunkSize: 1024).concurrentMap { chunk in
-                try chunk.map { index in
-                    let json = try export.parse(elements[index])
-                    do {
-                        return try converter.convert(json, index: index)
-                    } catch let error as MatrixEvents.Problem {
-                        throw TranscriptsError(
-                            file: displayPath, line: export.line(of: elements[index].lowerBound),
-                            path: "messages[\(index)]" + error.path, message: error.message)
-                    }
+            let converted = try export.convertElements(elements, chunkSize: 1024) { json, index in
+                do {
+                    return try converter.convert(json, index: index)
+                } catch let error as MatrixEvents.Problem {
+                    throw TranscriptsError(
+                        file: displayPath, line: export.line(of: elements[index].lowerBound),
+                        path: "messages[\(index)]" + error.path, message: error.message)
                 }
-            }.flatMap { $0 }
+            }
             return MatrixRoom.conversation(header: header, events: converted, fileName: fileName)
         }
         try body(ImportedConversation(conversation: conversation, mediaFolder: folder))

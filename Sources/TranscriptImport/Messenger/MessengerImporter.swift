@@ -128,18 +128,15 @@ public struct MessengerImporter: ExportImporter {
                 header[key] = try export.parse(value)
             }
             let converter = MessengerMessages()
-            var converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
-                try chunk.map { index in
-                    let json = try export.parse(elements[index])
-                    do {
-                        return try converter.convert(json)
-                    } catch let failure as MessengerMessages.Failure {
-                        throw TranscriptsError(
-                            file: displayPath, line: export.line(of: elements[index].lowerBound),
-                            path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key), message: failure.message)
-                    }
+            var converted = try export.convertElements(elements, chunkSize: 2048) { json, index in
+                do {
+                    return try converter.convert(json)
+                } catch let failure as MessengerMessages.Failure {
+                    throw TranscriptsError(
+                        file: displayPath, line: export.line(of: elements[index].lowerBound),
+                        path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key), message: failure.message)
                 }
-            }.flatMap { $0 }
+            }
             // Exports list the newest message first: read such a file backwards, so that messages of the same
             // millisecond keep their order once sorted.
             if let first = converted.first, let last = converted.last, first.milliseconds > last.milliseconds {

@@ -47,6 +47,8 @@ public struct TelegramImporter: ExportImporter {
                 }
                 chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
             }
+            // Listing the chats read every page; each chat is read again on its turn.
+            export.release(export.root)
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
                     let conversation = try conversation(export, chat.range, path: chat.path, number: number, context: context)
@@ -76,12 +78,11 @@ public struct TelegramImporter: ExportImporter {
         for (key, value) in members where key != "messages" {
             header[key] = try export.parse(value)
         }
+        export.release(range)
         let converter = TelegramMessages(context: context)
-        let converted = try chunkRanges(count: elements.count, chunkSize: 2048).concurrentMap { chunk in
-            try chunk.map { index in
-                converter.convert(try export.parse(elements[index]), index: index)
-            }
-        }.flatMap { $0 }
+        let converted = try export.convertElements(elements, chunkSize: 2048) { json, index in
+            converter.convert(json, index: index)
+        }
         return try TelegramChat.conversation(
             header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
     }

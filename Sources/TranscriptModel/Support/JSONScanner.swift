@@ -2,9 +2,24 @@
 /// time (each chat of a Telegram account export, for example) with `JSONParser`.
 package struct JSONScanner {
     package let bytes: UnsafeBufferPointer<UInt8>
+    /// The mapped file `bytes` are, when the scan should hand back the pages it has passed (a scan of a big
+    /// document then keeps a few megabytes of it in memory, not the document).
+    package let file: MappedFile?
+    /// How far a scan goes between two releases of the pages behind it (16 MiB unless a test says otherwise).
+    private let releaseStride: Int
 
-    package init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, releasingPagesOf file: MappedFile? = nil, every releaseStride: Int = 16 << 20) {
         self.bytes = bytes
+        self.file = file
+        self.releaseStride = releaseStride
+    }
+
+    /// Releases the pages between `mark` and `index` once the scan has gone `releaseStride` past `mark`.
+    @inline(__always)
+    private func releaseBehind(_ index: Int, _ mark: inout Int) {
+        guard let file, index &- mark >= releaseStride else { return }
+        file.release(mark..<index)
+        mark = index
     }
 
     /// The end (one past the last byte) of the value starting at `start` (after whitespace), or nil when the
@@ -16,6 +31,7 @@ package struct JSONScanner {
         case 0x22: return endOfString(at: index)
         case 0x7B, 0x5B:
             var depth = 0
+            var released = index
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x22:
@@ -26,6 +42,7 @@ package struct JSONScanner {
                 case 0x7D, 0x5D:
                     depth -= 1
                     if depth == 0 { return index + 1 }
+                    releaseBehind(index, &released)
                 default: break
                 }
                 index += 1
@@ -85,7 +102,9 @@ package struct JSONScanner {
         guard index < bytes.count, bytes[index] == 0x7B else { return nil }
         index += 1
         var result: [(String, Range<Int>)] = []
+        var released = index
         while true {
+            releaseBehind(index, &released)
             index = skipWhitespace(index)
             guard index < bytes.count else { return nil }
             // `{}`; after a comma a member must follow, as in JSON.
@@ -113,7 +132,9 @@ package struct JSONScanner {
         guard index < bytes.count, bytes[index] == 0x5B else { return nil }
         index += 1
         var result: [Range<Int>] = []
+        var released = index
         while true {
+            releaseBehind(index, &released)
             index = skipWhitespace(index)
             guard index < bytes.count else { return nil }
             // `[]`; after a comma a value must follow, as in JSON.
