@@ -51,11 +51,19 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     ) throws -> [Converted] {
         // Finding the elements read their pages: let them go until their chunk's turn.
         if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
-        return try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
+        var chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
             let converted = try chunk.map { index in try convert(try parse(elements[index]), index) }
             if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
             return converted
-        }.flatMap { $0 }
+        }
+        // Joined at its final size, each chunk let go once it is in.
+        var all: [Converted] = []
+        all.reserveCapacity(elements.count)
+        for index in chunks.indices {
+            all += chunks[index]
+            chunks[index] = []
+        }
+        return all
     }
 
     /// The byte range of the top-level member `key`, if there is one.

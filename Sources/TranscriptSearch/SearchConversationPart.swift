@@ -39,10 +39,26 @@ package struct SearchConversationPart: Sendable {
     }
 
     /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
-    /// from a previous part (whose postings are already in `postings`): `count` documents in all.
-    package mutating func assemble(count: Int, chunks: [Chunk], taken: [Int: SearchDocument]) {
+    /// from a previous part (whose postings are already in `postings`): `count` documents in all. The chunks
+    /// are used up (each is let go once it is in), and the lists are made at their final sizes, so the part
+    /// and its chunks are not in memory twice over.
+    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: [Int: SearchDocument]) {
         if taken.isEmpty {
-            for chunk in chunks { append(chunk) }
+            documents.reserveCapacity(count)
+            var sizes: [String: Int] = [:]
+            for chunk in chunks {
+                for (term, list) in chunk.postings { sizes[term, default: 0] += list.count }
+            }
+            postings.reserveCapacity(sizes.count)
+            for (term, size) in sizes {
+                var list: [UInt32] = []
+                list.reserveCapacity(size)
+                postings[term] = list
+            }
+            for index in chunks.indices {
+                append(chunks[index])
+                chunks[index] = Chunk(offset: 0, [])
+            }
             return
         }
         var slots = [SearchDocument?](repeating: nil, count: count)

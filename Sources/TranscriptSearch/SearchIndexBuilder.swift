@@ -26,6 +26,10 @@ package struct SearchIndexBuilder {
     static let inlineLimit = 600
     /// Documents per document file.
     static let documentChunk = 32
+    /// Terms encoded at once, and document files made at once: what the index holds in memory while it is
+    /// written, whatever the site's size.
+    static let termBatch = 16_384
+    static let documentFileBatch = 512
 
     package private(set) var parts: [SearchConversationPart] = []
 
@@ -81,7 +85,7 @@ package struct SearchIndexBuilder {
     }
 
     /// Builds the index and hands each file (path inside the site, contents) to `write`.
-    package func write(
+    package mutating func write(
         timeZone: String, locale: String, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> Statistics {
         try self.write(timeZone: timeZone, locale: locale, reuse: nil, to: write).statistics
@@ -114,7 +118,9 @@ package struct SearchIndexBuilder {
 
     /// Builds the index like `write(timeZone:locale:to:)`, taking over the document files `reuse` allows;
     /// also returns what a later build needs to take files over or to update the index in place.
-    package func write(
+    ///
+    /// Writing uses up the parts' postings (they are let go as they are merged): a builder writes once.
+    package mutating func write(
         timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
         var statistics = Statistics()
@@ -139,15 +145,17 @@ package struct SearchIndexBuilder {
         let people = PeopleOrder.sorted(names)
         let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
 
-        // Term postings over the whole site.
+        // Term postings over the whole site; each part's postings are let go once they are in (the parts
+        // are this builder's own by now, so that frees them).
         var postings: [String: [UInt32]] = [:]
         var mixed = Set<String>()
-        for (number, part) in parts.enumerated() {
+        for number in parts.indices {
             let mapping = globalOfLocal[number]
-            for (term, list) in part.postings {
-                let mapped = list.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) }
+            let partPostings = parts[number].postings
+            parts[number].postings = [:]
+            for (term, list) in partPostings {
                 if postings[term] != nil { mixed.insert(term) }
-                postings[term, default: []].append(contentsOf: mapped)
+                postings[term, default: []].append(contentsOf: list.lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
             }
         }
         for term in mixed { postings[term]!.sort() }
@@ -172,13 +180,6 @@ package struct SearchIndexBuilder {
         let terms = unsorted.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { unsorted[$0] }
         statistics.terms = terms.count
         let termPostings = postings, filterPostings = filters
-        let encoded = try chunkRanges(count: terms.count, chunkSize: 2048).concurrentMap { range in
-            range.map { index -> EncodedTerm in
-                let term = terms[index]
-                if let list = termPostings[term] { return EncodedTerm(term: term, postings: list, weighted: true) }
-                return EncodedTerm(term: term, postings: filterPostings[term]!, weighted: false)
-            }
-        }.flatMap { $0 }
         var firstTerms: [String] = []
         var entries: [String] = []
         var boundaries = SearchIndexFormat.TermFileBoundaries()
@@ -188,17 +189,27 @@ package struct SearchIndexBuilder {
             try emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
             entries.removeAll(keepingCapacity: true)
         }
-        for term in encoded {
-            if entries.isEmpty { firstTerms.append(term.term) }
-            var numbers: [Int] = []
-            for block in term.blocks {
-                try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
-                numbers.append(blockNumber)
-                blockNumber += 1
+        // A batch of terms at a time, so that the encoded index is never in memory whole.
+        for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
+            let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
+                range.map { offset -> EncodedTerm in
+                    let term = terms[batch.lowerBound + offset]
+                    if let list = termPostings[term] { return EncodedTerm(term: term, postings: list, weighted: true) }
+                    return EncodedTerm(term: term, postings: filterPostings[term]!, weighted: false)
+                }
+            }.joined()
+            for term in encoded {
+                if entries.isEmpty { firstTerms.append(term.term) }
+                var numbers: [Int] = []
+                for block in term.blocks {
+                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                    numbers.append(blockNumber)
+                    blockNumber += 1
+                }
+                let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
+                entries.append(entry)
+                if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
             }
-            let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
-            entries.append(entry)
-            if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
         }
         try closeTermFile()
 
@@ -221,23 +232,27 @@ package struct SearchIndexBuilder {
                 toMake.append(number)
             }
         }
-        let documentFiles = try toMake.map { chunks[$0] }.concurrentMap { range in
-            var bytes: [UInt8] = [UInt8(ascii: "[")]
-            bytes.reserveCapacity(range.count * 160)
-            for position in range {
-                let entry = order[position]
-                let document = parts[Int(entry.part)].documents[Int(entry.local)]
-                if position > range.lowerBound { bytes += ",\n".utf8 }
-                SearchIndexFormat.appendDocument(
-                    document, part: Int(entry.part), person: document.sender.flatMap { personNumber[$0] } ?? -1, to: &bytes)
+        // A batch of files at a time, made on all cores and written in order.
+        for batch in chunkRanges(count: toMake.count, chunkSize: Self.documentFileBatch) {
+            let numbers = toMake[batch]
+            let documentFiles = try numbers.map { chunks[$0] }.concurrentMap { range in
+                var bytes: [UInt8] = [UInt8(ascii: "[")]
+                bytes.reserveCapacity(range.count * 160)
+                for position in range {
+                    let entry = order[position]
+                    let document = parts[Int(entry.part)].documents[Int(entry.local)]
+                    if position > range.lowerBound { bytes += ",\n".utf8 }
+                    SearchIndexFormat.appendDocument(
+                        document, part: Int(entry.part), person: document.sender.flatMap { personNumber[$0] } ?? -1, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
+                return String(decoding: bytes, as: UTF8.self)
             }
-            bytes.append(UInt8(ascii: "]"))
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        for (number, file) in zip(toMake, documentFiles) {
-            let size = statistics.bytes
-            try emit("d/\(number).js", "d/\(number)", file)
-            signatures[number].size = statistics.bytes - size
+            for (number, file) in zip(numbers, documentFiles) {
+                let size = statistics.bytes
+                try emit("d/\(number).js", "d/\(number)", file)
+                signatures[number].size = statistics.bytes - size
+            }
         }
 
         // Each conversation's pages, with their first document.

@@ -86,7 +86,7 @@ package struct ConversationRenderer: Sendable {
             searchPart?.postings = taken.postings
         }
 
-        let rendered = try renderPages(
+        var rendered = try renderPages(
             of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,
             digests: digests, write: write)
         var lookWarnings = taken.lookWarnings
@@ -96,7 +96,7 @@ package struct ConversationRenderer: Sendable {
             warnings += lookWarnings[className]!.map { "\(file): \($0)" }
         }
         if indexing {
-            searchPart?.assemble(count: conversation.messages.count, chunks: rendered.searchChunks, taken: taken.documents)
+            searchPart?.assemble(count: conversation.messages.count, chunks: &rendered.searchChunks, taken: taken.documents)
         } else if search != nil, let knownSearchPart {
             searchPart = knownSearchPart
         }

@@ -65,6 +65,8 @@ extension BuildContext {
                 index.add(part)
             }
         }
+        // The builder holds the parts now; letting go of them here lets writing free each part's postings.
+        searchSources = []
         // Document files made of the same documents as before are taken over without being made again.
         var reuse: SearchIndexBuilder.Reuse?
         if let cache, key != nil {
