@@ -25,6 +25,13 @@ package struct SearchConversationPart: Sendable {
         package var documents: [SearchDocument] = []
         package var postings: [String: [UInt32]] = [:]
 
+        /// Adds the chunk of the messages right after this one's.
+        package mutating func append(_ next: Chunk) {
+            precondition(next.offset == offset + documents.count, "chunks are joined in order, without gaps")
+            documents += next.documents
+            for (term, list) in next.postings { postings[term, default: []] += list }
+        }
+
         package init(offset: Int, _ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
             self.offset = offset
             documents.reserveCapacity(extracted.count)
@@ -43,6 +50,13 @@ package struct SearchConversationPart: Sendable {
     /// are used up (each is let go once it is in), and the lists are made at their final sizes, so the part
     /// and its chunks are not in memory twice over.
     package mutating func assemble(count: Int, chunks: inout [Chunk], taken: [Int: SearchDocument]) {
+        if taken.isEmpty, chunks.count == 1, chunks[0].offset == 0, documents.isEmpty, postings.isEmpty {
+            // One chunk of every message (renderPages joins them as it goes): it becomes the part as it is.
+            documents = chunks[0].documents
+            postings = chunks[0].postings
+            chunks = []
+            return
+        }
         if taken.isEmpty {
             documents.reserveCapacity(count)
             var sizes: [String: Int] = [:]

@@ -48,7 +48,14 @@ extension ConversationRenderer {
                 of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing)
             for piece in pieces {
                 result.rows += piece.count
-                if let chunk = piece.search { result.searchChunks.append(chunk) }
+                guard let chunk = piece.search else { continue }
+                // Without pages taken over, the chunks follow each other: joined as they come, so that the
+                // conversation's share of the index is made once, not first in pieces and then whole.
+                if skipping.isEmpty, !result.searchChunks.isEmpty {
+                    result.searchChunks[0].append(chunk)
+                } else {
+                    result.searchChunks.append(chunk)
+                }
             }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             let grouped = Dictionary(grouping: pieces, by: \.page)

@@ -120,6 +120,8 @@ public final class BuildContext {
             current = from
             handOnNanoseconds += DispatchTime.now().uptimeNanoseconds - started
         }
+        // What rendering the conversation freed goes back before the next one is read.
+        defer { FreedMemory.giveBack() }
         var conversation = conversation
         for index in stages.indices where index > from {
             current = index
@@ -138,6 +140,7 @@ public final class BuildContext {
         for (index, stage) in stages.enumerated() {
             current = index
             handOnNanoseconds = 0
+            if index > 0 { FreedMemory.giveBack() }
             let started = DispatchTime.now().uptimeNanoseconds
             do {
                 try stage.run(in: self)
