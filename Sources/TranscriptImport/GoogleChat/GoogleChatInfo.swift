@@ -76,10 +76,8 @@ enum GoogleChatInfo {
         }
         guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
         return try data.withUnsafeBytes { raw in
-            var bytes = raw.bindMemory(to: UInt8.self)[...]
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             do {
-                return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes))
+                return try JSONParser.parse(raw.bindMemory(to: UInt8.self))  // after a byte-order mark, if any
             } catch let error as JSONParser.SyntaxError {
                 throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
             }
