@@ -63,8 +63,10 @@ public struct IRCImporter: ExportImporter {
         var parser = IRCParser(
             timeZone: context.timeZone, fileDate: IRCParser.date(inFileName: source.url.lastPathComponent), year: year)
         let conversation = try parser.parse(data, displayPath: source.displayPath, name: name.isEmpty ? "IRC" : name)
+        let lookalikes = parser.lookalikes.warning(file: source.displayPath, format: "IRC", treatment: "it is left out")
         try body(ImportedConversation(
-            conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(), warnings: decoded.warning.map { [$0] } ?? []))
+            conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(),
+            warnings: (decoded.warning.map { [$0] } ?? []) + (lookalikes.map { [$0] } ?? [])))
     }
 
     /// `2024-01-14` or `20240114`.

@@ -124,6 +124,8 @@ struct IRCParser {
     private var messages: [Message] = []
     private var senders: [String] = []
     private var knownSenders: Set<String> = []
+    /// Lines in no layout this parser knows that look like message headers: left out, with a warning.
+    private(set) var lookalikes = HeaderLookalikes()
 
     init(timeZone: TimeZone, fileDate: IRCLine.Day?, year: Int? = nil) {
         self.timeZone = timeZone
@@ -215,8 +217,9 @@ struct IRCParser {
                 }
                 recognised += 1
                 irssi(rest, date: stamp(day, seconds), id: String(number))
-            } else if unrecognised == nil {
-                unrecognised = (number, line)
+            } else {
+                if unrecognised == nil { unrecognised = (number, line) }
+                lookalikes.check(line[...], number: number)
             }
             if let unrecognisedLine = unrecognised, recognised == 0, number - unrecognisedLine.line >= 10 { break }
         }

@@ -33,9 +33,10 @@ public struct SignalImporter: ExportImporter {
         var text = String(decoding: decoded.data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let name = Self.chatName(source.url)
-        let conversation = try SignalParser(timeZone: context.timeZone).parse(text, displayPath: source.displayPath, name: name)
+        let read = try SignalParser(timeZone: context.timeZone).read(text, displayPath: source.displayPath, name: name)
         try body(ImportedConversation(
-            conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(), warnings: decoded.warning.map { [$0] } ?? []))
+            conversation: read.conversation, mediaFolder: source.url.deletingLastPathComponent(),
+            warnings: (decoded.warning.map { [$0] } ?? []) + read.warnings))
     }
 
     /// The chat's name: for sigexport's `chat.md` (or `chat.txt`), the name of its folder; else the file's name

@@ -15,6 +15,20 @@ struct SignalParser {
     static let quoteLookBack = 2000
 
     package func parse(_ text: String, displayPath: String, name: String) throws -> Conversation {
+        var lookalikes = HeaderLookalikes()
+        return try parse(text, displayPath: displayPath, name: name, lookalikes: &lookalikes)
+    }
+
+    /// The same, with the warnings about the file: lines that look like message headers but are in no layout
+    /// sigexport writes (read as text of the message before them; see `HeaderLookalikes`).
+    package func read(_ text: String, displayPath: String, name: String) throws -> (conversation: Conversation, warnings: [String]) {
+        var lookalikes = HeaderLookalikes()
+        let conversation = try parse(text, displayPath: displayPath, name: name, lookalikes: &lookalikes)
+        let warning = lookalikes.warning(file: displayPath, format: "Signal", treatment: "it is read as text, not as a new message")
+        return (conversation, warning.map { [$0] } ?? [])
+    }
+
+    private func parse(_ text: String, displayPath: String, name: String, lookalikes: inout HeaderLookalikes) throws -> Conversation {
         var entries: [(header: SignalHeader, line: Substring, number: Int, rest: [Substring])] = []
         var prelude: [Substring] = []
         var preludeLine = 0
@@ -24,7 +38,10 @@ struct SignalParser {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.utf8.first == UInt8(ascii: "["), let header = SignalHeader.parse(line) {
                 entries.append((header, line, number, []))
-            } else if !entries.isEmpty {
+                continue
+            }
+            lookalikes.check(line, number: number)
+            if !entries.isEmpty {
                 entries[entries.count - 1].rest.append(line)
             } else if !line.allSatisfy(\.isWhitespace) {
                 if prelude.isEmpty { preludeLine = number }

@@ -69,7 +69,7 @@ struct WhatsAppDateOrder {
 
     /// Headers of one kind: brackets or not, the separator, and the year's length.
     private static func key(of header: WhatsAppHeader) -> Int {
-        Int(header.style == .bracket ? 1 : header.style == .dash ? 2 : 3) << 16 | Int(header.separator) << 8
+        Int(header.style.rawValue + 1) << 16 | Int(header.separator) << 8
             | header.thirdDigits
     }
 

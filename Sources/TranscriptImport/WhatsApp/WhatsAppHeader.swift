@@ -7,13 +7,14 @@ import TranscriptModel
 /// 20/06/2019, 15:58 - Loris: text                Android (" - ")
 /// 12/24/2019 11:30 p. m. - John: text            12-hour clock, localised am/pm
 /// 15/12/2025, 10:34:00 AM Charlie: text          neither: only with a `sender:`
+/// 20.06.19 15.58.47: Loris: text                  a colon right after the time
 /// ```
 ///
 /// The date's day/month order is not decided here (it is decided once per file, see `WhatsAppDateOrder`);
 /// the header keeps the three numbers as written.
 struct WhatsAppHeader: Equatable {
     enum Style: UInt8 {
-        case bracket, dash, bare
+        case bracket, dash, bare, colon
     }
 
     enum Meridiem: UInt8 {
@@ -129,6 +130,11 @@ struct WhatsAppHeader: Equatable {
             } else if index + 2 < end, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x93, hadGap {
                 index += 3  // " – "
                 index = WhatsAppBytes.skipSpaces(bytes, from: index, to: end)
+            } else if !hadGap, index < end, bytes[index] == 0x3A,
+                      index + 1 == end || WhatsAppBytes.spaceLength(bytes, at: index + 1, end: end) > 0 {
+                // "20.06.19 15.58.47: Loris: text": a colon right after the time, then a space.
+                index = WhatsAppBytes.skipSpaces(bytes, from: index + 1, to: end)
+                style = .colon
             } else {
                 guard hadGap, index < end else { return nil }
                 style = .bare

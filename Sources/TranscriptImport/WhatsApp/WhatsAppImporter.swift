@@ -73,9 +73,9 @@ public struct WhatsAppImporter: ExportImporter {
                 let displayPath = source.displayPath + "/" + chat
                 let name = Self.chatName(fileName: chat, displayPath: displayPath, folderName: source.url.lastPathComponent)
                 let decoded = try ExportText.read(source.url.appendingPathComponent(chat), displayPath: displayPath, what: "chat file")
-                let conversation = try parser.parse(decoded.data, displayPath: displayPath, name: name, hasFile: files.contains)
+                let read = try parser.read(decoded.data, displayPath: displayPath, name: name, hasFile: files.contains)
                 try body(ImportedConversation(
-                    conversation: conversation, mediaFolder: source.url, warnings: decoded.warning.map { [$0] } ?? []))
+                    conversation: read.conversation, mediaFolder: source.url, warnings: (decoded.warning.map { [$0] } ?? []) + read.warnings))
             }
         } else {
             let folder = source.url.deletingLastPathComponent()
@@ -83,8 +83,9 @@ public struct WhatsAppImporter: ExportImporter {
             let name = Self.chatName(
                 fileName: source.url.lastPathComponent, displayPath: source.displayPath, folderName: folder.lastPathComponent)
             let decoded = try ExportText.read(source.url, displayPath: source.displayPath, what: "chat file")
-            let conversation = try parser.parse(decoded.data, displayPath: source.displayPath, name: name, hasFile: files.contains)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: decoded.warning.map { [$0] } ?? []))
+            let read = try parser.read(decoded.data, displayPath: source.displayPath, name: name, hasFile: files.contains)
+            try body(ImportedConversation(
+                conversation: read.conversation, mediaFolder: folder, warnings: (decoded.warning.map { [$0] } ?? []) + read.warnings))
         }
     }
 

@@ -29,13 +29,27 @@ struct WhatsAppParser {
     /// Reads `data`; `displayPath` names the file in errors, `name` is the chat's name (the conversation's id
     /// and title), `hasFile` tells whether the export's folder has a file of a given name.
     package func parse(_ data: Data, displayPath: String, name: String, hasFile: (String) -> Bool) throws -> Conversation {
+        try read(data, displayPath: displayPath, name: name, hasFile: hasFile).conversation
+    }
+
+    /// The same, with the warnings about the file: lines that look like message headers but are in no layout
+    /// this parser knows (read as text of the message before them; see `HeaderLookalikes`).
+    package func read(
+        _ data: Data, displayPath: String, name: String, hasFile: (String) -> Bool
+    ) throws -> (conversation: Conversation, warnings: [String]) {
         try data.withUnsafeBytes { raw in
-            try parse(raw.bindMemory(to: UInt8.self), displayPath: displayPath, name: name, hasFile: hasFile)
+            var lookalikes = HeaderLookalikes()
+            let conversation = try parse(
+                raw.bindMemory(to: UInt8.self), displayPath: displayPath, name: name, hasFile: hasFile, lookalikes: &lookalikes)
+            let warning = lookalikes.warning(
+                file: displayPath, format: "WhatsApp", treatment: "it is read as text, not as a new message")
+            return (conversation, warning.map { [$0] } ?? [])
         }
     }
 
     private func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, displayPath: String, name: String, hasFile: (String) -> Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, displayPath: String, name: String, hasFile: (String) -> Bool,
+        lookalikes: inout HeaderLookalikes
     ) throws -> Conversation {
         let count = bytes.count
         var index = 0
@@ -63,6 +77,9 @@ struct WhatsAppParser {
                         end: lineEnd))
                     continue
                 }
+            }
+            if lineEnd > lineStart, HeaderLookalikes.mayStartHeader(first) {
+                lookalikes.check(bytes: Array(UnsafeBufferPointer(rebasing: bytes[lineStart..<min(lineEnd, lineStart + 400)])), number: lineNumber)
             }
             if !entries.isEmpty {
                 entries[entries.count - 1].end = lineEnd

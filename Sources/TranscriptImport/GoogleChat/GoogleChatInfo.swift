@@ -1,0 +1,86 @@
+import Foundation
+import TranscriptModel
+
+/// The side files of a Google Chat export: a group's `group_info.json` (`{"name", "members": [{"name",
+/// "email", "user_type"}]}`; direct messages have no name) and the owner's `Users/User …/user_info.json`
+/// (`{"user": {"name", "email"}, "membership_info": [...]}`).
+enum GoogleChatInfo {
+    /// A person as Takeout writes one: `{"name", "email", "user_type"}`, each optional.
+    struct Person: Equatable {
+        var name: String?
+        var email: String?
+    }
+
+    /// What `group_info.json` says of a conversation.
+    struct Group: Equatable {
+        /// The space's name; nil for direct messages.
+        var name: String?
+        var members: [Person]
+    }
+
+    static let context = JSONDecodingContext(defaultTimeZone: nil)
+
+    /// Reads `group_info.json`; a group without one has no name and no members listed.
+    static func group(at url: URL, displayPath: String) throws -> Group {
+        guard let json = try readJSON(url, displayPath: displayPath) else { return Group(name: nil, members: []) }
+        do {
+            let object = try JSONObject(json, path: [], context: context)
+            var members: [Person] = []
+            if let value = object.value("members") {
+                guard case .array(let elements) = value else {
+                    throw JSONMappingError.expected("a list of members", found: value, at: object.keyPath("members"))
+                }
+                for (index, element) in elements.enumerated() {
+                    members.append(try person(element, path: object.keyPath("members") + [AnyCodingKey(intValue: index)]))
+                }
+            }
+            let name = try object.optionalString("name").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            return Group(name: name, members: members)
+        } catch {
+            throw TranscriptsError(decoding: error, file: displayPath)
+        }
+    }
+
+    /// The export's owner: the `user` of the first `user_info.json` in the `Users` folder (by folder name).
+    static func owner(inUsers folder: URL, displayPath: String) throws -> Person? {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for name in names where !name.hasPrefix(".") {
+            let file = folder.appendingPathComponent(name).appendingPathComponent("user_info.json")
+            let display = displayPath + "/" + name + "/user_info.json"
+            guard let json = try readJSON(file, displayPath: display) else { continue }
+            do {
+                let object = try JSONObject(json, path: [], context: context)
+                guard let user = object.value("user") else { continue }
+                return try person(user, path: object.keyPath("user"))
+            } catch {
+                throw TranscriptsError(decoding: error, file: display)
+            }
+        }
+        return nil
+    }
+
+    /// A person object; its members other than `name` and `email` (`user_type`, ...) are not needed.
+    static func person(_ json: JSONValue, path: JSONPath) throws -> Person {
+        let object = try JSONObject(json, path: path, context: context)
+        return Person(name: try object.optionalString("name"), email: try object.optionalString("email"))
+    }
+
+    /// A JSON file of the export, parsed; nil when it is missing or holds only white space.
+    static func readJSON(_ url: URL, displayPath: String) throws -> JSONValue? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
+        }
+        guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+        return try data.withUnsafeBytes { raw in
+            do {
+                return try JSONParser.parse(raw.bindMemory(to: UInt8.self))  // after a byte-order mark, if any
+            } catch let error as JSONParser.SyntaxError {
+                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+            }
+        }
+    }
+}
