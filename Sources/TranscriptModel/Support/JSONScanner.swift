@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the byte ranges of JSON values without building them, so a big document can be read one part at a
 /// time (each chat of a Telegram account export, for example) with `JSONParser`.
 package struct JSONScanner {
@@ -60,27 +66,18 @@ package struct JSONScanner {
     }
 
     private func endOfString(at start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = start + 1
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return nil }
         while index < count {
-            // Jump to the next quote or backslash.
-            let remaining = count - index
-            guard let found = memchr2(base + index, remaining) else { return nil }
-            index = found
-            if base[index] == 0x5C { index += 2; continue }
-            return index + 1
-        }
-        return nil
-    }
-
-    /// The index of the first `"` or `\` at or after `start`.
-    private func memchr2(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        var offset = 0
-        while offset < count {
-            let byte = start[offset]
-            if byte == 0x22 || byte == 0x5C { return (start - bytes.baseAddress!) + offset }
-            offset += 1
+            // The next quote (memchr looks at many bytes at a time); it ends the string unless an odd number
+            // of backslashes comes right before it.
+            guard let found = memchr(base + index, 0x22, count - index) else { return nil }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 > start, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote + 1 }
+            index = quote + 1
         }
         return nil
     }

@@ -56,3 +56,15 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONScannerStringTests {
+    @Test func stringsEndAtTheFirstQuoteNotEscapedByAnOddRunOfBackslashes() throws {
+        let json = #"{"a": "x\"y", "b": "\\", "c": "\\\"]", "d": "\\\\", "e": ["\"", "}"], "f": ""}"#
+        let bytes = Array(json.utf8)
+        let members = bytes.withUnsafeBufferPointer { JSONScanner(bytes: $0).members(ofObjectAt: 0) }
+        let values = try #require(members).map { member in String(decoding: bytes[member.value], as: UTF8.self) }
+        #expect(values == [#""x\"y""#, #""\\""#, #""\\\"]""#, #""\\\\""#, #"["\"", "}"]"#, #""""#])
+        let cut = Array(#"{"a": "never ends\"}"#.utf8)
+        #expect(cut.withUnsafeBufferPointer { JSONScanner(bytes: $0).members(ofObjectAt: 0) } == nil)
+    }
+}
