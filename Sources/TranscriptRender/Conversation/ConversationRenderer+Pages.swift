@@ -55,6 +55,8 @@ extension ConversationRenderer {
                     result.searchChunks[0].append(chunk)
                 } else {
                     result.searchChunks.append(chunk)
+                    // The running chunk will hold every message's document: room for them all at once.
+                    if skipping.isEmpty { result.searchChunks[0].documents.reserveCapacity(frame.messages.count) }
                 }
             }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
