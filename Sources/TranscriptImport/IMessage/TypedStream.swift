@@ -125,9 +125,9 @@ package struct TypedStreamReader {
 
     private mutating func readHeader() throws {
         let version = try take(1).first!
+        guard version == 4 else { throw TypedStreamError(offset: 0, reason: "not a typedstream of version 4 (it starts with byte \(version))") }
         let length = Int(try take(1).first!)
         let signature = Array(try take(length))
-        guard version == 4 else { throw fail("not a typedstream of version 4 (found \(version))") }
         switch String(decoding: signature, as: UTF8.self) {
         case "streamtyped": bigEndian = false
         case "typedstream": bigEndian = true
