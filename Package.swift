@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // Debian's libsqlite3-dev, linked as a system library (the iMessage importer reads chat.db with it).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -31,10 +37,13 @@ let package = Package(
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
         .target(name: "TranscriptModel"),
-        // Detection, the importer registry and every importer, zip archives included.
+        // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite.
         .target(
             name: "TranscriptImport",
-            dependencies: ["TranscriptModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: [
+                "TranscriptModel", "CSQLite", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // The one file that imports CCmark: message text to HTML and plain text.
         .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
         // The display delegate, the display settings and what they resolve to: values, never HTML.

@@ -8,13 +8,15 @@ scripts/browser-setup.sh
 python3 -c 'import jsonschema, referencing' 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check jsonschema referencing
 
-# One file, and only one, talks to the C library.
-count=$(grep -rl '^import CCmark' Sources | wc -l)
-if [ "$count" -ne 1 ]; then
-    echo "test: expected exactly one file to import CCmark, found $count:" >&2
-    grep -rl '^import CCmark' Sources >&2
-    exit 1
-fi
+# One file, and only one, talks to each C library.
+for module in CCmark CSQLite; do
+    count=$(grep -rl "^import $module" Sources | wc -l)
+    if [ "$count" -ne 1 ]; then
+        echo "test: expected exactly one file to import $module, found $count:" >&2
+        grep -rl "^import $module" Sources >&2
+        exit 1
+    fi
+done
 
 swift build --build-tests
 swift test

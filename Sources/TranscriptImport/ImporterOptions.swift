@@ -6,8 +6,13 @@ import TranscriptModel
 public struct ImporterOptions: Sendable, Equatable {
     /// The values by key.
     public var values: [String: JSONValue]
+    /// The folder relative paths among the values are read from (the site's folder); nil for the current folder.
+    public var folder: URL?
 
-    public init(_ values: [String: JSONValue] = [:]) { self.values = values }
+    public init(_ values: [String: JSONValue] = [:], folder: URL? = nil) {
+        self.values = values
+        self.folder = folder
+    }
 
     /// The text at `key`, nil when the key is not given; an error when it holds something else.
     public func string(_ key: String) throws -> String? {
@@ -16,6 +21,16 @@ public struct ImporterOptions: Sendable, Equatable {
         case .string(let text)?: return text
         case let other?: throw ImporterOptionError(key: key, message: "expected text, found \(other.kindDescription)")
         }
+    }
+
+    /// The file or folder named by the text at `key` (`~/` is the home folder; a relative path is read from
+    /// `folder`), nil when the key is not given; an error when it holds something else.
+    public func url(_ key: String) throws -> URL? {
+        guard let text = try string(key), !text.isEmpty else { return nil }
+        let path = (text as NSString).expandingTildeInPath
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return base.appendingPathComponent(path).standardizedFileURL
     }
 
     /// The whole number at `key`, nil when the key is not given; an error when it holds something else.

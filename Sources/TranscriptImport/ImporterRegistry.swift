@@ -8,7 +8,7 @@ public struct ImporterRegistry: Sendable {
     /// Every built-in importer, the most specific first.
     public static let builtIn = ImporterRegistry(importers: [
         DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), GoogleChatImporter(), MattermostImporter(), SignalImporter(),
-        IRCImporter(), MatrixImporter(), CanonicalImporter(), WhatsAppImporter(),
+        IRCImporter(), MatrixImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
     ])
 
     public init(importers: [any ExportImporter]) { self.importers = importers }

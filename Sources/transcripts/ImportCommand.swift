@@ -26,12 +26,22 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The time zone of times without one (default: UTC).")
     var timeZone: String = "UTC"
 
+    @Option(help: ArgumentHelp("iMessage: the folder that stands for ~/Library/Messages, holding Attachments/ (default: the folder of chat.db).", valueName: "dir"), completion: .directory)
+    var attachmentsRoot: String?
+
+    @Option(help: ArgumentHelp("iMessage: a vCard (.vcf) or YAML file naming the phone numbers and email addresses.", valueName: "file"), completion: .file())
+    var contacts: String?
+
     func run() throws {
         do {
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw TranscriptsError(message: "\"\(timeZone)\" is not a time zone name (examples: UTC, Europe/Berlin)")
             }
-            let conversion = try ExportConverter(format: format, timeZone: zone)
+            var imessage: [String: JSONValue] = [:]
+            if let attachmentsRoot { imessage["attachmentsRoot"] = .string(attachmentsRoot) }
+            if let contacts { imessage["contacts"] = .string(contacts) }
+            let registry = try ImporterRegistry.builtIn.configured(with: imessage.isEmpty ? [:] : ["imessage": ImporterOptions(imessage)])
+            let conversion = try ExportConverter(registry: registry, format: format, timeZone: zone)
                 .convert(URL(fileURLWithPath: export), to: URL(fileURLWithPath: output))
             for line in conversion.written { print(line) }
             for warning in conversion.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }

@@ -231,9 +231,10 @@ public struct FormatSettings: Sendable, Equatable, Decodable {
         self.options = options
     }
 
-    /// The registry with the importers these settings configure.
-    func configure(_ registry: ImporterRegistry) throws -> ImporterRegistry {
-        try registry.configured(with: options)
+    /// The registry with the importers these settings configure; relative paths in them are read from `folder`
+    /// (the site's).
+    func configure(_ registry: ImporterRegistry, relativeTo folder: URL? = nil) throws -> ImporterRegistry {
+        try registry.configured(with: options.mapValues { ImporterOptions($0.values, folder: folder ?? $0.folder) })
     }
 }
 
