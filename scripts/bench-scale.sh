@@ -85,6 +85,8 @@ open(sys.argv[2], 'wb').write(data[:letter] + swapped + data[letter + 1:])
 EOF
 fi
 
+# The site folder of the clean builds (no config: the defaults), where their build cache goes.
+mkdir -p "$DIR/site"
 RESULTS="$DIR/results-n$count.tsv"
 : >"$RESULTS"
 # measure LABEL OUTPUT -- command...: one row per run (label, wall, cpu, rss MB, files, MB).
@@ -114,11 +116,11 @@ for ((run = 1; run <= RUNS; run++)); do
     measure cmark_each "$DIR/cmark_each.html" -- sh -c 'exec "$0" "$1" > "$2"' \
         "$DIR/cmark_each" "$CORPUS/commonmark/bodies.nul" "$DIR/cmark_each.html"
     rm -rf "$DIR/site-telegram"
-    measure transcripts "$DIR/site-telegram" -- "$BIN" build --clean --input "$CORPUS/telegram/result.json" -o "$DIR/site-telegram"
+    measure transcripts "$DIR/site-telegram" -- "$BIN" build --clean --input "$CORPUS/telegram/result.json" -o "$DIR/site-telegram" "$DIR/site"
     rm -rf "$DIR/site-slack"
-    measure transcripts-slack "$DIR/site-slack" -- "$BIN" build --clean --input "$CORPUS/slack" -o "$DIR/site-slack"
+    measure transcripts-slack "$DIR/site-slack" -- "$BIN" build --clean --input "$CORPUS/slack" -o "$DIR/site-slack" "$DIR/site"
     rm -rf "$DIR/site-jsonl"
-    measure transcripts-jsonl "$DIR/site-jsonl" -- "$BIN" build --clean --input "$CORPUS/canonical" -o "$DIR/site-jsonl"
+    measure transcripts-jsonl "$DIR/site-jsonl" -- "$BIN" build --clean --input "$CORPUS/canonical" -o "$DIR/site-jsonl" "$DIR/site"
     # The edit: the site is built from the original (in its own folder, with its cache), then from the edited copy.
     rm -rf "$EDIT/site" "$EDIT/public" "$EDIT/.transcripts-cache"
     mkdir -p "$EDIT/site"
