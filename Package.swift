@@ -28,6 +28,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Debian's libxml2-dev, linked as a system library (the Telegram HTML importer parses pages with it).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -37,11 +43,12 @@ let package = Package(
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
         .target(name: "TranscriptModel"),
-        // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite.
+        // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite,
+        // one CLibXML2.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptModel", "CSQLite", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "TranscriptModel", "CSQLite", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.

@@ -9,7 +9,7 @@ python3 -c 'import jsonschema, referencing' 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check jsonschema referencing
 
 # One file, and only one, talks to each C library.
-for module in CCmark CSQLite; do
+for module in CCmark CSQLite CLibXML2; do
     count=$(grep -rl "^import $module" Sources | wc -l)
     if [ "$count" -ne 1 ]; then
         echo "test: expected exactly one file to import $module, found $count:" >&2

@@ -7,7 +7,7 @@ public struct ImporterRegistry: Sendable {
 
     /// Every built-in importer, the most specific first.
     public static let builtIn = ImporterRegistry(importers: [
-        DiscordImporter(), MessengerImporter(), TelegramImporter(), SlackImporter(), GoogleChatImporter(), MattermostImporter(), SignalImporter(),
+        DiscordImporter(), MessengerImporter(), TelegramImporter(), TelegramHTMLImporter(), SlackImporter(), GoogleChatImporter(), MattermostImporter(), SignalImporter(),
         IRCImporter(), MatrixImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
     ])
 

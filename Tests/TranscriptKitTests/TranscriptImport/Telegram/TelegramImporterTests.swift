@@ -87,9 +87,10 @@ import Testing
     @Test func theWholeSamplesFolderBuilds() throws {
         let site = try TestSupport.makeSite(config: "inputs: [\"\(Self.samples.path)\"]\n", conversations: [:])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.conversations.count == 6)
-        #expect(summary.messagesRead == 18)
-        #expect(summary.messagesRendered == 18)
+        // Five JSON exports (one with two chats) and the HTML page (telegram-html).
+        #expect(summary.conversations.count == 7)
+        #expect(summary.messagesRead == 22)
+        #expect(summary.messagesRendered == 22)
     }
 
     func markdown(_ message: Message) -> String? {
