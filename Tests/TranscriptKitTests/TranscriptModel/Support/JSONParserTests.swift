@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TranscriptModel
@@ -47,5 +48,41 @@ import Testing
 
     @Test func refusesDeepNesting() {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 600)) }
+    }
+}
+
+/// Resource bounds (issue 15): 100,000-deep nesting is an error with the file and line, not a crash.
+@Suite struct DeepNestingTests {
+    static let depth = 100_000
+
+    @Test func theParserRefusesNestingBeyondItsBound() {
+        let json = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(json) }
+    }
+
+    @Test func aBuildOfAnExportNestedTooDeeplyFailsWithItsFileAndLine() throws {
+        let nested = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        let telegram = """
+            {"name": "Deep", "type": "personal_chat", "id": 1, "messages": [
+             {"id": 1, "type": "message", "date": "2024-01-01T10:00:00", "date_unixtime": "1704103200",
+              "from": "Ann", "from_id": "user1", "text": \(nested)}
+            ]}
+            """
+        let canonical = """
+            {"id": "deep", "title": "Deep", "messages": [
+              {"id": "1", "date": "2024-01-01T10:00:00Z", "text": "hi", "custom": \(nested)}
+            ]}
+            """
+        for (name, json, expected) in [
+            ("result.json", telegram, "result.json:3: invalid JSON: nested too deeply"),
+            ("deep.json", canonical, "deep.json:2: invalid JSON at line 2, column"),
+        ] {
+            let site = try TestSupport.makeSite(conversations: [:], extra: [name: json], name: "deep-" + name)
+            var options = BuildOptions(site: site)
+            options.inputs = [site.appendingPathComponent(name).path]
+            let error = try #require(throws: TranscriptsError.self) { try SiteBuilder(options: options).build() }
+            #expect(error.description.contains(expected), "\(error.description)")
+            #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
+        }
     }
 }
