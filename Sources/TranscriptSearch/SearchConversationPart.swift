@@ -47,32 +47,17 @@ package struct SearchConversationPart: Sendable {
 
     /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
     /// from a previous part (whose postings are already in `postings`): `count` documents in all. The chunks
-    /// are used up (each is let go once it is in), and the lists are made at their final sizes, so the part
-    /// and its chunks are not in memory twice over.
+    /// are used up. A clean rendering gives one chunk of every message (`renderPages` joins them as it goes),
+    /// which becomes the part as it is, so the part is never in memory twice over.
     package mutating func assemble(count: Int, chunks: inout [Chunk], taken: [Int: SearchDocument]) {
+        defer { chunks = [] }
         if taken.isEmpty, chunks.count == 1, chunks[0].offset == 0, documents.isEmpty, postings.isEmpty {
-            // One chunk of every message (renderPages joins them as it goes): it becomes the part as it is.
             documents = chunks[0].documents
             postings = chunks[0].postings
-            chunks = []
             return
         }
         if taken.isEmpty {
-            documents.reserveCapacity(count)
-            var sizes: [String: Int] = [:]
-            for chunk in chunks {
-                for (term, list) in chunk.postings { sizes[term, default: 0] += list.count }
-            }
-            postings.reserveCapacity(sizes.count)
-            for (term, size) in sizes {
-                var list: [UInt32] = []
-                list.reserveCapacity(size)
-                postings[term] = list
-            }
-            for index in chunks.indices {
-                append(chunks[index])
-                chunks[index] = Chunk(offset: 0, [])
-            }
+            for chunk in chunks { append(chunk) }
             return
         }
         var slots = [SearchDocument?](repeating: nil, count: count)

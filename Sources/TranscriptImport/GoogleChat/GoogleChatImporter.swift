@@ -40,7 +40,7 @@ public struct GoogleChatImporter: ExportImporter {
         let info = try GoogleChatInfo.group(
             at: group.folder.appendingPathComponent("group_info.json"), displayPath: group.displayPath + "/group_info.json")
         let messagesPath = group.displayPath + "/messages.json"
-        guard let json = try GoogleChatInfo.readJSON(group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath)
+        guard let json = try ExportJSON.read(group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath)
         else { return nil }
         var people = GoogleChatPeople()
         let memberIDs = info.members.compactMap { people.note(name: $0.name, email: $0.email) }

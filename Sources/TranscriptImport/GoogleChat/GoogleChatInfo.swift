@@ -22,7 +22,7 @@ enum GoogleChatInfo {
 
     /// Reads `group_info.json`; a group without one has no name and no members listed.
     static func group(at url: URL, displayPath: String) throws -> Group {
-        guard let json = try readJSON(url, displayPath: displayPath) else { return Group(name: nil, members: []) }
+        guard let json = try ExportJSON.read(url, displayPath: displayPath) else { return Group(name: nil, members: []) }
         do {
             let object = try JSONObject(json, path: [], context: context)
             var members: [Person] = []
@@ -47,7 +47,7 @@ enum GoogleChatInfo {
         for name in names where !name.hasPrefix(".") {
             let file = folder.appendingPathComponent(name).appendingPathComponent("user_info.json")
             let display = displayPath + "/" + name + "/user_info.json"
-            guard let json = try readJSON(file, displayPath: display) else { continue }
+            guard let json = try ExportJSON.read(file, displayPath: display) else { continue }
             do {
                 let object = try JSONObject(json, path: [], context: context)
                 guard let user = object.value("user") else { continue }
@@ -63,24 +63,5 @@ enum GoogleChatInfo {
     static func person(_ json: JSONValue, path: JSONPath) throws -> Person {
         let object = try JSONObject(json, path: path, context: context)
         return Person(name: try object.optionalString("name"), email: try object.optionalString("email"))
-    }
-
-    /// A JSON file of the export, parsed; nil when it is missing or holds only white space.
-    static func readJSON(_ url: URL, displayPath: String) throws -> JSONValue? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
-        }
-        guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
-        return try data.withUnsafeBytes { raw in
-            do {
-                return try JSONParser.parse(raw.bindMemory(to: UInt8.self))  // after a byte-order mark, if any
-            } catch let error as JSONParser.SyntaxError {
-                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
-            }
-        }
     }
 }

@@ -21,7 +21,7 @@ struct GoogleChatMessageReader {
     /// Messages by their `message_id`, and by sender and text (what a quote names), the latest of each.
     private var idsByMessageID: [String: String] = [:]
     private var idsBySenderAndText: [String: String] = [:]
-    private var usedIDs: Set<String> = []
+    private var ids = UniqueMessageIDs()
     /// How many attachments of each disk name came so far (Takeout numbers the files of the later ones).
     private var attachmentCounts: [String: Int] = [:]
     /// The messages (by index in `messages`) whose date could not be read, dated at the end.
@@ -56,7 +56,7 @@ struct GoogleChatMessageReader {
             sender = people.note(name: person.name, email: person.email)
         }
         let messageID = try object.optionalString("message_id").flatMap { $0.isEmpty ? nil : $0 }
-        let baseID = uniqueID(messageID ?? "m\(index + 1)")
+        let baseID = ids.make(messageID ?? "m\(index + 1)")
         let date = try self.date(of: object)
         let updated = try optionalDate(object, "updated_date")
         let state = try object.optionalString("message_state")
@@ -115,7 +115,7 @@ struct GoogleChatMessageReader {
         if date == nil { undated.append(contentsOf: messages.count..<(messages.count + kinds.count)) }
         for (position, kind) in kinds.enumerated() {
             messages.append(Message(
-                id: position == 0 ? baseID : uniqueID("\(baseID)-\(position + 1)"), sender: sender,
+                id: position == 0 ? baseID : ids.make("\(baseID)-\(position + 1)"), sender: sender,
                 date: date ?? Timestamp(secondsSince1970: 0), kind: kind, replyTo: position == 0 ? replyTo : nil,
                 reactions: position == 0 ? reactions : [], edited: position == 0 ? updated : nil, thread: thread,
                 deleted: deleted))
@@ -219,16 +219,5 @@ struct GoogleChatMessageReader {
         guard let value = object.value(key) else { return [] }
         guard case .array(let elements) = value else { throw JSONMappingError.expected("a list", found: value, at: object.keyPath(key)) }
         return elements
-    }
-
-    /// An id not used yet in this conversation: `base`, else `base-dup`, `base-dup2`, ...
-    private mutating func uniqueID(_ base: String) -> String {
-        var id = base
-        var attempt = 1
-        while !usedIDs.insert(id).inserted {
-            id = base + (attempt == 1 ? "-dup" : "-dup\(attempt)")
-            attempt += 1
-        }
-        return id
     }
 }

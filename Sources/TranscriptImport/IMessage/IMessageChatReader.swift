@@ -68,7 +68,7 @@ struct IMessageChatReader {
         var tapbacks = IMessageTapbacks()
         /// The ids of each row's messages, by the row's GUID (what tapbacks and replies point at).
         var partsByGUID: [String: [String]] = [:]
-        var usedIDs: Set<String> = []
+        var ids = UniqueMessageIDs()
         /// Senders and people named by events, in the order first seen.
         var senders: [String] = []
         var heicFiles: [String] = []
@@ -76,17 +76,6 @@ struct IMessageChatReader {
 
         mutating func note(_ person: String?) {
             if let person, !senders.contains(person) { senders.append(person) }
-        }
-
-        /// An id not used yet in this conversation: `base`, else `base-dup`, `base-dup2`, ...
-        mutating func uniqueID(_ base: String) -> String {
-            var id = base
-            var attempt = 1
-            while !usedIDs.insert(id).inserted {
-                id = base + (attempt == 1 ? "-dup" : "-dup\(attempt)")
-                attempt += 1
-            }
-            return id
         }
     }
 
@@ -152,12 +141,12 @@ struct IMessageChatReader {
             }
         }
         let guid = row["guid"].text.flatMap { $0.isEmpty ? nil : $0 } ?? "r\(rowID)"
-        let base = state.uniqueID(guid)
+        let base = state.ids.make(guid)
         var ids: [String] = []
         let replyTo = row["thread_originator_guid"].text.flatMap { state.partsByGUID[$0]?.first ?? ($0.isEmpty ? nil : $0) }
         let edited = IMessageDate.timestamp(row["date_edited"].integer)
         for (position, kind) in kinds.enumerated() {
-            let id = position == 0 ? base : state.uniqueID("\(base)-\(position + 1)")
+            let id = position == 0 ? base : state.ids.make("\(base)-\(position + 1)")
             ids.append(id)
             state.messages.append(Message(
                 id: id, sender: sender, date: date!, kind: kind, replyTo: position == 0 ? replyTo : nil,

@@ -48,7 +48,7 @@ public struct SlackImporter: ExportImporter {
         }
         for day in SlackWorkspace.dayFiles(in: folder) {
             let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            guard let json = try Self.readJSON(folder.appendingPathComponent(day), displayPath: displayPath) else { continue }
+            guard let json = try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) else { continue }
             guard case .array(let elements) = json else {
                 throw TranscriptsError(file: displayPath, message: "expected a list of messages, found \(json.kindDescription)")
             }
@@ -75,24 +75,5 @@ public struct SlackImporter: ExportImporter {
             title = named.isEmpty ? channel.name ?? channel.id : named.joined(separator: ", ")
         }
         return Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: reader.messages)
-    }
-
-    /// A JSON file of the export, parsed once; nil when it is missing or empty.
-    static func readJSON(_ url: URL, displayPath: String) throws -> JSONValue? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw TranscriptsError(file: displayPath, message: "cannot read the file (\(TranscriptsError.sentence(for: error)))")
-        }
-        guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
-        return try data.withUnsafeBytes { raw in
-            do {
-                return try JSONParser.parse(raw.bindMemory(to: UInt8.self))
-            } catch let error as JSONParser.SyntaxError {
-                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
-            }
-        }
     }
 }

@@ -48,7 +48,7 @@ struct SlackMessageReader {
     private(set) var participantIDs: [String] = []
     package private(set) var names: SlackNames
     private var noted: Set<String> = []
-    private var usedIDs: Set<String> = []
+    private var ids = UniqueMessageIDs()
     package let files: SlackFileLocator
 
     init(names: SlackNames, files: SlackFileLocator) {
@@ -130,23 +130,12 @@ struct SlackMessageReader {
 
         let date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
         for (index, kind) in kinds.enumerated() {
-            let id = uniqueID(index == 0 ? ts : "\(ts)-\(index + 1)")
+            let id = ids.make(index == 0 ? ts : "\(ts)-\(index + 1)")
             messages.append(
                 Message(
                     id: id, sender: sender, date: date, kind: kind, reactions: index == 0 ? reactions : [],
                     edited: index == 0 ? edited : nil, thread: thread, deleted: subtype == "tombstone"))
         }
-    }
-
-    /// An id not used yet in this conversation: `base`, else `base-dup`, `base-dup2`, ...
-    private mutating func uniqueID(_ base: String) -> String {
-        var id = base
-        var attempt = 1
-        while !usedIDs.insert(id).inserted {
-            id = base + (attempt == 1 ? "-dup" : "-dup\(attempt)")
-            attempt += 1
-        }
-        return id
     }
 
     /// Seconds since 1970 of a Slack timestamp (`"1454884927.000002"`): digits, an optional fraction.

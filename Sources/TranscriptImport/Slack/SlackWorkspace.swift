@@ -39,7 +39,7 @@ struct SlackWorkspace: Sendable {
     package static func read(_ root: URL, displayPath: String) throws -> SlackWorkspace {
         var names = SlackNames()
         let context = JSONDecodingContext(defaultTimeZone: nil)
-        if let users = try SlackImporter.readJSON(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json") {
+        if let users = try ExportJSON.read(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json") {
             do {
                 for (index, element) in try list(users).enumerated() {
                     let user = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
@@ -60,7 +60,7 @@ struct SlackWorkspace: Sendable {
 
         var listed: [(id: String, name: String?, members: [String], kind: ListKind)] = []
         for (file, kind) in listFiles {
-            guard let value = try SlackImporter.readJSON(root.appendingPathComponent(file), displayPath: displayPath + "/" + file) else {
+            guard let value = try ExportJSON.read(root.appendingPathComponent(file), displayPath: displayPath + "/" + file) else {
                 continue
             }
             do {
