@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // Debian's libcmark-dev, linked as a system library.
@@ -42,7 +43,8 @@ let package = Package(
         //   TranscriptRender (Model, Text, Display, Search) ← TranscriptSite (+ Import) ← TranscriptServe
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
-        .target(name: "TranscriptModel"),
+        // SHA-256 for the build cache's fingerprints comes from swift-crypto.
+        .target(name: "TranscriptModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite,
         // one CLibXML2.
         .target(
@@ -62,7 +64,7 @@ let package = Package(
             name: "TranscriptRender",
             dependencies: [
                 "TranscriptModel", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedTemplates"]),
         // A site: its config, the build's stages over one context, the build cache and the output folder.
@@ -71,6 +73,8 @@ let package = Package(
             dependencies: [
                 "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
                 "TranscriptRender", .product(name: "Yams", package: "Yams"),
+                // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
         // `transcripts serve`'s preview server.
         .target(
@@ -104,6 +108,7 @@ let package = Package(
                 "TranscriptKit",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
             exclude: ["Fixtures"]

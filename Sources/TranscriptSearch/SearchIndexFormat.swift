@@ -2,7 +2,7 @@ import TranscriptModel
 
 /// How the search index's files are written, shared by the full build (`SearchIndexBuilder`) and the update
 /// of a previous index in place (`SearchIndexUpdate`), so that both give the same bytes.
-enum SearchIndexFormat {
+package enum SearchIndexFormat {
     /// A file's whole text: a script that hands its data to the page.
     package static func file(name: String, json: String) -> String {
         "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
@@ -19,7 +19,7 @@ enum SearchIndexFormat {
 
     /// A term's entry in its term file: the term, its document count, and its postings or its blocks (by
     /// number, with their first and last document and their count).
-    package static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
+    static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
         var entry = "[" + JavaScriptText.string(term.term) + "," + String(term.count) + ","
         if let inline = term.inline {
             entry += JavaScriptText.postings(inline) + "]"

@@ -20,11 +20,22 @@ struct SiteOptions: ParsableArguments {
 
     @OptionGroup(title: "Privacy") var privacy: PrivacyOptions
 
+    @Flag(help: ArgumentHelp(
+        "Encrypt the site's pages, feeds, search index and media; visitors unlock it with the passphrase from $TRANSCRIPTS_PASSPHRASE (or the config's protect.passphraseFile). See docs/protect.md.",
+        valueName: "protect"))
+    var protect = false
+
+    @Flag(help: "With --protect: derive the key with a new random salt, so every file changes (rotate with --clean --new-salt).")
+    var newSalt = false
+
     /// The build options these say, with the rest as given.
     func buildOptions(strict: Bool = false, inputs: [String]? = nil, format: String? = nil) -> BuildOptions {
         BuildOptions(
             site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
             output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
-            inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean, privacy: privacy.flags)
+            inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean, privacy: privacy.flags,
+            protection: ProtectionOptions(
+                protect: protect, newSalt: newSalt,
+                passphrase: ProcessInfo.processInfo.environment[ProtectionOptions.environmentVariable]))
     }
 }

@@ -27,7 +27,12 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  // On a protected site this script runs when the unlocked page is shown, after DOMContentLoaded.
+  function whenReady(action) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", action); else action();
+  }
+
+  whenReady(function () {
     var items = document.querySelectorAll("li.message[id], li.event[id]");
     if (!items.length) return;
     var status = document.createElement("p");

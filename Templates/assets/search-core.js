@@ -1,7 +1,8 @@
 // transcripts: the search engine shared by the search page and the find bar.
 // Loads the index under search/ as script files (so it works from file:// as well as over HTTP), splits
 // text into terms exactly as the build did (SearchTokenizer.swift) and evaluates queries newest first,
-// loading only the term files and posting blocks the query needs.
+// loading only the term files and posting blocks the query needs. On a protected site the index files are
+// sealed: assets/unlock.js (window.transcriptsProtection) loads and opens them.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -21,6 +22,7 @@
     if (loaded.has(name)) return Promise.resolve(loaded.get(name));
     var waiting = pending.get(name);
     if (waiting) return waiting.promise;
+    if (window.transcriptsProtection) return loadSealed(name);
     var entry = {};
     entry.promise = new Promise(function (resolve, reject) { entry.resolve = resolve; entry.reject = reject; });
     pending.set(name, entry);
@@ -38,6 +40,23 @@
       entry.reject(new Error("search/" + name + ".js could not be loaded"));
     };
     document.head.appendChild(element);
+    return entry.promise;
+  }
+
+  /** Loads and opens the sealed search/NAME.js of a protected site: its data is the file's JSON. */
+  function loadSealed(name) {
+    var entry = {};
+    requested.push(name);
+    entry.promise = window.transcriptsProtection.open("search/" + name + ".js").then(function (bytes) {
+      var data = JSON.parse(new TextDecoder().decode(bytes));
+      loaded.set(name, data);
+      pending.delete(name);
+      return data;
+    }, function (error) {
+      pending.delete(name);
+      throw new Error("search/" + name + ".js could not be opened (" + error.message + ")");
+    });
+    pending.set(name, entry);
     return entry.promise;
   }
 

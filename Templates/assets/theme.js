@@ -15,9 +15,14 @@
     return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function whenReady(action) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", action); else action();
+  }
+
+  // Run again on an unlocked page of a protected site (whose header is new): one toggle per header.
+  whenReady(function () {
     var header = document.querySelector(".site-header");
-    if (!header) return;
+    if (!header || header.querySelector(".theme-toggle")) return;
     var button = document.createElement("button");
     button.type = "button";
     button.className = "theme-toggle";

@@ -1,10 +1,21 @@
 /// Turns conversation ids into unique, safe folder names: lowercase letters, digits and `-`.
 package struct SlugRegistry {
+    /// Names folders instead of the id's letters (a protected site's folders tell nothing of the id).
+    private let naming: (@Sendable (String) -> String)?
 
-    package init() {}
+    /// Folder names made of the ids, or by `naming` (which must give lowercase letters, digits and `-`).
+    package init(naming: (@Sendable (String) -> String)? = nil) {
+        self.naming = naming
+    }
     private var used: Set<String> = []
 
     package mutating func slug(for id: String) -> String {
+        if let naming {
+            var slug = naming(id)
+            while used.contains(slug) { slug += "-1" }
+            used.insert(slug)
+            return slug
+        }
         var slug = ""
         for scalar in id.lowercased().unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {

@@ -1,3 +1,4 @@
+import Crypto
 import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch

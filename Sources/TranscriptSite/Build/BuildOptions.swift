@@ -19,12 +19,16 @@ public struct BuildOptions: Sendable {
     public var clean: Bool
     /// Privacy settings given on the command line, added to the config's `privacy:`.
     public var privacy: PrivacyFlags
+    /// Protection asked for besides the config's `protect:` (`--protect`, `--new-salt`), and the passphrase.
+    public var protection: ProtectionOptions
 
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
-        format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags()
+        format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags(),
+        protection: ProtectionOptions = ProtectionOptions()
     ) {
         self.privacy = privacy
+        self.protection = protection
         self.clean = clean
         self.site = site
         self.configFile = configFile

@@ -11,6 +11,10 @@ import TranscriptModel
 /// atomic), files the build took over are left alone, and files the build did not make are removed. So an
 /// incremental build touches only what changed, and a failed one still leaves the previous output as it was.
 /// (Without a previous output, taken-over files are hard-linked into the staging folder, which is swapped in.)
+///
+/// With `sealing` (a protected site), files are stored as it says (sealed) while everything else, callers
+/// and digests, deals with the files as made: paths are the made files' paths and digests are of the made
+/// bytes (with the sealing's fingerprint), so only a file whose made bytes changed is sealed again.
 final class OutputDirectory {
     /// The folder the finished site ends up in.
     let destination: URL
@@ -33,6 +37,8 @@ final class OutputDirectory {
     /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
     var previousDigests = OutputDigests()
     private(set) var madeDigests: [String: UInt64] = [:]
+    /// How files are stored, when not as made (a protected site's files are sealed).
+    var sealing: (any OutputSealing)?
     /// The two folders' paths, for building file paths without URL operations (thousands per build).
     private let stagingPath: String
     private let destinationPath: String
@@ -89,9 +95,16 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
-        var digester = FastDigest()
+        var digester = madeDigester()
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
         madeDigests[relativePath] = digester.value
+        if let sealing, !sealing.storesAsMade(relativePath) {
+            if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digester.value) { return }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+            for part in parts { bytes += part.utf8 }
+            return try writeStored(try sealing.stored(bytes, madeAt: relativePath), madeAt: relativePath)
+        }
         if linksUnchangedFiles {
             let size = parts.reduce(0) { $0 + $1.utf8.count }
             if try linkIfEqual(relativePath, size: size, digest: digester.value, equals: { previous in
@@ -116,9 +129,13 @@ final class OutputDirectory {
 
     /// Writes bytes at `relativePath`.
     func write(_ data: Data, to relativePath: String) throws {
-        var digester = FastDigest()
+        var digester = madeDigester()
         data.withUnsafeBytes { digester.add($0) }
         madeDigests[relativePath] = digester.value
+        if let sealing, !sealing.storesAsMade(relativePath) {
+            if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digester.value) { return }
+            return try writeStored(try sealing.stored([UInt8](data), madeAt: relativePath), madeAt: relativePath)
+        }
         if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, digest: digester.value, equals: { previous in
             data.withUnsafeBytes { $0.count == 0 || memcmp(previous.baseAddress!, $0.baseAddress!, $0.count) == 0 }
         }) { return }
@@ -129,45 +146,70 @@ final class OutputDirectory {
         }
     }
 
+    /// The path the file made at `relativePath` is stored at (another one only when `sealing` says so).
+    func storedPath(_ relativePath: String) -> String {
+        sealing?.storedPath(relativePath) ?? relativePath
+    }
+
+    /// A digester for the bytes of a made file: with sealing, its fingerprint comes first.
+    private func madeDigester() -> FastDigest {
+        var digester = FastDigest()
+        if let sealing { digester.add("stored as " + sealing.fingerprint) }
+        return digester
+    }
+
     /// The stamp the file this build made (or took over) at `relativePath` will have in the finished output.
     func stampOfMade(_ relativePath: String) -> FileStamp? {
-        if updatesInPlace, kept[relativePath] != nil { return FileStamp(path: destinationPath + "/" + relativePath) }
-        return FileStamp(path: stagingPath + "/" + relativePath)
+        let stored = storedPath(relativePath)
+        if updatesInPlace, kept[stored] != nil { return FileStamp(path: destinationPath + "/" + stored) }
+        return FileStamp(path: stagingPath + "/" + stored)
     }
 
-    /// The previous output's file at `relativePath`, when it is a regular file: its stamp.
+    /// The previous output's file made at `relativePath`, when it is a regular file: its stamp.
     func previousStamp(_ relativePath: String) -> FileStamp? {
-        FileStamp(path: destinationPath + "/" + relativePath)
+        FileStamp(path: destinationPath + "/" + storedPath(relativePath))
     }
 
-    /// Whether the previous output's file at `relativePath` is still the file the previous build made (its
-    /// stamp is the one stored with its digest).
+    /// Whether the previous output's file made at `relativePath` is still the one the previous build made
+    /// and has `size` bytes as made (stored otherwise, it is enough that it is still the file that build made).
+    func previousHasSize(_ relativePath: String, size: Int) -> Bool {
+        if let sealing, !sealing.storesAsMade(relativePath) { return previousIsUnchanged(relativePath) }
+        return previousStamp(relativePath)?.size == Int64(size)
+    }
+
+    /// Whether the previous output's file made at `relativePath` is still the file the previous build made
+    /// (its stamp is the one stored with its digest).
     func previousIsUnchanged(_ relativePath: String) -> Bool {
         guard let entry = previousDigests.entries[relativePath] else { return false }
-        return FileStamp(path: destinationPath + "/" + relativePath) == entry.stamp
+        return FileStamp(path: destinationPath + "/" + storedPath(relativePath)) == entry.stamp
     }
 
-    /// The bytes of the previous output's file at `relativePath`, when it is still the file the previous build
-    /// made (the same stamp and digest).
+    /// The bytes of the previous output's file made at `relativePath`, as made, when it is still the file the
+    /// previous build made (the same stamp and digest).
     func previousBytesIfUnchanged(_ relativePath: String) -> [UInt8]? {
         guard let entry = previousDigests.entries[relativePath], previousIsUnchanged(relativePath),
-              let data = FileManager.default.contents(atPath: destinationPath + "/" + relativePath)
+              let data = FileManager.default.contents(atPath: destinationPath + "/" + storedPath(relativePath))
         else { return nil }
-        var digest = FastDigest()
-        data.withUnsafeBytes { digest.add($0) }
-        return digest.value == entry.digest ? [UInt8](data) : nil
+        var bytes = [UInt8](data)
+        if let sealing {
+            guard let made = sealing.made(fromStored: bytes, at: relativePath) else { return nil }
+            bytes = made
+        }
+        var digest = madeDigester()
+        bytes.withUnsafeBytes { digest.add($0) }
+        return digest.value == entry.digest ? bytes : nil
     }
 
-    /// Takes the previous output's file at `relativePath` into the site unchanged (a hard link, or a copy);
-    /// false when there is no such file.
+    /// Takes the previous output's file made at `relativePath` into the site unchanged (a hard link, or a
+    /// copy); false when there is no such file.
     func link(_ relativePath: String) throws -> Bool {
+        let madePath = relativePath
+        let relativePath = storedPath(madePath)
         let old = destinationPath + "/" + relativePath
         var info = stat()
         // A file taken over keeps its digest, when it is still the file the digest was made of.
-        if madeDigests[relativePath] == nil, let entry = previousDigests.entries[relativePath],
-           FileStamp(path: old) == entry.stamp
-        {
-            madeDigests[relativePath] = entry.digest
+        if madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath], FileStamp(path: old) == entry.stamp {
+            madeDigests[madePath] = entry.digest
         }
         if updatesInPlace {
             guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
@@ -195,6 +237,23 @@ final class OutputDirectory {
         filesLinked += 1
         bytesWritten += Int(info.st_size)
         return true
+    }
+
+    /// Links the previous output's file made at `relativePath` (stored otherwise than made) when it is still
+    /// the file the previous build made of bytes with `digest`; whether it did.
+    private func linkIfMadeEqual(_ relativePath: String, digest: UInt64) throws -> Bool {
+        guard let entry = previousDigests.entries[relativePath], entry.digest == digest, previousIsUnchanged(relativePath)
+        else { return false }
+        return try link(relativePath)
+    }
+
+    /// Writes the bytes stored for the file made at `relativePath`.
+    private func writeStored(_ bytes: [UInt8], madeAt relativePath: String) throws {
+        try withFile(storedPath(relativePath)) { descriptor in
+            if let failure = bytes.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
+            bytesWritten += bytes.count
+            return nil
+        }
     }
 
     /// Links the previous output's file at `relativePath` when it has `size` bytes and `equals` says they are

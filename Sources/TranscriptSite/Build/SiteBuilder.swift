@@ -70,22 +70,33 @@ public struct SiteBuilder: Sendable {
         let unpacked = options.site.appendingPathComponent(BuildCache.folderName).appendingPathComponent("unpacked")
         let keepsUnpacked = (try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)) != nil
         let outputURL = options.outputFolder(for: configuration)
+        // Before anything is written: a protected site without its passphrase stops here.
+        let protection = try SiteProtection.make(
+            settings: configuration.protect, options: options.protection, site: options.site,
+            configPath: options.configurationFile.relativePathForDisplay, output: outputURL)
+        let protectionFingerprint = protection?.fingerprint ?? "open"
         let cache = BuildCache(
             site: options.site,
             key: BuildKey.make(
                 configurationFile: options.configurationFile, templates: templates, delegate: delegate,
-                customRenderers: customRenderers, stages: stages, registry: registry, options: options),
-            contentKey: BuildKey.content(configuration: configuration, stages: stages, registry: registry, options: options),
+                customRenderers: customRenderers, stages: stages, registry: registry, options: options,
+                protection: protectionFingerprint),
+            contentKey: BuildKey.content(
+                configuration: configuration, stages: stages, registry: registry, options: options, protection: protectionFingerprint),
             output: outputURL, clean: options.clean)
         let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean)
         output.previousDigests = cache.previousOutputDigests()
+        if let protection {
+            output.sealing = protection.sealedOutput(configuration: configuration, templates: templates)
+        }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
             renderer: ConversationRenderer(
                 templates: templates, configuration: configuration.renderSettings, delegate: delegate,
                 customRenderers: customRenderers),
-            output: output, cache: cache, workspace: workspace, unpackedFolder: keepsUnpacked ? unpacked : nil,
-            progress: progress)
+            output: output, cache: cache, protection: protection, workspace: workspace,
+            unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
+        for warning in protection?.warnings ?? [] { context.warn(warning) }
         do {
             try context.run(stages)
         } catch {

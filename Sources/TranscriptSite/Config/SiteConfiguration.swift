@@ -49,6 +49,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// What the build hides before anything is rendered: pseudonyms, excluded people, redaction, image
     /// metadata, search engines.
     public var privacy: PrivacySettings
+    /// Whether the site is passphrase-protected, and how (see docs/protect.md).
+    public var protect: ProtectionSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -58,9 +60,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
         formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
-        privacy: PrivacySettings = PrivacySettings()
+        privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings()
     ) {
         self.privacy = privacy
+        self.protect = protect
         self.search = search
         self.findBar = findBar
         self.feeds = feeds
@@ -120,7 +123,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect
     }
 
     public init(from decoder: any Decoder) throws {
@@ -186,6 +189,11 @@ extension SiteConfiguration: Decodable {
         search = try container.decodeIfPresent(SearchSettings.self, forKey: .search) ?? SearchSettings()
         findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
         privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
+        if container.contains(.protect), try container.decodeNil(forKey: .protect) {
+            protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
+        } else {
+            protect = try container.decodeIfPresent(ProtectionSettings.self, forKey: .protect) ?? ProtectionSettings()
+        }
     }
 }
 

@@ -51,6 +51,8 @@ final class MediaCopier {
 
     /// Whether every look-up is recorded for the build cache (`takeDependencies()`).
     var recordsDependencies = false
+    /// The name a file's copy gets in `media/` (before its extension), from its bytes.
+    var contentName: (Data) -> String = ContentName.of
     /// Whether images lose their metadata on the way (`privacy.stripMetadata`, see `MetadataStripper`).
     var stripsMetadata = false
     /// Files copied with their metadata since the last `takeMetadataWarnings()`: those of formats it cannot
@@ -136,7 +138,7 @@ final class MediaCopier {
             }
         }
         if !Self.safeExtensions.contains(fileExtension) { fileExtension = "bin" }
-        let sitePath = "media/\(ContentName.of(data)).\(fileExtension)"
+        let sitePath = "media/\(contentName(data)).\(fileExtension)"
         let size = Self.imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil
         let result = CopiedFile(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height)
         if !written.contains(sitePath) {

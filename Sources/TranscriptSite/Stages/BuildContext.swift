@@ -31,6 +31,8 @@ public final class BuildContext {
     /// is still valid; nil without one.
     let cache: BuildCache?
     let media: MediaCopier
+    /// A protected site's keys and settings; nil for an open site.
+    let protection: SiteProtection?
     /// A folder of this build's own, removed when it ends.
     let workspace: URL
     /// Where zip archives are unpacked to stay while they do not change; nil when the cache cannot be written.
@@ -68,8 +70,9 @@ public final class BuildContext {
     init(
         options: BuildOptions, configuration: SiteConfiguration, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
         registry: ImporterRegistry, renderer: ConversationRenderer, output: OutputDirectory, cache: BuildCache?,
-        workspace: URL, unpackedFolder: URL?, progress: (@Sendable (String) -> Void)?
+        protection: SiteProtection? = nil, workspace: URL, unpackedFolder: URL?, progress: (@Sendable (String) -> Void)?
     ) {
+        self.protection = protection
         self.options = options
         self.configuration = configuration
         self.templates = templates
@@ -85,6 +88,12 @@ public final class BuildContext {
         media = MediaCopier(output: output)
         media.recordsDependencies = cache != nil
         media.stripsMetadata = configuration.privacy.stripMetadata
+        if let key = protection?.key {
+            // A protected site's folder and media names are keyed digests: they tell nothing of the
+            // conversations, and nobody can check whether a file of their own is among the media.
+            slugs = SlugRegistry(naming: { id in key.name(for: "folder " + id) })
+            media.contentName = { data in key.name(of: data) + "-" + String(data.count) }
+        }
         privacy = configuration.privacy.changesConversations
             ? PrivacyTransform(settings: configuration.privacy, me: configuration.me) : nil
     }

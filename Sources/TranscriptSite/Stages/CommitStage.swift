@@ -24,7 +24,7 @@ public struct CommitStage: BuildStage {
             var digests = OutputDigests()
             let outputPath = output.destination.path
             for (path, digest) in output.madeDigests {
-                if let stamp = FileStamp(path: outputPath + "/" + path) {
+                if let stamp = FileStamp(path: outputPath + "/" + output.storedPath(path)) {
                     digests.entries[path] = OutputDigests.Entry(stamp: stamp, digest: digest)
                 }
             }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TranscriptModel
 import TranscriptSearch
@@ -119,8 +120,8 @@ extension BuildContext {
         return statistics
     }
 
-    /// Links the previous output's file at `path` when it still has `size` bytes.
+    /// Links the previous output's file at `path` when it still has `size` bytes (as made).
     private func takeOverPrevious(_ path: String, size: Int) throws -> Bool {
-        output.previousStamp(path)?.size == Int64(size) ? try output.link(path) : false
+        output.previousHasSize(path, size: size) ? try output.link(path) : false
     }
 }

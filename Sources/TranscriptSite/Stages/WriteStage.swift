@@ -1,12 +1,16 @@
 import TranscriptRender
 
 /// Writes the pages that show the whole site: the search page, the index of conversations (the most
-/// recently active first, as chat apps list them), the assets, and with `privacy.noindex` a `robots.txt`
-/// that asks every crawler to stay out.
+/// recently active first, as chat apps list them), the assets, with `privacy.noindex` a `robots.txt`
+/// that asks every crawler to stay out, and for a protected site `protection.json` (how its key is derived)
+/// and the script that unlocks it.
 public struct WriteStage: BuildStage {
     public let name = "write"
 
     public init() {}
+
+    /// The asset only protected sites have.
+    static let unlockScript = "assets/unlock.js"
 
     public func run(in context: BuildContext) throws {
         let configuration = context.configuration
@@ -33,10 +37,14 @@ public struct WriteStage: BuildStage {
         try context.output.write(try context.templates.render(index, template: "index"), to: "index.html")
         context.summary.pages += 1
         context.count("pages")
-        for path in context.templates.assets.keys.sorted() {
+        let assets = context.templates.assets.keys.sorted().filter { context.protection != nil || $0 != Self.unlockScript }
+        for path in assets {
             try context.output.write(context.templates.assets[path]!, to: path)
         }
-        context.count("assets", context.templates.assets.count)
+        context.count("assets", assets.count)
+        if let protection = context.protection {
+            try context.output.write(protection.record.json, to: ProtectionRecord.fileName)
+        }
         let stylesheet = AppearanceStylesheet(css: context.appearanceCSS, findBar: configuration.findBar)
         try context.output.write(try context.templates.render(stylesheet, template: "appearances"), to: "appearances.css")
         if configuration.privacy.noindex {

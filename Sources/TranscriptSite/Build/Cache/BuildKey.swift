@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TranscriptDisplay
 import TranscriptImport
@@ -16,11 +17,12 @@ enum BuildKey {
 
     package static func make(
         configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
-        customRenderers: [any CustomMessageRenderer], stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions
+        customRenderers: [any CustomMessageRenderer], stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions,
+        protection: String
     ) -> String {
         var hash = SHA256()
         hash.update(format)
-        addTool(registry: registry, stages: stages, options: options, to: &hash)
+        addTool(registry: registry, stages: stages, options: options, protection: protection, to: &hash)
         if let config = try? Data(contentsOf: configurationFile) {
             hash.update("config:" + configurationFile.standardizedFileURL.path)
             hash.update(Int64(config.count))
@@ -47,11 +49,12 @@ enum BuildKey {
     /// display delegate or the settings of how pages look: while this key stays, the stored search parts and
     /// the search index hold even when the build key changed.
     package static func content(
-        configuration: SiteConfiguration, stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions
+        configuration: SiteConfiguration, stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions,
+        protection: String
     ) -> String {
         var hash = SHA256()
         hash.update(format + " content")
-        addTool(registry: registry, stages: stages, options: options, to: &hash)
+        addTool(registry: registry, stages: stages, options: options, protection: protection, to: &hash)
         hash.update("time zone:" + configuration.timeZone.identifier)
         hash.update("locale:" + configuration.locale.identifier)
         hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
@@ -65,8 +68,12 @@ enum BuildKey {
     }
 
     /// What both keys hold of the tool: the binary (by its stamp), the importers, the build's stages (by name
-    /// and fingerprint: a stage that changes messages changes content) and `--format`.
-    private static func addTool(registry: ImporterRegistry, stages: [any BuildStage], options: BuildOptions, to hash: inout SHA256) {
+    /// and fingerprint: a stage that changes messages changes content), `--format` and the protection (a
+    /// protected site's folders, media names and every file depend on its key).
+    private static func addTool(
+        registry: ImporterRegistry, stages: [any BuildStage], options: BuildOptions, protection: String, to hash: inout SHA256
+    ) {
+        hash.update("protection:" + protection)
         let executable = executablePath
         hash.update("binary:" + executable)
         if let stamp = FileStamp(path: executable) {

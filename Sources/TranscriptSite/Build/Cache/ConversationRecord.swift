@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TranscriptImport
 import TranscriptModel

@@ -53,6 +53,7 @@ import Testing
         checkEveryProperty(of: IndexPage(site: site, description: "About", conversations: [], hasConversations: false))
         checkEveryProperty(of: YearLinks(year: "2024", pages: []))
         checkEveryProperty(of: SearchPage(site: site))
+        checkEveryProperty(of: LockedPage(site: site, salt: "c2FsdA==", iterations: 600_000, mediaSealed: true, sealed: "AAAA"))
         checkEveryProperty(of: entry)
         checkEveryProperty(of: ConversationFeed(
             id: "urn:transcripts:chat", title: "Chat", subtitle: "The newest", updated: "2024-05-01T10:00:00Z",

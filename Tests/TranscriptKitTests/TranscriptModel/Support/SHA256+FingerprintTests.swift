@@ -1,8 +1,9 @@
 import Testing
 
+import Crypto
 @testable import TranscriptModel
 
-@Suite struct SHA256Tests {
+@Suite struct SHA256FingerprintTests {
     func digest(_ bytes: [UInt8], pieces: Int = 1) -> String {
         var hash = SHA256()
         let size = max(1, bytes.count / pieces)
@@ -21,6 +22,19 @@ import Testing
         #expect(digest(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(digest(million, pieces: 7) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func stringsAreClosedByAZeroByte() {
+        var split = SHA256()
+        split.update("ab")
+        split.update("c")
+        var other = SHA256()
+        other.update("a")
+        other.update("bc")
+        #expect(split.hexDigest != other.hexDigest)
+        var bytes = SHA256()
+        bytes.update(Array("ab\u{0}c\u{0}".utf8))
+        #expect(bytes.hexDigest == split.hexDigest)
     }
 
     @Test func piecesGiveTheSameDigest() {
