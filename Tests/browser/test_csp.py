@@ -19,7 +19,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 import browser_support as support
 
 POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "
     "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
 )
 

@@ -116,6 +116,12 @@ public final class BuildContext {
         progressHandler?(line)
     }
 
+    /// How the summary names a conversation: by its title, or on a protected site (whose build log may be
+    /// public, as in CI) by its folder, which tells nothing of it.
+    func summaryTitle(_ title: String, slug: String) -> String {
+        protection == nil ? title : "c/\(slug)/"
+    }
+
     /// Writes a file of the site (`path` relative to the output folder).
     public func write(_ contents: String, to path: String) throws {
         try output.write(contents, to: path)

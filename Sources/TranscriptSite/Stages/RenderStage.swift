@@ -128,7 +128,7 @@ extension BuildContext {
         summary.warnings += rendered.warnings
         summary.conversations.append(
             BuildSummary.ConversationCount(
-                title: conversation.title, file: displayPath,
+                title: summaryTitle(conversation.title, slug: slug), file: displayPath,
                 messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered))
         let record = ConversationRecord(
             key: "", id: conversation.id, title: conversation.title, slug: slug, searchNumber: searchNumber,

@@ -100,7 +100,7 @@ extension BuildContext {
         appearanceCSS.merge(record.css) { first, _ in first }
         summary.conversations.append(
             BuildSummary.ConversationCount(
-                title: record.title, file: displayPath, messagesRead: record.messagesRead,
+                title: summaryTitle(record.title, slug: record.slug), file: displayPath, messagesRead: record.messagesRead,
                 messagesRendered: record.messagesRendered))
         summary.conversationsReused += 1
         summary.pagesReused += record.pages

@@ -200,3 +200,25 @@ import TranscriptRender
         #expect(try Self.files(site).keys.filter { $0.hasPrefix("c/alice-chat") } == [])
     }
 }
+
+extension ProtectedBuildTests {
+    @Test func anotherPassphraseReEncryptsEveryFileWithTheSameSalt() throws {
+        let site = try Self.makeSite()
+        try Self.build(site)
+        let before = try Self.files(site)
+        try Self.build(site, passphrase: "an entirely different passphrase")
+        let after = try Self.files(site)
+        #expect(after["protection.json"] == before["protection.json"])
+        #expect(after.keys.filter { $0.hasPrefix("c/") }.allSatisfy { before[$0] == nil })  // folders are named by the key
+        for path in ["index.html", "search.html", "search/index.js"] { #expect(after[path] != before[path], "\(path)") }
+    }
+
+    @Test func theSummaryNamesConversationsByTheirFolder() throws {
+        let site = try Self.makeSite()
+        let summary = try Self.build(site)
+        let folder = try Self.key(of: site).name(for: "folder alice-chat")
+        #expect(summary.conversations.map(\.title) == ["c/\(folder)/"])
+        #expect(!summary.report.contains("Alice"))
+        #expect(!String(decoding: summary.json, as: UTF8.self).contains("Alice"))
+    }
+}
