@@ -245,3 +245,37 @@ def test_the_locked_and_unlocked_pages_have_no_serious_accessibility_violation(p
         if blocking:
             problems.append(f"{state}:\n" + describe_axe(blocking))
     assert not problems, "\n".join(problems)
+
+
+def find_count(browser, url: str, word: str) -> str:
+    """What the find bar of the page at `url` counts for `word`."""
+    browser.get(url)
+    WebDriverWait(browser, 30).until(lambda b: b.find_elements(By.CSS_SELECTOR, "form.find-bar[data-ready=true]"))
+    box = browser.find_element(By.CSS_SELECTOR, "form.find-bar input[name=find]")
+    box.send_keys(word)
+    count = browser.find_element(By.CSS_SELECTOR, "form.find-bar .find-count")
+    WebDriverWait(browser, 20).until(lambda _: count.text not in ("", "Finding…"))
+    return count.text
+
+
+def test_the_find_bar_finds_what_it_finds_on_the_open_site(demo_site, protected_site, browser):
+    open_page = next(p for p in demo_site.conversation_pages if " the " in p.read_text(encoding="utf-8"))
+    expected = find_count(browser, demo_site.url(open_page), "the")
+    assert re.fullmatch(r"1 of \d+", expected), expected
+    # The same conversation's page on the protected site: its folder is a keyed name, its page name the same.
+    opened = []
+    for page in message_pages(protected_site):
+        if page.name != open_page.name:
+            continue
+        open_locked(browser, protected_site.url(page))
+        unlock(browser)
+        wait_unlocked(browser)
+        if browser.title == parse_title(open_page):
+            opened.append(page)
+            break
+    assert opened, f"no protected page shows {open_page.name}"
+    assert find_count(browser, protected_site.url(opened[0]), "the") == expected
+
+
+def parse_title(page: Path) -> str:
+    return re.search(r"<title>(.*?)</title>", page.read_text(encoding="utf-8")).group(1).replace("&amp;", "&")
