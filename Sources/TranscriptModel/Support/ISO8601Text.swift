@@ -154,7 +154,7 @@ package enum ISO8601Text {
 package struct CivilTime: Equatable {
     package var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     /// Days since 1970-01-01.
-    var dayNumber: Int
+    package var dayNumber: Int
 
     package init(secondsSince1970 seconds: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

@@ -2,8 +2,9 @@ import TranscriptModel
 import TranscriptText
 
 extension ConversationRenderer {
-    /// The conversation's overview page (`timeline`): its months by year, each linking to its page.
-    func overview(of frame: ConversationFrame) -> ConversationOverview {
+    /// The conversation's overview page (`timeline`): its months by year, each linking to its page, with the
+    /// charts and statistics of `activity` and links to the `gallery` sections.
+    func overview(of frame: ConversationFrame, activity: OverviewActivity? = nil, gallery: [GalleryLink] = []) -> ConversationOverview {
         let plan = frame.plan
         return ConversationOverview(
             site: frame.site, title: frame.conversation.title, kindLabel: Self.kindLabel(frame.conversation.kind),
@@ -17,7 +18,7 @@ extension ConversationRenderer {
                 })
             },
             latest: plan.pages.last.map { PageLink(url: $0.file, title: frame.labels[plan.pages.count - 1]) },
-            feedURL: frame.feedURL)
+            feedURL: frame.feedURL, activity: activity, gallery: gallery)
     }
 
     /// The Atom feed of the newest `feedSize` messages, newest first.

@@ -6,7 +6,8 @@ import TranscriptText
 
 /// Renders one conversation into its pages: text through cmark, display decisions into rows, rows through the
 /// `message` template and each month page through `conversation`, working on all cores in chunks of
-/// messages; then the conversation's overview (`timeline`) and feed (`feed`). The steps are in the files
+/// messages; then its gallery pages (`gallery`), its overview with its charts (`timeline`) and its feed
+/// (`feed`). The steps are in the files
 /// `ConversationRenderer+…`.
 package struct ConversationRenderer: Sendable {
     package let templates: TemplateSet
@@ -102,12 +103,16 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
 
-        try write("index.html", [try templates.render(overview(of: frame), template: "timeline")])
+        var pages = frame.plan.pages.count + 1
+        let gallery = configuration.overview.gallery(for: conversation.id)
+            ? try writeGallery(of: frame, media: media, pages: &pages, write: write) : []
+        let activity = configuration.overview.charts(for: conversation.id) ? activity(of: frame) : nil
+        try write("index.html", [try templates.render(overview(of: frame, activity: activity, gallery: gallery), template: "timeline")])
         if configuration.feeds {
             try write("feed.xml", [try templates.render(feed(of: frame), template: "feed")])
         }
         return Output(
-            pages: frame.plan.pages.count + 1, summary: summary(of: frame, url: url),
+            pages: pages, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
             warnings: warnings, search: searchPart,
             pageRecords: recordsPages ? taken.records.merging(rendered.records) { _, new in new } : [:],

@@ -27,13 +27,16 @@ public struct RenderSettings: Sendable, Equatable {
     public var display: DisplayConfiguration
     /// Whether pages ask search engines not to index them or follow their links.
     public var noindex: Bool
+    /// What conversations' overview pages show: charts, statistics, gallery pages.
+    public var overview: OverviewSettings
 
     public init(
         title: String, language: String, isRightToLeft: Bool, timeZone: TimeZone, locale: Locale, pageSize: Int,
         feeds: Bool, feedSize: Int, hasSearch: Bool, findBar: FindBarSettings, display: DisplayConfiguration,
-        noindex: Bool = false
+        noindex: Bool = false, overview: OverviewSettings = OverviewSettings()
     ) {
         self.noindex = noindex
+        self.overview = overview
         self.title = title
         self.language = language
         self.isRightToLeft = isRightToLeft

@@ -1,4 +1,5 @@
-/// A conversation's overview (`c/<id>/index.html`): its timeline of months, each linking to its page.
+/// A conversation's overview (`c/<id>/index.html`): its timeline of months, each linking to its page; with
+/// `overview.charts` its activity and statistics, with `overview.gallery` links to its media, files and links.
 public struct ConversationOverview: Sendable, TemplateModel {
     public var site: SiteContext
     public var title: String
@@ -12,10 +13,33 @@ public struct ConversationOverview: Sendable, TemplateModel {
     public var latest: PageLink?
     /// The conversation's Atom feed (relative), when feeds are on.
     public var feedURL: String?
+    /// Charts and statistics, when the overview shows them.
+    public var activity: OverviewActivity?
+    /// The gallery sections that have entries.
+    public var gallery: [GalleryLink]
+
+    public init(
+        site: SiteContext, title: String, kindLabel: String, participantNames: String, messageCountText: String,
+        firstDate: String?, lastDate: String?, years: [YearLinks], latest: PageLink?, feedURL: String?,
+        activity: OverviewActivity? = nil, gallery: [GalleryLink] = []
+    ) {
+        self.site = site
+        self.title = title
+        self.kindLabel = kindLabel
+        self.participantNames = participantNames
+        self.messageCountText = messageCountText
+        self.firstDate = firstDate
+        self.lastDate = lastDate
+        self.years = years
+        self.latest = latest
+        self.feedURL = feedURL
+        self.activity = activity
+        self.gallery = gallery
+    }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case site, title, kindLabel, participantNames, messageCountText, firstDate, lastDate, years, latest
-        case feedURL
+        case feedURL, activity, gallery, hasGallery
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -32,6 +56,9 @@ public struct ConversationOverview: Sendable, TemplateModel {
         case .years: .models(years)
         case .latest: latest.modelValue
         case .feedURL: feedURL.templateValue
+        case .activity: activity.modelValue
+        case .gallery: .models(gallery)
+        case .hasGallery: .flag(!gallery.isEmpty)
         }
     }
 }

@@ -51,6 +51,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var privacy: PrivacySettings
     /// Whether the site is passphrase-protected, and how (see docs/protect.md).
     public var protect: ProtectionSettings
+    /// What conversations' overview pages show: activity charts and statistics, gallery pages.
+    public var overview: OverviewSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -60,8 +62,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
         formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
-        privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings()
+        privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
+        overview: OverviewSettings = OverviewSettings()
     ) {
+        self.overview = overview
         self.privacy = privacy
         self.protect = protect
         self.search = search
@@ -102,7 +106,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         RenderSettings(
             title: title, language: language, isRightToLeft: isRightToLeft, timeZone: timeZone, locale: locale,
             pageSize: pageSize, feeds: feeds, feedSize: feedSize, hasSearch: search.enabled, findBar: findBar,
-            display: displayConfiguration, noindex: privacy.noindex)
+            display: displayConfiguration, noindex: privacy.noindex, overview: overview)
     }
 
     /// Every template that the display settings name as a footer.
@@ -123,7 +127,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview
     }
 
     public init(from decoder: any Decoder) throws {
@@ -189,6 +193,7 @@ extension SiteConfiguration: Decodable {
         search = try container.decodeIfPresent(SearchSettings.self, forKey: .search) ?? SearchSettings()
         findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
         privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
+        overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
         if container.contains(.protect), try container.decodeNil(forKey: .protect) {
             protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
         } else {

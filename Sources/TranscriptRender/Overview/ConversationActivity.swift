@@ -1,0 +1,90 @@
+import TranscriptModel
+
+/// What a conversation's overview counts of its messages, in one pass over them: messages per month, per
+/// weekday and hour, per person; kinds, reactions, emoji, the busiest day. Times are in the site's time zone.
+struct ConversationActivity: Sendable {
+    /// Messages per calendar month, by month number (`year * 12 + month - 1`).
+    var months: [Int: Int] = [:]
+    /// Messages people sent, by weekday (0 is Monday) and hour (0 to 23).
+    var weekHours = [[Int]](repeating: [Int](repeating: 0, count: 24), count: 7)
+    /// Messages per person (by name), most first (then by name).
+    var people: [(name: String, count: Int)] = []
+    /// Messages of each kind other than text, by the kind's label (`Photo`, `Voice message`, ...).
+    var kinds: [String: Int] = [:]
+    /// The reactions given most, most first (then by emoji), at most `topCount`.
+    var reactions: [(emoji: String, count: Int)] = []
+    /// The emoji written most in texts and captions, most first (then by emoji), at most `topCount`.
+    var emoji: [(emoji: String, count: Int)] = []
+    /// The day with the most messages: one of its messages' times, and the count.
+    var busiestDay: (date: Timestamp, count: Int)?
+    /// Web addresses in texts and link previews.
+    var links = 0
+
+    static let topCount = 5
+
+    init() {}
+
+    /// Counts `messages`; `names` gives a sender's name, `localSeconds` a time's seconds in the site's zone.
+    init(messages: [Message], name: (String) -> String, localSeconds: (Timestamp) -> Int) {
+        var perPerson: [String: Int] = [:]
+        var perDay: [Int: (date: Timestamp, count: Int)] = [:]
+        var reactions: [String: Int] = [:]
+        var emoji: [String: Int] = [:]
+        for message in messages {
+            let local = CivilTime(secondsSince1970: localSeconds(message.date))
+            months[local.year * 12 + local.month - 1, default: 0] += 1
+            let day = local.dayNumber
+            perDay[day, default: (message.date, 0)].count += 1
+            if let sender = message.sender {
+                perPerson[name(sender), default: 0] += 1
+                // 1970-01-01 was a Thursday (3, counting from Monday).
+                let weekday = ((day + 3) % 7 + 7) % 7
+                weekHours[weekday][local.hour] += 1
+            }
+            switch message.kind {
+            case .text, .markdown: break
+            default: kinds[MessageDetails.label(for: message.kind), default: 0] += 1
+            }
+            for reaction in message.reactions { reactions[reaction.emoji, default: 0] += reaction.count }
+            if let text = ConversationRenderer.text(of: message)?.source {
+                Self.countEmoji(in: text, into: &emoji)
+                links += Self.countLinks(in: text)
+            }
+            if case .linkPreview(let preview) = message.kind, SafeURL.web(preview.url) != nil,
+               preview.text.map({ Self.countLinks(in: $0) == 0 }) ?? true
+            {
+                links += 1
+            }
+        }
+        people = perPerson.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        self.reactions = Self.top(reactions)
+        self.emoji = Self.top(emoji)
+        busiestDay = perDay.max { a, b in a.value.count != b.value.count ? a.value.count < b.value.count : a.key > b.key }?.value
+    }
+
+    private static func top(_ counts: [String: Int]) -> [(emoji: String, count: Int)] {
+        Array(counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(topCount))
+    }
+
+    /// Adds the emoji of `text` (whole characters: flags, skin tones and joined sequences stay one) to `counts`.
+    static func countEmoji(in text: String, into counts: inout [String: Int]) {
+        // Emoji start at U+2100: their UTF-8 starts with a byte of 0xE2 or more.
+        guard text.utf8.contains(where: { $0 >= 0xE2 }) else { return }
+        for character in text {
+            guard let first = character.unicodeScalars.first, first.value >= 0x2100 else { continue }
+            let properties = first.properties
+            // Emoji by default, or asked for as emoji (U+FE0F), or joined into a sequence (U+200D).
+            guard properties.isEmoji, !properties.isEmojiModifier,
+                  properties.isEmojiPresentation
+                    || character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
+            else { continue }
+            counts[String(character), default: 0] += 1
+        }
+    }
+
+    /// How many web addresses `text` holds.
+    static func countLinks(in text: String) -> Int {
+        var text = text
+        return text.withUTF8 { URLScanner.mayContainURL($0) ? URLScanner.urlRanges(in: $0).count : 0 }
+    }
+}

@@ -1,0 +1,90 @@
+import TranscriptModel
+
+/// A conversation's photos and videos, files and links, in message order, for its gallery pages: each entry
+/// links to its message's permalink. Made in one pass over the messages; pictures are the site's copies, shown
+/// at their size fitted into a square (so the page's layout is reserved before they load).
+struct ConversationGallery {
+    private(set) var media: [GalleryEntry] = []
+    private(set) var files: [GalleryEntry] = []
+    private(set) var links: [GalleryEntry] = []
+
+    /// The side of the square a picture is fitted into, in CSS pixels.
+    static let pictureSize = 160
+
+    init(frame: ConversationFrame, media copies: [Int: MessageMedia], dates: DateTexts) {
+        let root = frame.site.root
+        for (index, message) in frame.messages.enumerated() {
+            var metaText: String?
+            func meta() -> String {
+                if let metaText { return metaText }
+                let text = (message.sender.map { frame.name(of: $0) + " · " } ?? "") + dates.day(message.date)
+                metaText = text
+                return text
+            }
+            let permalink = frame.pageFiles[index] + "#" + Anchor.forMessage(id: message.id)
+            let copy = copies[index]
+            switch message.kind {
+            case .photo(let item), .video(let item):
+                let isVideo = message.kind.typeName == "video"
+                let picture = isVideo ? copy?.thumbnail : copy?.file
+                let size = picture.map { Self.fitted(width: $0.width ?? item.width, height: $0.height ?? item.height) }
+                let kindName = isVideo ? "Video" : "Photo"
+                media.append(GalleryEntry(
+                    permalink: permalink, meta: meta(), image: picture.map { root + $0.sitePath }, width: size?.width,
+                    height: size?.height, alt: item.caption ?? "\(kindName) from \(meta())", label: kindName,
+                    href: nil, size: nil, isVideo: isVideo))
+            case .file(let item), .audio(let item):
+                files.append(GalleryEntry(
+                    permalink: permalink, meta: meta(), image: nil, width: nil, height: nil, alt: "",
+                    label: item.name ?? item.file.map(MessageDetails.fileName(of:)) ?? "File",
+                    href: copy?.file.map { root + $0.sitePath },
+                    size: item.size.map(MessageDetails.formatByteCount) ?? copy?.file.map { MessageDetails.formatByteCount($0.size) },
+                    isVideo: false))
+            case .linkPreview(let preview):
+                var listed = Set<String>()
+                if let text = preview.text { addLinks(in: text, permalink: permalink, meta: meta, listed: &listed) }
+                if let target = SafeURL.web(preview.url), !listed.contains(target) {
+                    links.append(Self.link(target, text: preview.title ?? preview.url, permalink: permalink, meta: meta()))
+                }
+            default:
+                if let text = ConversationRenderer.text(of: message)?.source {
+                    var listed = Set<String>()
+                    addLinks(in: text, permalink: permalink, meta: meta, listed: &listed)
+                }
+            }
+        }
+    }
+
+    /// Adds the web addresses of `text` (each once) to the links.
+    private mutating func addLinks(in text: String, permalink: String, meta: () -> String, listed: inout Set<String>) {
+        var bytes = text
+        guard bytes.withUTF8({ URLScanner.mayContainURL($0) }) else { return }
+        for found in URLScanner.urls(in: text) {
+            guard let target = SafeURL.web(found.target), listed.insert(target).inserted else { continue }
+            links.append(Self.link(target, text: String(text[found.range]), permalink: permalink, meta: meta()))
+        }
+    }
+
+    private static func link(_ target: String, text: String, permalink: String, meta: String) -> GalleryEntry {
+        GalleryEntry(
+            permalink: permalink, meta: meta, image: nil, width: nil, height: nil, alt: "", label: text, href: target,
+            size: nil, isVideo: false)
+    }
+
+    /// A picture's size fitted into the square, keeping its shape; the whole square when the size is unknown.
+    static func fitted(width: Int?, height: Int?) -> (width: Int, height: Int) {
+        guard let width, let height, width > 0, height > 0 else { return (pictureSize, pictureSize) }
+        if width >= height {
+            return (pictureSize, max(1, (height * pictureSize + width / 2) / width))
+        }
+        return (max(1, (width * pictureSize + height / 2) / height), pictureSize)
+    }
+
+    func entries(of section: GallerySection) -> [GalleryEntry] {
+        switch section {
+        case .media: media
+        case .files: files
+        case .links: links
+        }
+    }
+}

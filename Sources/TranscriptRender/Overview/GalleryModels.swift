@@ -1,0 +1,131 @@
+/// A conversation's gallery pages (`media.html`, `files.html`, `links.html`, and `-2`, `-3`, ... when long): its
+/// photos and videos, its files, its links, each entry linking to its message.
+public struct GalleryPage: Sendable, TemplateModel {
+    public var site: SiteContext
+    /// The conversation's title.
+    public var title: String
+    /// The section's name: `Photos and videos`, `Files`, `Links`.
+    public var heading: String
+    public var section: GallerySection
+    /// `12 photos and videos`, and the page's place when there are several (`page 2 of 3`).
+    public var countText: String
+    public var pageText: String?
+    public var entries: [GalleryEntry]
+    public var previous: PageLink?
+    public var next: PageLink?
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case site, title, heading, isMedia, isFiles, isLinks, countText, pageText, entries, previous, next, hasNeighbours
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .title: .text(title)
+        case .heading: .text(heading)
+        case .isMedia: .flag(section == .media)
+        case .isFiles: .flag(section == .files)
+        case .isLinks: .flag(section == .links)
+        case .countText: .text(countText)
+        case .pageText: pageText.templateValue
+        case .entries: .models(entries)
+        case .previous: previous.modelValue
+        case .next: next.modelValue
+        case .hasNeighbours: .flag(previous != nil || next != nil)
+        }
+    }
+}
+
+/// The three kinds of gallery page.
+public enum GallerySection: String, Sendable, CaseIterable {
+    case media, files, links
+
+    /// The section's name, on its page and in the overview's links.
+    var heading: String {
+        switch self {
+        case .media: "Photos and videos"
+        case .files: "Files"
+        case .links: "Links"
+        }
+    }
+
+    /// `3 files`.
+    func count(_ count: Int) -> String {
+        switch self {
+        case .media: count == 1 ? "1 photo or video" : "\(count) photos and videos"
+        case .files: count == 1 ? "1 file" : "\(count) files"
+        case .links: count == 1 ? "1 link" : "\(count) links"
+        }
+    }
+
+    /// Entries on one page.
+    static let pageSize = 200
+
+    /// The file of the section's page `number` (from 1): `media.html`, `media-2.html`.
+    func file(page number: Int) -> String {
+        rawValue + (number > 1 ? "-\(number)" : "") + ".html"
+    }
+}
+
+/// An entry of a gallery page: a photo or video (with its picture when there is one), a file, or a link.
+/// `permalink` is its message's address; `meta` names who sent it and when.
+public struct GalleryEntry: Sendable, TemplateModel {
+    public var permalink: String
+    public var meta: String
+    /// A photo's or video's picture: its address, size on the page and text alternative.
+    public var image: String?
+    public var width: Int?
+    public var height: Int?
+    public var alt: String
+    /// What the entry is, when it has no picture (`Video`), or a file's name, or a link's text.
+    public var label: String
+    /// A file's or link's address (nil for a file the export left out).
+    public var href: String?
+    /// A file's size, as text.
+    public var size: String?
+    public var isVideo: Bool
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case permalink, meta, image, width, height, alt, label, href, size, isVideo
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .permalink: .text(permalink)
+        case .meta: .text(meta)
+        case .image: image.templateValue
+        case .width: width.map { .text(String($0)) }
+        case .height: height.map { .text(String($0)) }
+        case .alt: .text(alt)
+        case .label: .text(label)
+        case .href: href.templateValue
+        case .size: size.templateValue
+        case .isVideo: .flag(isVideo)
+        }
+    }
+}
+
+/// A link from the overview to a gallery section: `Files (3)`.
+public struct GalleryLink: Sendable, TemplateModel {
+    public var url: String
+    public var title: String
+    public var count: String
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case url, title, count
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .url: .text(url)
+        case .title: .text(title)
+        case .count: .text(count)
+        }
+    }
+}
