@@ -53,10 +53,11 @@ enum TestSupport {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
-    /// A conversation's message pages (all but the overview `index.html`), in order, joined.
+    /// A conversation's month pages (`2024-05.html`, `2024-05-2.html`: not its overview or gallery pages), in
+    /// order, joined.
     static func conversationHTML(_ folder: URL) throws -> String {
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted()
+            .filter { $0.wholeMatch(of: /\d{4}-\d{2}(-\d+)?\.html/) != nil }.sorted()
         return try pages.map { try read(folder.appendingPathComponent($0)) }.joined()
     }
 

@@ -24,10 +24,10 @@ import Testing
         #expect(summary.conversations.count == 1)
         #expect(summary.messagesRead == 3)
         #expect(summary.messagesRendered == 3)
-        // The month page, the timeline, the index and the search page; plus the feed, 6 assets, the appearances'
-        // stylesheet and 4 index files.
-        #expect(summary.pages == 4)
-        #expect(summary.files == 17)
+        // The month page, the links page (of the gallery), the timeline, the index and the search page; plus the
+        // feed, 6 assets, the appearances' stylesheet and 4 index files.
+        #expect(summary.pages == 5)
+        #expect(summary.files == 18)
         let output = site.appendingPathComponent("public")
         let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/small"))
         #expect(transcript(page) == """
@@ -115,7 +115,7 @@ import Testing
         _ = try build(site, output: first.appendingPathComponent("out"))
         _ = try build(site, output: second.appendingPathComponent("out"))
         let files = try Self.files(in: first.appendingPathComponent("out"))
-        #expect(files.count == 21)
+        #expect(files.count == 25)
         #expect(files == (try Self.files(in: second.appendingPathComponent("out"))))
     }
 
@@ -142,7 +142,8 @@ import Testing
         let paths = try Self.files(in: site.appendingPathComponent("public")).keys.sorted()
         #expect(paths == [
             "appearances.css", "assets/find-bar.js", "assets/permalinks.js", "assets/search-core.js", "assets/search-page.js",
-            "assets/site-search.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml", "c/kinds/index.html", "index.html",
+            "assets/site-search.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml",
+            "c/kinds/files.html", "c/kinds/index.html", "c/kinds/links.html", "c/kinds/media.html", "index.html",
             "search.html", "search/c/0.js", "search/d/0.js", "search/index.js", "search/t/0.js",
         ])
     }

@@ -40,7 +40,7 @@ import Testing
         let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
         let result = try run(["build", site.path])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("1 conversation, 3 messages read, 3 rendered, 4 pages, "))
+        #expect(result.output.hasPrefix("1 conversation, 3 messages read, 3 rendered, 5 pages, "))
         #expect(result.output.contains("  Small <talk>: 3 read, 3 rendered ("))
         #expect(result.errors == "")
     }
