@@ -104,7 +104,7 @@ const style = getComputedStyle(pick);
 return {background: style.backgroundColor, sheets: document.styleSheets.length,
         // Links written in messages are the sender's, kept as they were: only the templates' links count.
         links: Array.from(document.querySelectorAll('a[href], link[href]'))
-          .filter(e => !e.closest('.text, .event-text')).map(e => e.href)};
+          .filter(e => !e.closest('.text, .event-text')).map(e => new URL(e.getAttribute('href'), document.baseURI).href)};
 """
 
 

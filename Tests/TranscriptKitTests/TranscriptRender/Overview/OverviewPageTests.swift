@@ -54,19 +54,19 @@ import Testing
         #expect(page.contains(#"<text class="chart-label chart-label-end" x="34" y="27">Mon</text>"#))
         #expect(page.contains(#"<tr><th scope="row">Ann</th><td class="share-count">3</td><td class="share"><svg class="share-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="100" height="10"></rect></svg> 75 %</td></tr>"#))
         #expect(page.contains(#"<tr><th scope="row">Me</th><td class="share-count">1</td><td class="share"><svg class="share-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="33.3" height="10"></rect></svg> 25 %</td></tr>"#))
-        let statistics = try #require(Self.between(page, "<dl class=\"conversation-stats\">", "</dl>"))
+        let statistics = try #require(Self.between(page, "<ul class=\"conversation-stats\">", "</ul>"))
         #expect(statistics == """
-            <dl class="conversation-stats">
-            <div><dt>First message</dt><dd>5 Jan 2024</dd></div>
-            <div><dt>Last message</dt><dd>2 Mar 2024</dd></div>
-            <div><dt>Busiest day</dt><dd>2 Mar 2024 (2 messages)</dd></div>
-            <div><dt>Photos</dt><dd>1</dd></div>
-            <div><dt>Files</dt><dd>1</dd></div>
-            <div><dt>Events</dt><dd>1</dd></div>
-            <div><dt>Web addresses</dt><dd>3</dd></div>
-            <div><dt>Reactions given most</dt><dd>👍 1</dd></div>
-            <div><dt>Emoji written most</dt><dd>👍 1</dd></div>
-            </dl>
+            <ul class="conversation-stats">
+            <li><span class="stat-term">First message</span> <span class="stat-value">5 Jan 2024</span></li>
+            <li><span class="stat-term">Last message</span> <span class="stat-value">2 Mar 2024</span></li>
+            <li><span class="stat-term">Busiest day</span> <span class="stat-value">2 Mar 2024 (2 messages)</span></li>
+            <li><span class="stat-term">Photos</span> <span class="stat-value">1</span></li>
+            <li><span class="stat-term">Files</span> <span class="stat-value">1</span></li>
+            <li><span class="stat-term">Events</span> <span class="stat-value">1</span></li>
+            <li><span class="stat-term">Web addresses</span> <span class="stat-value">3</span></li>
+            <li><span class="stat-term">Reactions given most</span> <span class="stat-value">👍 1</span></li>
+            <li><span class="stat-term">Emoji written most</span> <span class="stat-value">👍 1</span></li>
+            </ul>
             """)
         #expect(page.contains("""
             <nav class="overview-gallery" aria-label="Media, files and links">
