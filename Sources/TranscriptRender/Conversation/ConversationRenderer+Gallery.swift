@@ -40,7 +40,8 @@ extension ConversationRenderer {
                 let page = GalleryPage(
                     site: site, title: frame.conversation.title, heading: section.heading, section: section,
                     countText: section.count(entries.count), pageText: place,
-                    entries: Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]),
+                    entriesHTML: try templates.renderGalleryEntries(
+                        Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
                     previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: "Page \(number - 1)") : nil,
                     next: number < count ? PageLink(url: section.file(page: number + 1), title: "Page \(number + 1)") : nil)
                 try write(section.file(page: number), [try templates.render(page, template: "gallery")])

@@ -21,7 +21,7 @@ struct ConversationGallery {
                 metaText = text
                 return text
             }
-            let permalink = frame.pageFiles[index] + "#" + Anchor.forMessage(id: message.id)
+            var permalink: String { frame.pageFiles[index] + "#" + Anchor.forMessage(id: message.id) }
             let copy = copies[index]
             switch message.kind {
             case .photo(let item), .video(let item):
@@ -42,26 +42,26 @@ struct ConversationGallery {
                     isVideo: false))
             case .linkPreview(let preview):
                 var listed = Set<String>()
-                if let text = preview.text { addLinks(in: text, permalink: permalink, meta: meta, listed: &listed) }
+                if let text = preview.text { addLinks(in: text, permalink: { permalink }, meta: meta, listed: &listed) }
                 if let target = SafeURL.web(preview.url), !listed.contains(target) {
                     links.append(Self.link(target, text: preview.title ?? preview.url, permalink: permalink, meta: meta()))
                 }
             default:
                 if let text = ConversationRenderer.text(of: message)?.source {
                     var listed = Set<String>()
-                    addLinks(in: text, permalink: permalink, meta: meta, listed: &listed)
+                    addLinks(in: text, permalink: { permalink }, meta: meta, listed: &listed)
                 }
             }
         }
     }
 
     /// Adds the web addresses of `text` (each once) to the links.
-    private mutating func addLinks(in text: String, permalink: String, meta: () -> String, listed: inout Set<String>) {
+    private mutating func addLinks(in text: String, permalink: () -> String, meta: () -> String, listed: inout Set<String>) {
         var bytes = text
         guard bytes.withUTF8({ URLScanner.mayContainURL($0) }) else { return }
         for found in URLScanner.urls(in: text) {
             guard let target = SafeURL.web(found.target), listed.insert(target).inserted else { continue }
-            links.append(Self.link(target, text: String(text[found.range]), permalink: permalink, meta: meta()))
+            links.append(Self.link(target, text: String(text[found.range]), permalink: permalink(), meta: meta()))
         }
     }
 

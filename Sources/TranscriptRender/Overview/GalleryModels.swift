@@ -10,12 +10,13 @@ public struct GalleryPage: Sendable, TemplateModel {
     /// `12 photos and videos`, and the page's place when there are several (`page 2 of 3`).
     public var countText: String
     public var pageText: String?
-    public var entries: [GalleryEntry]
+    /// The page's entries, rendered with the section's entry template (`partials/gallery-media`, ...).
+    public var entriesHTML: String
     public var previous: PageLink?
     public var next: PageLink?
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, title, heading, isMedia, isFiles, isLinks, countText, pageText, entries, previous, next, hasNeighbours
+        case site, title, heading, isMedia, isFiles, isLinks, countText, pageText, entriesHTML, previous, next, hasNeighbours
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -30,7 +31,7 @@ public struct GalleryPage: Sendable, TemplateModel {
         case .isLinks: .flag(section == .links)
         case .countText: .text(countText)
         case .pageText: pageText.templateValue
-        case .entries: .models(entries)
+        case .entriesHTML: .text(entriesHTML)
         case .previous: previous.modelValue
         case .next: next.modelValue
         case .hasNeighbours: .flag(previous != nil || next != nil)
@@ -59,6 +60,9 @@ public enum GallerySection: String, Sendable, CaseIterable {
         case .links: count == 1 ? "1 link" : "\(count) links"
         }
     }
+
+    /// The template of one entry.
+    var entryTemplate: String { "partials/gallery-" + rawValue }
 
     /// Entries on one page.
     static let pageSize = 200

@@ -22,6 +22,8 @@ public struct TemplateSet: Sendable {
     /// The `message` template and its partials compiled for speed; nil when they use features only
     /// swift-mustache has (then it renders them).
     let compiledMessage: CompiledPartials?
+    /// The gallery pages' entry templates, compiled (nil when one uses what only swift-mustache has).
+    let compiledGallery: CompiledPartials?
 
     /// The built-in templates only.
     public static func builtIn() throws -> TemplateSet {
@@ -86,6 +88,7 @@ public struct TemplateSet: Sendable {
         self.assets = assets
         self.overridden = overridden
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
+        self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)))
     }
 
     /// Renders a page model with the template `name`; an unknown name is an error that says which.
@@ -112,6 +115,19 @@ public struct TemplateSet: Sendable {
             return output
         }
         return try renderRowsWithMustache(rows)
+    }
+
+    /// Renders gallery entries, one after another, with their section's entry template
+    /// (`partials/gallery-media`, `-files`, `-links`), compiled when it can be (there are thousands).
+    func renderGalleryEntries(_ entries: [GalleryEntry], section: GallerySection) throws -> String {
+        let values = entries.map { TemplateValue.model($0) }
+        if let compiled = compiledGallery, let template = compiled.template(named: section.entryTemplate) {
+            var output = ""
+            output.reserveCapacity(entries.count * 400)
+            template.render(each: values, partials: compiled, into: &output)
+            return output
+        }
+        return try entries.map { try render($0, template: section.entryTemplate) }.joined()
     }
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
