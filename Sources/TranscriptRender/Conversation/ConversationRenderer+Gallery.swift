@@ -19,14 +19,12 @@ extension ConversationRenderer {
         ).overview
     }
 
-    /// Writes the gallery pages of `frame` (`overview.gallery`): its photos and videos, files and links, each
-    /// section paged; the links to the sections that have entries, for the overview. `pages` counts the pages.
-    func writeGallery(
-        of frame: ConversationFrame, media: [Int: MessageMedia], pages: inout Int,
-        write: (_ file: String, _ parts: [String]) throws -> Void
-    ) throws -> [GalleryLink] {
+    /// The gallery pages of `frame` (`overview.gallery`): its photos and videos, files and links, each section
+    /// paged, as (file, page); and the links to the sections that have entries, for the overview.
+    func gallery(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> (pages: [(file: String, html: String)], links: [GalleryLink]) {
         let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts())
         var links: [GalleryLink] = []
+        var pages: [(file: String, html: String)] = []
         for section in GallerySection.allCases {
             let entries = gallery.entries(of: section)
             guard !entries.isEmpty else { continue }
@@ -44,10 +42,34 @@ extension ConversationRenderer {
                         Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
                     previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: "Page \(number - 1)") : nil,
                     next: number < count ? PageLink(url: section.file(page: number + 1), title: "Page \(number + 1)") : nil)
-                try write(section.file(page: number), [try templates.render(page, template: "gallery")])
-                pages += 1
+                pages.append((section.file(page: number), try templates.render(page, template: "gallery")))
             }
         }
-        return links
+        return (pages, links)
+    }
+
+    /// What the overview adds for `frame`, as its settings ask: the gallery pages and the charts, made at the
+    /// same time (each is one pass over the messages).
+    func overviewParts(
+        of frame: ConversationFrame, media: [Int: MessageMedia]
+    ) throws -> (pages: [(file: String, html: String)], links: [GalleryLink], activity: OverviewActivity?) {
+        enum Part: Sendable {
+            case gallery([(file: String, html: String)], [GalleryLink])
+            case activity(OverviewActivity?)
+        }
+        let id = frame.conversation.id
+        let wantsGallery = configuration.overview.gallery(for: id), wantsCharts = configuration.overview.charts(for: id)
+        let parts = try [0, 1].concurrentMap { part -> Part in
+            if part == 0 {
+                guard wantsGallery else { return .gallery([], []) }
+                let made = try gallery(of: frame, media: media)
+                return .gallery(made.pages, made.links)
+            }
+            return .activity(wantsCharts ? activity(of: frame) : nil)
+        }
+        guard case .gallery(let pages, let links) = parts[0], case .activity(let activity) = parts[1] else {
+            preconditionFailure("the parts come in order")
+        }
+        return (pages, links, activity)
     }
 }

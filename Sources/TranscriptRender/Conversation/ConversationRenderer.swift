@@ -103,16 +103,15 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
 
-        var pages = frame.plan.pages.count + 1
-        let gallery = configuration.overview.gallery(for: conversation.id)
-            ? try writeGallery(of: frame, media: media, pages: &pages, write: write) : []
-        let activity = configuration.overview.charts(for: conversation.id) ? activity(of: frame) : nil
-        try write("index.html", [try templates.render(overview(of: frame, activity: activity, gallery: gallery), template: "timeline")])
+        let overviewParts = try overviewParts(of: frame, media: media)
+        for page in overviewParts.pages { try write(page.file, [page.html]) }
+        try write("index.html", [try templates.render(
+            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")])
         if configuration.feeds {
             try write("feed.xml", [try templates.render(feed(of: frame), template: "feed")])
         }
         return Output(
-            pages: pages, summary: summary(of: frame, url: url),
+            pages: frame.plan.pages.count + 1 + overviewParts.pages.count, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
             warnings: warnings, search: searchPart,
             pageRecords: recordsPages ? taken.records.merging(rendered.records) { _, new in new } : [:],

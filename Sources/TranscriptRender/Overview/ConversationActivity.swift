@@ -73,7 +73,8 @@ struct ConversationActivity: Sendable {
     /// which is much faster than splitting all text into characters.
     static func countEmoji(in text: String, into counts: inout [String: Int]) {
         // Emoji start at U+2100: their UTF-8 starts with a byte of 0xE2 or more.
-        guard text.utf8.contains(where: { $0 >= 0xE2 }) else { return }
+        var bytes = text
+        guard bytes.withUTF8({ $0.contains { $0 >= 0xE2 } }) else { return }
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
         while index < scalars.endIndex {
