@@ -39,12 +39,7 @@ public struct CanonicalReader: Sendable {
             } catch {
                 throw TranscriptsError(decoding: error, file: displayPath)
             }
-            let json: JSONValue
-            do {
-                json = try JSONParser.parse(raw)
-            } catch let error as JSONParser.SyntaxError {
-                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
-            }
+            let json = try JSONSyntaxCheck.parse(0..<raw.count, in: raw, file: displayPath)
             do {
                 return (try Conversation(json: json, path: [], context: context), nil)
             } catch {
@@ -121,12 +116,7 @@ private struct SharedBytes: @unchecked Sendable {
     }
 
     func parse<Value>(line: Int, displayPath: String, map: (JSONValue) throws -> Value) throws -> Value {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[lines[line]]))
-        } catch let error as JSONParser.SyntaxError {
-            throw TranscriptsError(file: displayPath, line: line + 1, message: "invalid JSON at column \(error.column): \(error.reason)")
-        }
+        let json = try JSONSyntaxCheck.parse(lines[line], of: lines[line], in: bytes, file: displayPath, unit: .line)
         do {
             return try map(json)
         } catch {

@@ -27,9 +27,13 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             let scanner = JSONScanner(bytes: bytes, releasingPagesOf: mapped)
             guard let members = scanner.members(ofObjectAt: start) else {
-                // Not well-formed: let the parser say where.
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (\(description))")
+                // Not well-formed: the walk from the start says where (without reading the document into memory).
+                if let problem = JSONSyntaxCheck.problem(in: bytes, document: start..<bytes.count) {
+                    throw TranscriptsError(syntax: problem, file: displayPath)
+                }
+                let first = scanner.skipWhitespace(start)
+                let found = first < bytes.count && bytes[first] == 0x5B ? "a list" : first < bytes.count && bytes[first] == 0x22 ? "a string" : "a single value"
+                throw TranscriptsError(file: displayPath, line: 1, message: "expected a JSON object (\(description)), found \(found)")
             }
             // The scan read every page; the parts are read again one at a time.
             mapped.release(0..<bytes.count)
@@ -76,17 +80,13 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         scanner.line(of: offset)
     }
 
-    /// Parses the value at `range`; a syntax error names the file and the line in it.
+    /// Parses the value at `range`; a syntax error names the file, the line and column, the JSON path and the
+    /// byte offset (see `JSONSyntaxCheck`).
     package func parse(_ range: Range<Int>) throws -> JSONValue {
-        try Self.parse(scanner, range, displayPath: displayPath)
+        try Self.parse(scanner, range, root: root, displayPath: displayPath)
     }
 
-    private static func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
-        }
+    private static func parse(_ scanner: JSONScanner, _ range: Range<Int>, root: Range<Int>, displayPath: String) throws -> JSONValue {
+        try JSONSyntaxCheck.parse(range, of: root, in: scanner.bytes, file: displayPath)
     }
 }

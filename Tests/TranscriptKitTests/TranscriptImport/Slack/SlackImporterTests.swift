@@ -378,8 +378,8 @@ import Testing
             "channels.json": #"[{"id":"C1","name":"general"}]"#,
             "general/2024-05-03.json": "[{\"ts\": \"1.0\",\n \"text\": }]",
         ])
-        #expect(throws: TranscriptsError(file: export.lastPathComponent + "/general/2024-05-03.json", line: 2,
-                                         message: "invalid JSON at line 2, column 10: expected a value")) {
+        #expect(throws: TranscriptsError(file: export.lastPathComponent + "/general/2024-05-03.json", line: 2, column: 10,
+                                         path: "[0].text", message: "invalid JSON at byte offset 24: expected a value")) {
             try Support.conversations(export)
         }
     }
