@@ -16,21 +16,7 @@ public struct DiscordImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        return isFolder.boolValue ? Self.exportFiles(in: url) != nil : Self.isExportFile(url)
-    }
-
-    /// Whether a file looks like a DCE export: JSON whose head has the keys `guild`, `channel` and `messages`.
-    static func isExportFile(_ url: URL) -> Bool {
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 8192), head.hasPrefix("{") else {
-            return false
-        }
-        // Keys, not values: a key is followed by a colon.
-        func hasKey(_ name: String) -> Bool { head.holdsBytes(of: "\"\(name)\":") || head.holdsBytes(of: "\"\(name)\" :") }
-        return hasKey("guild") && hasKey("channel") && hasKey("messages")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     /// The DCE files of a folder, sorted by name, when the folder is a collection of them: every JSON file
     /// directly in it is one and its only subfolders are media folders (`…_Files`). Nil otherwise.

@@ -11,13 +11,7 @@ public struct MatrixImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096),
-              head.holdsBytes(of: "\"messages\"")
-        else { return false }
-        if head.holdsBytes(of: "\"room_creator\"") || head.holdsBytes(of: "\"exported_by\"") { return true }
-        return head.holdsBytes(of: "\"origin_server_ts\"") && head.holdsBytes(of: "\"event_id\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void

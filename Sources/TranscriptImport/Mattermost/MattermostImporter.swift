@@ -20,15 +20,19 @@ public struct MattermostImporter: ExportImporter {
         case "json", "jsonl", "ndjson": break
         default: return false
         }
-        guard let head = FilePeek.head(of: url, bytes: 512) else { return false }
+        guard let head = FilePeek.head(of: url, bytes: 4096) else { return false }
         return Self.isVersionLine(head.prefix { $0 != "\n" && $0 != "\r" })
     }
 
-    /// Whether a first line is Mattermost's version object: `{"type":"version","version":1}` (spaces allowed).
+    public var expectedShape: String {
+        "a Mattermost bulk export: JSON Lines whose first line is {\"type\":\"version\",\"version\":1}"
+    }
+
+    /// Whether a first line is Mattermost's version object, `{"type":"version","version":1}`: parsed, so that
+    /// only its structure counts.
     static func isVersionLine<Line: StringProtocol>(_ line: Line) -> Bool {
-        let compact = String(line.filter { $0 != " " && $0 != "\t" })
-        guard compact.hasPrefix("{"), compact.contains("\"type\":\"version\"") else { return false }
-        return compact.contains("\"version\":")
+        guard case .object(let members)? = try? JSONParser.parse(String(line)) else { return false }
+        return members["type"] == .string("version") && members["version"] != nil
     }
 
     public func importConversations(
@@ -245,12 +249,7 @@ struct MattermostExport {
 
     /// One line's JSON value.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ line: MattermostLine, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]))
-        } catch let error as JSONParser.SyntaxError {
-            throw TranscriptsError(
-                file: displayPath, line: line.number, message: "invalid JSON at column \(error.column): \(error.reason)")
-        }
+        try JSONSyntaxCheck.parse(line.start..<line.end, of: line.start..<line.end, in: bytes, file: displayPath, unit: .line)
     }
 
     // MARK: - Second pass

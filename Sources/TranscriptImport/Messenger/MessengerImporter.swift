@@ -14,21 +14,7 @@ public struct MessengerImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        if isFolder.boolValue {
-            let first = url.appendingPathComponent("message_1.json")
-            return FileManager.default.fileExists(atPath: first.path) && canImport(first)
-        }
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        guard head.holdsBytes(of: "\"messages\"") else { return false }
-        if head.holdsBytes(of: "\"participants\"") {
-            return head.holdsBytes(of: "\"timestamp_ms\"") || head.holdsBytes(of: "\"thread_path\"") || head.holdsBytes(of: "\"is_still_participant\"")
-        }
-        // Exports written by other tools (and hand-made ones) may lack participants.
-        return head.holdsBytes(of: "\"sender_name\"") && head.holdsBytes(of: "\"timestamp_ms\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void

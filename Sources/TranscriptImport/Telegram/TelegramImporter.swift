@@ -12,20 +12,7 @@ public struct TelegramImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        if isFolder.boolValue {
-            let result = url.appendingPathComponent("result.json")
-            return FileManager.default.fileExists(atPath: result.path) && canImport(result)
-        }
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        if head.holdsBytes(of: "\"personal_information\"") || (head.holdsBytes(of: "\"chats\"") && head.holdsBytes(of: "\"list\"")) { return true }
-        guard head.holdsBytes(of: "\"messages\"") else { return false }
-        return head.holdsBytes(of: "\"date_unixtime\"") || head.holdsBytes(of: "\"from_id\"") || head.holdsBytes(of: "\"text_entities\"")
-            || head.holdsBytes(of: "_chat\"") || head.holdsBytes(of: "\"personal_chat\"") || head.holdsBytes(of: "_supergroup\"")
-            || head.holdsBytes(of: "_channel\"") || head.holdsBytes(of: "\"type\": \"message\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
