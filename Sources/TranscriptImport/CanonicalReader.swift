@@ -37,13 +37,13 @@ public struct CanonicalReader: Sendable {
                     return (read.conversation, read.messageDigests)
                 }
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: raw)
             }
             let json = try JSONSyntaxCheck.parse(0..<raw.count, in: raw, file: displayPath)
             do {
                 return (try Conversation(json: json, path: [], context: context), nil)
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: raw)
             }
         }
     }
@@ -120,7 +120,7 @@ private struct SharedBytes: @unchecked Sendable {
         do {
             return try map(json)
         } catch {
-            throw TranscriptsError(decoding: error, file: displayPath, line: line + 1)
+            throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: lines[line].lowerBound)
         }
     }
 }

@@ -153,7 +153,7 @@ struct MattermostExport {
             } catch let error as TranscriptsError {
                 throw error
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath, line: line.number)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: line.start)
             }
         }
         guard sawVersion else {
@@ -272,7 +272,7 @@ struct MattermostExport {
             } catch let error as TranscriptsError {
                 throw error
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath, line: line.number)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: line.start)
             }
         }
         let messages = reader.messages(sorting: posts)

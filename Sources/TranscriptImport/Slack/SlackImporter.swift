@@ -49,15 +49,12 @@ public struct SlackImporter: ExportImporter {
         }
         for day in SlackWorkspace.dayFiles(in: folder) {
             let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            guard let json = try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) else { continue }
-            guard case .array(let elements) = json else {
-                throw TranscriptsError(file: displayPath, message: "expected a list of messages, found \(json.kindDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                do {
+            try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) { json in
+                guard case .array(let elements) = json else {
+                    throw TranscriptsError(file: displayPath, line: 1, message: "expected a list of messages, found \(json.kindDescription)")
+                }
+                for (index, element) in elements.enumerated() {
                     try reader.add(element, path: [AnyCodingKey(intValue: index)])
-                } catch {
-                    throw TranscriptsError(decoding: error, file: displayPath)
                 }
             }
         }

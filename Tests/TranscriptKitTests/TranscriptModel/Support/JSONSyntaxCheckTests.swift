@@ -86,3 +86,24 @@ import Testing
         }
     }
 }
+
+/// A mapping error's JSON path placed in its file: the line and column of the value (issue 15, class 2).
+@Suite struct JSONPathOffsetTests {
+    @Test(arguments: [
+        ("messages[1].text", 3, 20), ("messages[1]", 3, 2), ("messages[0].id", 2, 9), ("title", 1, 11),
+        // Not there: the deepest part that is (the list, the message).
+        ("messages[7]", 1, 28), ("messages[1].missing", 3, 2), ("", 1, 1),
+    ])
+    func aPathIsFoundInTheBytes(path: String, line: Int, column: Int) throws {
+        var text = "{\"title\": \"é\", \"messages\": [\n {\"id\": 1, \"text\": \"a\"},\n {\"id\": 2, \"text\": \"b\"}\n]}"
+        let keys: JSONPath = path.split(separator: ".").flatMap { part -> [AnyCodingKey] in
+            let pieces = part.split(separator: "[")
+            return [AnyCodingKey(stringValue: String(pieces[0]))]
+                + pieces.dropFirst().compactMap { Int($0.dropLast()).map(AnyCodingKey.init(intValue:)) }
+        }
+        let position = text.withUTF8 { bytes in
+            TextPosition.of(JSONScanner(bytes: bytes).offset(of: keys, inDocumentAt: 0), in: bytes)
+        }
+        #expect(position == TextPosition(line: line, column: column))
+    }
+}

@@ -88,7 +88,7 @@ import Testing
         let result = try run(["build", site.path])
         #expect(result.status == 1)
         #expect(result.output == "")
-        #expect(result.errors == "error: \(site.path)/conversations/c.json: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
+        #expect(result.errors == "error: \(site.path)/conversations/c.json:1:168: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
     }
 
     @Test func aMissingSiteOrConfigIsNamed() throws {

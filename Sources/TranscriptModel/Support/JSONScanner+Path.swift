@@ -1,0 +1,48 @@
+extension JSONScanner {
+    /// The byte offset where the value at `path` starts in the document at `start` (`messages[3].date`: the
+    /// date's value in the fourth message), or the offset of the deepest part of the path that is there (a
+    /// missing key: its object). For placing a mapping error in its file; it reads the bytes again, so it is for
+    /// errors and warnings, not for every message.
+    package func offset(of path: JSONPath, inDocumentAt start: Int) -> Int {
+        var offset = skipWhitespace(start)
+        if offset + 3 <= bytes.count, bytes[offset] == 0xEF, bytes[offset + 1] == 0xBB, bytes[offset + 2] == 0xBF {
+            offset = skipWhitespace(offset + 3)
+        }
+        for key in path {
+            if let index = key.intValue {
+                guard let elements = elements(ofArrayAt: offset), index >= 0, index < elements.count else { return offset }
+                offset = elements[index].lowerBound
+            } else {
+                guard let member = members(ofObjectAt: offset)?.last(where: { $0.key == key.stringValue }) else { return offset }
+                offset = member.value.lowerBound
+            }
+        }
+        return offset
+    }
+}
+
+extension TranscriptsError {
+    /// A mapping error (a value in the wrong shape, with its JSON path) placed in its file: the line and column of
+    /// the value at its path in `bytes`, whose document starts at `start`. `pathPrefix` is the path of that
+    /// document in the file, when it is a part of it (a line of JSON Lines has none).
+    package init(
+        decoding error: any Error, file: String, bytes: UnsafeBufferPointer<UInt8>, documentAt start: Int = 0,
+        pathPrefix: String = ""
+    ) {
+        self.init(decoding: error, file: file, pathPrefix: pathPrefix)
+        guard let decodingError = error as? DecodingError else { return }
+        let codingPath: [any CodingKey]
+        switch decodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            codingPath = context.codingPath
+        case .keyNotFound(_, let context):
+            codingPath = context.codingPath
+        @unknown default:
+            return
+        }
+        let offset = JSONScanner(bytes: bytes).offset(of: codingPath.map(AnyCodingKey.init), inDocumentAt: start)
+        let position = TextPosition.of(offset, in: bytes)
+        line = position.line
+        column = position.column
+    }
+}
