@@ -75,6 +75,27 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         members.first { $0.key == key }?.value
     }
 
+    /// An error about the field `key` (`timestamp`, `content.body`; empty for the element itself) of the list
+    /// element at `element`, whose JSON path is `path`: it names the line and column of the field's value.
+    func error(at key: String, of element: Range<Int>, path: String, message: String) -> TranscriptsError {
+        let offset = scanner.offset(of: JSONPath(pathText: key), inDocumentAt: element.lowerBound)
+        let position = TextPosition.of(offset, in: scanner.bytes)
+        return TranscriptsError(file: displayPath, line: position.line, column: position.column, path: path, message: message)
+    }
+
+    /// Warnings about what could not be read in list elements (`FieldWarnings`), with the lines and columns of
+    /// the fields; `problems(index)` is the element's problems, `path(index)` its JSON path.
+    func warnings(
+        _ elements: [Range<Int>], problems: (Int) -> FieldProblems?, path: (Int) -> String
+    ) -> [String] {
+        var warnings = FieldWarnings(file: displayPath)
+        for index in elements.indices {
+            guard let found = problems(index), !found.isEmpty else { continue }
+            warnings.add(found, at: path(index), offset: elements[index].lowerBound)
+        }
+        return warnings.warnings(in: scanner.bytes)
+    }
+
     /// The line of the file a byte offset is on, counting from 1.
     package func line(of offset: Int) -> Int {
         scanner.line(of: offset)

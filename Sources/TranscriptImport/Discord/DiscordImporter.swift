@@ -91,22 +91,30 @@ public struct DiscordImporter: ExportImporter {
 
         for id in order where !joined.contains(id) {
             let group = groups[id]!
-            var units = try merged(group, channelNames: channelNames, folder: folder)
+            var (units, warnings) = try merged(group, channelNames: channelNames, folder: folder)
             for thread in threadsOf[id] ?? [] {
-                units += join(try merged(groups[thread]!, channelNames: channelNames, folder: folder), threadID: thread, to: units)
+                let (threadUnits, threadWarnings) = try merged(groups[thread]!, channelNames: channelNames, folder: folder)
+                units += join(threadUnits, threadID: thread, to: units)
+                warnings += threadWarnings
             }
             units = Self.sorted(units)
             let conversation = Self.conversation(group[0], units: units, context: context)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+            try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
         }
     }
 
-    /// The messages of one channel's files, deduplicated by id (an edited copy wins) and ordered by time.
-    private func merged(_ group: [Header], channelNames: [String: String], folder: URL) throws -> [DiscordMessages.Converted] {
+    /// The messages of one channel's files, deduplicated by id (an edited copy wins) and ordered by time, and the
+    /// warnings about what could not be read in them.
+    private func merged(
+        _ group: [Header], channelNames: [String: String], folder: URL
+    ) throws -> ([DiscordMessages.Converted], [String]) {
         var units: [DiscordMessages.Converted] = []
+        var warnings: [String] = []
         var seen: [String: Int] = [:]
         for header in group {
-            for unit in try messages(of: header, channelNames: channelNames, folder: folder) {
+            let read = try messages(of: header, channelNames: channelNames, folder: folder)
+            warnings += read.warnings
+            for unit in read.units {
                 if let index = seen[unit.discordID] {
                     if let edited = unit.edited, edited > (units[index].edited ?? units[index].date) { units[index] = unit }
                     continue
@@ -115,7 +123,7 @@ public struct DiscordImporter: ExportImporter {
                 units.append(unit)
             }
         }
-        return group.count > 1 ? Self.sorted(units) : units
+        return (group.count > 1 ? Self.sorted(units) : units, warnings)
     }
 
     /// A thread's messages marked as replies in the thread of the parent's message that started it (the
@@ -206,8 +214,10 @@ public struct DiscordImporter: ExportImporter {
         }
     }
 
-    /// A file's messages, parsed and converted on all cores.
-    private func messages(of header: Header, channelNames: [String: String], folder: URL) throws -> [DiscordMessages.Converted] {
+    /// A file's messages, parsed and converted on all cores, and the warnings about what could not be read.
+    private func messages(
+        of header: Header, channelNames: [String: String], folder: URL
+    ) throws -> (units: [DiscordMessages.Converted], warnings: [String]) {
         let displayPath = header.displayPath
         return try MappedJSONExport.read(header.file, displayPath: displayPath, description: Self.description) { export in
             guard let range = export.member("messages") else {
@@ -224,11 +234,10 @@ public struct DiscordImporter: ExportImporter {
                 do {
                     return try converter.convert(json, index: index)
                 } catch let error as DiscordFieldError {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound), path: error.path,
-                        message: error.message)
+                    throw export.error(at: error.key, of: elements[index], path: error.path, message: error.message)
                 }
             }
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
             // The same message can appear twice in one file: the first (or an edited copy) is kept.
             var seen: [String: Int] = [:]
             var result: [DiscordMessages.Converted] = []
@@ -241,7 +250,7 @@ public struct DiscordImporter: ExportImporter {
                 seen[unit.discordID] = result.count
                 result.append(unit)
             }
-            return result
+            return (result, warnings)
         }
     }
 }

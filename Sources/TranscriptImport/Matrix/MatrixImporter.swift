@@ -20,7 +20,7 @@ public struct MatrixImporter: ExportImporter {
         let folder = source.url.deletingLastPathComponent()
         let fileName = source.url.deletingPathExtension().lastPathComponent
         let media = MatrixMediaIndex(folder: folder, excluding: source.url.lastPathComponent)
-        let conversation: Conversation = try MappedJSONExport.read(
+        let conversation: (Conversation, [String]) = try MappedJSONExport.read(
             source.url, displayPath: displayPath, description: "an Element export of a Matrix room"
         ) { export in
             guard let messages = export.member("messages") else {
@@ -40,14 +40,15 @@ public struct MatrixImporter: ExportImporter {
                 do {
                     return try converter.convert(json, index: index)
                 } catch let error as MatrixEvents.Problem {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound),
-                        path: "messages[\(index)]" + error.path, message: error.message)
+                    throw export.error(
+                        at: String(error.path.dropFirst()), of: elements[index], path: "messages[\(index)]" + error.path,
+                        message: error.message)
                 }
             }
-            return MatrixRoom.conversation(header: header, events: converted, fileName: fileName)
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
+            return (MatrixRoom.conversation(header: header, events: converted, fileName: fileName), warnings)
         }
-        try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+        try body(ImportedConversation(conversation: conversation.0, mediaFolder: folder, warnings: conversation.1))
     }
 }
 

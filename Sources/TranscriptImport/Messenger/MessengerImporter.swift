@@ -68,6 +68,8 @@ public struct MessengerImporter: ExportImporter {
     private struct Part {
         var header: [String: JSONValue]
         var converted: [MessengerMessages.Converted]
+        /// What could not be read in the file's messages.
+        var warnings: [String]
     }
 
     private func read(
@@ -95,7 +97,8 @@ public struct MessengerImporter: ExportImporter {
             id: id, title: title, kind: count > 2 ? .group : .direct,
             participants: assembled.participants, messages: assembled.messages)
         try body(ImportedConversation(
-            conversation: conversation, mediaFolder: Self.mediaRoot(threadFolder: threadFolder, messages: assembled.messages)))
+            conversation: conversation, mediaFolder: Self.mediaRoot(threadFolder: threadFolder, messages: assembled.messages),
+            warnings: parts.flatMap(\.warnings)))
     }
 
     /// Reads one file: its fields parsed on their own, its messages parsed and converted on all cores.
@@ -118,17 +121,18 @@ public struct MessengerImporter: ExportImporter {
                 do {
                     return try converter.convert(json)
                 } catch let failure as MessengerMessages.Failure {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound),
-                        path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key), message: failure.message)
+                    throw export.error(
+                        at: failure.key, of: elements[index], path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key),
+                        message: failure.message)
                 }
             }
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
             // Exports list the newest message first: read such a file backwards, so that messages of the same
             // millisecond keep their order once sorted.
             if let first = converted.first, let last = converted.last, first.milliseconds > last.milliseconds {
                 converted.reverse()
             }
-            return Part(header: header, converted: converted)
+            return Part(header: header, converted: converted, warnings: warnings)
         }
     }
 

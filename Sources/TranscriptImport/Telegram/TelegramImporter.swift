@@ -38,20 +38,21 @@ public struct TelegramImporter: ExportImporter {
             export.release(export.root)
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let conversation = try conversation(export, chat.range, path: chat.path, number: number, context: context)
-                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                    let (conversation, warnings) = try conversation(export, chat.range, path: chat.path, number: number, context: context)
+                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
                 }
             } else {
-                let conversation = try conversation(export, export.root, path: "", number: 0, context: context)
-                try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                let (conversation, warnings) = try conversation(export, export.root, path: "", number: 0, context: context)
+                try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
             }
         }
     }
 
-    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores.
+    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the
+    /// warnings about what could not be read, each naming the line, column and JSON path.
     private func conversation(
         _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, context: ImportContext
-    ) throws -> Conversation {
+    ) throws -> (Conversation, [String]) {
         let displayPath = export.displayPath
         guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
               let messages = members.first(where: { $0.key == "messages" }),
@@ -70,7 +71,13 @@ public struct TelegramImporter: ExportImporter {
         let converted = try export.convertElements(elements, chunkSize: 2048) { json, index in
             converter.convert(json, index: index)
         }
-        return try TelegramChat.conversation(
+        var warnings = FieldWarnings(file: displayPath)
+        let messagesPath = TelegramChat.messagesPath(path)
+        for (index, item) in converted.enumerated() where !item.problems.isEmpty {
+            warnings.add(item.problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
+        }
+        let (conversation, chatWarnings) = try TelegramChat.conversation(
             header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
+        return (conversation, chatWarnings + warnings.warnings(in: export.scanner.bytes))
     }
 }

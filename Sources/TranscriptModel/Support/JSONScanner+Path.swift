@@ -46,3 +46,14 @@ extension TranscriptsError {
         column = position.column
     }
 }
+
+extension Array where Element == AnyCodingKey {
+    /// The keys of a path written as `messages[3].content.body`.
+    package init(pathText text: String) {
+        self = text.split(separator: ".").flatMap { part -> [AnyCodingKey] in
+            let pieces = part.split(separator: "[", omittingEmptySubsequences: false)
+            let name = pieces[0].isEmpty ? [] : [AnyCodingKey(stringValue: String(pieces[0]))]
+            return name + pieces.dropFirst().compactMap { Int($0.dropLast()).map(AnyCodingKey.init(intValue:)) }
+        }
+    }
+}
