@@ -39,6 +39,11 @@ public struct CanonicalReader: Sendable {
             } catch {
                 throw TranscriptsError(decoding: error, file: displayPath, bytes: raw)
             }
+            // A big file the parallel reader declined may be broken: the walk says where without building it
+            // (the parser would build all it read before failing).
+            if raw.count > 16 << 20, let problem = JSONSyntaxCheck.problem(in: raw) {
+                throw TranscriptsError(syntax: problem, file: displayPath)
+            }
             let json = try JSONSyntaxCheck.parse(0..<raw.count, in: raw, file: displayPath)
             do {
                 return (try Conversation(json: json, path: [], context: context), nil)
