@@ -96,6 +96,32 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         return warnings.warnings(in: scanner.bytes)
     }
 
+    /// The error for a part that does not have the shape the format gives it (`message`, about the value at
+    /// `offset`, whose JSON path is `path`): the document's first syntax error when it is not well-formed (the
+    /// scanner pairs brackets loosely, so a stray one can make a shape that is not there), else `message` at the
+    /// value's line and column.
+    func shapeError(_ message: String, path: String, at offset: Int) -> TranscriptsError {
+        if let problem = JSONSyntaxCheck.problem(in: scanner.bytes, document: root) {
+            return TranscriptsError(syntax: problem, file: displayPath)
+        }
+        let position = TextPosition.of(offset, in: scanner.bytes)
+        return TranscriptsError(file: displayPath, line: position.line, column: position.column, path: path, message: message)
+    }
+
+    /// What the value at `offset` is, for errors: "an object", "a list", "a string", "a number", ...
+    func kind(at offset: Int) -> String {
+        let start = scanner.skipWhitespace(offset)
+        guard start < scanner.bytes.count else { return "nothing" }
+        switch scanner.bytes[start] {
+        case 0x7B: return "an object"
+        case 0x5B: return "a list"
+        case 0x22: return "a string"
+        case 0x74, 0x66: return "true or false"
+        case 0x6E: return "null"
+        default: return "a number"
+        }
+    }
+
     /// The line of the file a byte offset is on, counting from 1.
     package func line(of offset: Int) -> Int {
         scanner.line(of: offset)

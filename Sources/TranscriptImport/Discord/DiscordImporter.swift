@@ -224,10 +224,8 @@ public struct DiscordImporter: ExportImporter {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "\"messages\" is required but missing")
             }
             guard let elements = export.scanner.elements(ofArrayAt: range.lowerBound) else {
-                let json = try export.parse(range)
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: range.lowerBound), path: "messages",
-                    message: "expected a list of messages, found \(json.kindDescription)")
+                throw export.shapeError(
+                    "expected a list of messages, found \(export.kind(at: range.lowerBound))", path: "messages", at: range.lowerBound)
             }
             let converter = DiscordMessages(channelID: header.channelID, channelNames: channelNames, mediaFolder: folder)
             let converted = try export.convertElements(elements, chunkSize: 1024) { json, index in

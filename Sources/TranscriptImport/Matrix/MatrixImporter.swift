@@ -27,9 +27,8 @@ public struct MatrixImporter: ExportImporter {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "missing: an Element export has a \"messages\" list")
             }
             guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
-                    message: "expected a list of events")
+                throw export.shapeError(
+                    "expected a list of events, found \(export.kind(at: messages.lowerBound))", path: "messages", at: messages.lowerBound)
             }
             var header: [String: JSONValue] = [:]
             for (key, value) in export.members where key != "messages" {

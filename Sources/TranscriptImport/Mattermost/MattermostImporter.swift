@@ -28,11 +28,14 @@ public struct MattermostImporter: ExportImporter {
         "a Mattermost bulk export: JSON Lines whose first line is {\"type\":\"version\",\"version\":1}"
     }
 
-    /// Whether a first line is Mattermost's version object, `{"type":"version","version":1}`: parsed, so that
-    /// only its structure counts.
+    /// Whether a first line is Mattermost's version object, `{"type":"version","version":1}`, by its outline:
+    /// only its structure counts, and a line broken after its `type` still counts, so that reading the file
+    /// reports where it breaks.
     static func isVersionLine<Line: StringProtocol>(_ line: Line) -> Bool {
-        guard case .object(let members)? = try? JSONParser.parse(String(line)) else { return false }
-        return members["type"] == .string("version") && members["version"] != nil
+        var text = String(line)
+        let outline = text.withUTF8 { JSONOutline($0) }
+        guard let root = outline.root, root["type"]?.text == "version" else { return false }
+        return root["version"] != nil || !root.isComplete
     }
 
     public func importConversations(

@@ -108,9 +108,8 @@ public struct MessengerImporter: ExportImporter {
                 throw TranscriptsError(file: displayPath, message: "\"messages\" is required but missing")
             }
             guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
-                    message: "expected a list of messages")
+                throw export.shapeError(
+                    "expected a list of messages, found \(export.kind(at: messages.lowerBound))", path: "messages", at: messages.lowerBound)
             }
             var header: [String: JSONValue] = [:]
             for (key, value) in export.members where key != "messages" {

@@ -29,8 +29,7 @@ public struct TelegramImporter: ExportImporter {
                       let list = inner.first(where: { $0.key == "list" }),
                       let elements = export.scanner.elements(ofArrayAt: list.value.lowerBound)
                 else {
-                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key,
-                                           message: "expected an object with a \"list\" of chats")
+                    throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: range.lowerBound)
                 }
                 chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
             }

@@ -201,6 +201,23 @@ import Testing
         #expect(error == "general.json:2:11: at guild: invalid JSON at byte offset 12: the file ends where a value should be (it may be cut short); its format cannot be told")
     }
 
+    /// A bracket that closes the wrong thing (the scanner pairs brackets loosely) is the syntax error, not a
+    /// complaint about the shape it seems to give.
+    @Test func aStrayBracketIsASyntaxError() throws {
+        let error = try Self.buildError(Self.telegramAccount, name: #function) { text in
+            text.replacingOccurrences(of: "\"hello world\"}]}", with: "\"hello world\"}}}")
+        }
+        #expect(error == "result.json:10:153: at chats.list[1].messages[0]: invalid JSON at byte offset 623: expected ',' or ']'")
+    }
+
+    /// Mattermost's first line broken after its type: still Mattermost's, and the error says where.
+    @Test func aBrokenVersionLineIsASyntaxError() throws {
+        let error = try Self.buildError(Self.mattermost, name: #function) { text in
+            text.replacingOccurrences(of: #"{"type":"version","version":1}"#, with: #"{"type":"version","version":1\}"#)
+        }
+        #expect(error == "export.jsonl:1:30: at version: invalid JSON at byte offset 29: expected ',' or '}'")
+    }
+
     /// In a folder of exports, a broken JSON file is an error too, not a file skipped.
     @Test func aBrokenFileInAFolderOfExportsIsAnError() throws {
         var files = Self.canonical.files.mapKeys { "conversations/" + $0 }

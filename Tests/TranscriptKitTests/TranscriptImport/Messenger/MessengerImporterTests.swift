@@ -327,7 +327,7 @@ import Testing
             #expect(error.message.hasPrefix("invalid JSON"))
         }
         try #"{"participants":[],"messages":{"a":1}}"#.write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: TranscriptsError(file: "message_1.json", line: 1, path: "messages", message: "expected a list of messages")) {
+        #expect(throws: TranscriptsError(file: "message_1.json", line: 1, column: 31, path: "messages", message: "expected a list of messages, found an object")) {
             try Support.read(file)
         }
     }
