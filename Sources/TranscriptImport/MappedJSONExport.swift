@@ -108,6 +108,17 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         return TranscriptsError(file: displayPath, line: position.line, column: position.column, path: path, message: message)
     }
 
+    /// `error` with the line and column of the value at its JSON path, when it names a path but no line (an error
+    /// from a part mapped after it was parsed).
+    func placed(_ error: TranscriptsError) -> TranscriptsError {
+        guard error.line == nil, error.file == displayPath, let path = error.path, !path.isEmpty else { return error }
+        var placed = error
+        let position = TextPosition.of(scanner.offset(of: JSONPath(pathText: path), inDocumentAt: root.lowerBound), in: scanner.bytes)
+        placed.line = position.line
+        placed.column = position.column
+        return placed
+    }
+
     /// What the value at `offset` is, for errors: "an object", "a list", "a string", "a number", ...
     func kind(at offset: Int) -> String {
         let start = scanner.skipWhitespace(offset)

@@ -24,7 +24,7 @@ struct MessengerMessages: Sendable {
     /// as written when it is a number given for text, and otherwise kept in a `fields` part after the message.
     func convert(_ json: JSONValue) throws -> Converted {
         guard case .object(let fields) = json else {
-            throw Failure(key: "", message: "expected a message object, found \(json.displayText.prefix(40))")
+            throw Failure(key: "", message: "expected a message object, found \(json.kindDescription)")
         }
         let milliseconds: Double
         switch fields["timestamp_ms"] {

@@ -30,7 +30,7 @@ extension TelegramImporter {
         guard root.isObject else { return false }
         if root["personal_information"]?.isObject == true { return true }
         for key in ["chats", "left_chats"] {
-            if let chats = root[key], chats.isObject, chats["list"]?.isArray == true || (chats.keys == ["about"] && !chats.isComplete) {
+            if let chats = root[key], chats.isObject, chats["list"] != nil || (chats.keys == ["about"] && !chats.isComplete) {
                 return true
             }
         }

@@ -35,13 +35,21 @@ public struct TelegramImporter: ExportImporter {
             }
             // Listing the chats read every page; each chat is read again on its turn.
             export.release(export.root)
+            // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
+            func read(_ range: Range<Int>, path: String, number: Int) throws -> (Conversation, [String]) {
+                do {
+                    return try conversation(export, range, path: path, number: number, context: context)
+                } catch let error as TranscriptsError {
+                    throw export.placed(error)
+                }
+            }
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let (conversation, warnings) = try conversation(export, chat.range, path: chat.path, number: number, context: context)
+                    let (conversation, warnings) = try read(chat.range, path: chat.path, number: number)
                     try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
                 }
             } else {
-                let (conversation, warnings) = try conversation(export, export.root, path: "", number: 0, context: context)
+                let (conversation, warnings) = try read(export.root, path: "", number: 0)
                 try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
             }
         }

@@ -66,6 +66,20 @@ import Testing
         #expect(run.conversations.first?.title == "Saved messages")
     }
 
+    /// A chat's own id of the wrong type, or a chat without its messages, is an error placed in the file.
+    @Test(arguments: [
+        ("{\"name\": \"A\", \"type\": \"personal_chat\",\n \"id\": 1.5, \"messages\": []}",
+         "result.json:2:8: at id: a numeric id must be a whole number below 2^53; write larger ids as strings"),
+        ("{\"about\": \"x\", \"chats\": {\"list\": [{\"name\": \"A\", \"type\": \"personal_chat\", \"id\": 1},\n {\"name\": \"B\", \"messages\": []}]}}",
+         "result.json:1:35: at chats.list[0].messages: \"messages\" is required but missing"),
+    ])
+    func chatErrorsArePlaced(json: String, expected: String) throws {
+        let error = try #require(throws: TranscriptsError.self) {
+            try ImportRun.run(TelegramImporter(), files: ["result.json": json], input: "result.json")
+        }
+        #expect(error.description == expected)
+    }
+
     /// `--strict` turns the warnings into a failed build that leaves nothing behind.
     @Test func strictBuildsFailOnThem() throws {
         let site = try TestSupport.makeSite(conversations: [:], extra: ["result.json": Self.chat])
