@@ -192,17 +192,17 @@ public struct DiscordImporter: ExportImporter {
         try MappedJSONExport.read(file, displayPath: displayPath, description: Self.description) { export in
             func object(_ key: String) throws -> [String: JSONValue] {
                 guard let range = export.member(key) else {
-                    throw TranscriptsError(file: displayPath, path: key, message: "\"\(key)\" is required but missing")
+                    throw export.placed(TranscriptsError(file: displayPath, path: key, message: "\"\(key)\" is required but missing"))
                 }
                 guard case .object(let fields) = try export.parse(range) else {
-                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key, message: "expected an object")
+                    throw export.shapeError("expected an object, found \(export.kind(at: range.lowerBound))", path: key, at: range.lowerBound)
                 }
                 return fields
             }
             let channel = try object("channel")
             let guild = (try? object("guild")) ?? [:]
             guard let id = DiscordMessages.identifier(channel["id"]) else {
-                throw TranscriptsError(file: displayPath, path: "channel.id", message: "expected the channel's id")
+                throw export.placed(TranscriptsError(file: displayPath, path: "channel.id", message: "expected the channel's id"))
             }
             return Header(
                 file: file, displayPath: displayPath, channelID: id,
