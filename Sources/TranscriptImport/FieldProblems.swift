@@ -45,19 +45,20 @@ struct FieldProblems: Sendable {
     /// The text of a field that holds a string: a number or true/false is shown as written (and noted); anything
     /// else is noted and gives nil, its value kept in the `fields` part (or, with `keep` false, for a field that
     /// is not a message's, written out in the note). Nil, without a note, when the field is absent or null.
-    mutating func text(_ value: JSONValue?, at key: String, what: String, keep: Bool = true) -> String? {
+    /// (`key` is only made for a note, so that reading a well-formed message builds no text.)
+    mutating func text(_ value: JSONValue?, at key: @autoclosure () -> String, what: String, keep: Bool = true) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?: return text
         case .number?, .bool?:
             let shown = value!.displayText
-            wrongType(key, expected: "a string", found: value!, did: "\(what) is shown as \(shown)", keep: false)
+            wrongType(key(), expected: "a string", found: value!, did: "\(what) is shown as \(shown)", keep: false)
             return shown
         case let other?:
             if keep {
-                wrongType(key, expected: "a string", found: other, did: "\(what) is left out; \(Self.keptNote)")
+                wrongType(key(), expected: "a string", found: other, did: "\(what) is left out; \(Self.keptNote)")
             } else {
-                wrongType(key, expected: "a string", found: other, did: "\(what) is left out: \(Self.written(other))", keep: false)
+                wrongType(key(), expected: "a string", found: other, did: "\(what) is left out: \(Self.written(other))", keep: false)
             }
             return nil
         }
@@ -70,13 +71,14 @@ struct FieldProblems: Sendable {
     }
 
     /// An id written as a non-empty string or a whole number; anything else is noted (and kept), and gives nil.
-    mutating func identifier(_ value: JSONValue?, at key: String, did: String) -> String? {
+    /// (`did` is only made for a note, so that reading a well-formed message builds no text.)
+    mutating func identifier(_ value: JSONValue?, at key: String, did: @autoclosure () -> String) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)? where !text.isEmpty: return text
         case .number(let number)? where number == number.rounded() && abs(number) < 1e16: return String(Int64(number))
         case let other?:
-            wrongType(key, expected: "an id (a string or a whole number)", found: other, did: did)
+            wrongType(key, expected: "an id (a string or a whole number)", found: other, did: did())
             return nil
         }
     }

@@ -45,6 +45,9 @@ package struct DiscordMessages: Sendable {
         var problems = FieldProblems()
     }
 
+    /// The fields that hold lists of objects.
+    static let listKeys = ["attachments", "embeds", "stickers", "reactions", "mentions"]
+
     /// The system types and their events; other types with content are ordinary messages.
     static let systemEvents: [String: SystemEvent.Event] = [
         "GuildMemberJoin": .join, "RecipientAdd": .join, "RecipientRemove": .leave, "Call": .call,
@@ -82,7 +85,7 @@ package struct DiscordMessages: Sendable {
         let edited = editTime(fields["timestampEdited"], problems: &problems)
         let type = problems.text(fields["type"], at: "type", what: "the type") ?? "Default"
         let content = problems.text(fields["content"], at: "content", what: "the text") ?? ""
-        for key in ["attachments", "embeds", "stickers", "reactions", "mentions"] { problems.checkObjects(in: fields[key], at: key) }
+        for key in Self.listKeys { problems.checkObjects(in: fields[key], at: key) }
 
         var people: [Person] = []
         var sender: String?

@@ -13,6 +13,9 @@ struct MessengerMessages: Sendable {
         var problems = FieldProblems()
     }
 
+    /// The fields that hold lists of objects.
+    static let listKeys = ["photos", "gifs", "videos", "audio_files", "files", "reactions"]
+
     /// An error in one message: the JSON path below the message and what is wrong.
     struct Failure: Error {
         package var key: String
@@ -39,7 +42,7 @@ struct MessengerMessages: Sendable {
             .map(MessengerText.repair).flatMap { $0.isEmpty ? nil : $0 }
         let content = problems.text(fields["content"], at: "content", what: "the text").map(MessengerText.repair) ?? ""
         _ = problems.text(fields["type"], at: "type", what: "the type")
-        for key in ["photos", "gifs", "videos", "audio_files", "files", "reactions"] { problems.checkObjects(in: fields[key], at: key) }
+        for key in Self.listKeys { problems.checkObjects(in: fields[key], at: key) }
         let reactions = Self.reactions(fields["reactions"])
         var names = sender.map { [$0] } ?? []
         names += reactions.flatMap(\.by)

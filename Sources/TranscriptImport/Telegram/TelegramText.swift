@@ -28,9 +28,8 @@ enum TelegramText {
                 case .string(let text):
                     entities.append(Entity(type: "plain", text: text, fields: [:]))
                 case .object(let entity):
-                    let path = "\(key)[\(index)]"
-                    let text = problems.text(entity["text"], at: path + ".text", what: "this part of the text") ?? ""
-                    let type = problems.text(entity["type"], at: path + ".type", what: "its type") ?? "plain"
+                    let text = problems.text(entity["text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
+                    let type = problems.text(entity["type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
                     entities.append(Entity(type: type, text: text, fields: entity))
                 default:
                     let text = problems.text(item, at: "\(key)[\(index)]", what: "this part of the text") ?? ""
