@@ -18,8 +18,6 @@ struct FieldProblems: Sendable {
     }
 
     private(set) var list: [Problem] = []
-    /// Set when the message's date could not be read: it is then dated like the message before it.
-    var undated = false
 
     init() {}
 

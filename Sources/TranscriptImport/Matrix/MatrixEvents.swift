@@ -69,7 +69,8 @@ struct MatrixEvents: Sendable {
         var converted: Converted
         var roomID: String?
         var problems = FieldProblems()
-        var fieldsPart: Message?
+        /// At most one message; a list, so that an event read as Element writes it carries no room for one.
+        var fieldsPart: [Message] = []
     }
 
     /// One event. An event without a type or time is an error (`Problem`); any other field of the wrong type is
@@ -83,7 +84,7 @@ struct MatrixEvents: Sendable {
             let id = Self.string(event["event_id"]) ?? "event-\(index + 1)"
             var date = Timestamp(secondsSince1970: 0)
             if case .number(let milliseconds)? = event["origin_server_ts"] { date = Timestamp(secondsSince1970: milliseconds / 1000) }
-            read.fieldsPart = problems.keptPart(id: id + "-fields", sender: converted.sender, date: date)
+            read.fieldsPart = problems.keptPart(id: id + "-fields", sender: converted.sender, date: date).map { [$0] } ?? []
         }
         return read
     }

@@ -36,7 +36,7 @@ enum MatrixRoom {
             let converted = read.converted
             noteSender(converted.sender)
             // What the event's fields held when they could not be read follows it.
-            defer { if let part = read.fieldsPart { messages.append(part) } }
+            defer { messages += read.fieldsPart }
             switch converted {
             case .message(var message, let emote):
                 if let emote { message.kind = emote.kind(name: name(message.sender)) }

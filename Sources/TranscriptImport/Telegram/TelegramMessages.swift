@@ -16,6 +16,8 @@ struct TelegramMessages {
         package var message: Message
         var senderName: String?
         var startsTopic: Bool
+        /// Set when the date could not be read: the message is then dated like the one before it.
+        var undated = false
         var problems = FieldProblems()
     }
 
@@ -36,9 +38,8 @@ struct TelegramMessages {
             ?? "m\(index + 1)"
         let noted = problems.list.count
         let date = timestamp(fields, unixKey: "date_unixtime", localKey: "date", problems: &problems)
-        if date == nil {
-            problems.undated = true
-            if problems.list.count == noted { problems.missing("date", did: "the message is dated like the message before it") }
+        if date == nil, problems.list.count == noted {
+            problems.missing("date", did: "the message is dated like the message before it")
         }
         let type = problems.text(fields["type"], at: "type", what: "the type") ?? "message"
         let senderID = problems.identifier(fields["from_id"], at: "from_id", did: "the sender is named by \"from\"; \(FieldProblems.keptNote)")
@@ -65,7 +66,7 @@ struct TelegramMessages {
         message.reactions = Self.reactions(fields["reactions"])
         return Converted(
             message: message, senderName: senderName,
-            startsTopic: type == "service" && Self.string(fields["action"]) == "topic_created", problems: problems)
+            startsTopic: type == "service" && Self.string(fields["action"]) == "topic_created", undated: date == nil, problems: problems)
     }
 
     /// The messages in order, their senders as participants (in order of first appearance), and posts in a
@@ -78,7 +79,7 @@ struct TelegramMessages {
         var topics: Set<String> = []
         var messages: [Message] = []
         messages.reserveCapacity(converted.count)
-        var previousDate = converted.first { !$0.problems.undated }?.message.date
+        var previousDate = converted.first { !$0.undated }?.message.date
         for item in converted {
             var message = item.message
             if let sender = message.sender, !known.contains(sender) {
@@ -90,7 +91,7 @@ struct TelegramMessages {
                 message.thread = reply
                 message.replyTo = nil
             }
-            if item.problems.undated, let previousDate { message.date = previousDate }
+            if item.undated, let previousDate { message.date = previousDate }
             previousDate = message.date
             messages.append(message)
             if let part = item.problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
