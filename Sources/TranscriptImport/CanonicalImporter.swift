@@ -7,15 +7,23 @@ public struct CanonicalImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        switch url.pathExtension.lowercased() {
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
+
+    public var expectedShape: String {
+        "a conversation in transcripts' own format: an object with \"format\": \"\(Conversation.formatIdentifier)\", \"id\" and \"messages\" (.json), or JSON Lines (.jsonl)"
+    }
+
+    /// A `.jsonl` file, or a `.json` file whose top-level object says `"format": "transcripts/…"`, or has an `id`
+    /// and only a conversation's keys (by structure, never by what its strings hold).
+    public func canImport(_ probe: ExportProbe) -> Bool {
+        guard !probe.isFolder else { return false }
+        switch probe.url.pathExtension.lowercased() {
         case "jsonl": return true
         case "json":
-            // A conversation object: `format`, or `id` with `messages` near the start; not another format's JSON.
-            guard let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-            if head.holdsBytes(of: "\"format\"") && head.holdsBytes(of: Conversation.formatIdentifier) { return true }
-            return head.holdsBytes(of: "\"id\"") && !head.holdsBytes(of: "\"chats\"") && !head.holdsBytes(of: "\"personal_information\"")
-                && !head.holdsBytes(of: "\"date_unixtime\"") && !head.holdsBytes(of: "\"from_id\"") && !head.hasPrefix("[")
+            guard let root = probe.jsonOutline?.root, root.isObject else { return false }
+            if root["format"]?.text?.hasPrefix("transcripts/") == true { return true }
+            let keys = Set(root.keys)
+            return keys.contains("id") && keys.isSubset(of: Conversation.keys)
         default: return false
         }
     }

@@ -37,18 +37,18 @@ public struct CanonicalReader: Sendable {
                     return (read.conversation, read.messageDigests)
                 }
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: raw)
             }
-            let json: JSONValue
-            do {
-                json = try JSONParser.parse(raw)
-            } catch let error as JSONParser.SyntaxError {
-                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+            // A big file the parallel reader declined may be broken: the walk says where without building it
+            // (the parser would build all it read before failing).
+            if raw.count > 16 << 20, let problem = JSONSyntaxCheck.problem(in: raw) {
+                throw TranscriptsError(syntax: problem, file: displayPath)
             }
+            let json = try JSONSyntaxCheck.parse(0..<raw.count, in: raw, file: displayPath)
             do {
                 return (try Conversation(json: json, path: [], context: context), nil)
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: raw)
             }
         }
     }
@@ -121,16 +121,11 @@ private struct SharedBytes: @unchecked Sendable {
     }
 
     func parse<Value>(line: Int, displayPath: String, map: (JSONValue) throws -> Value) throws -> Value {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[lines[line]]))
-        } catch let error as JSONParser.SyntaxError {
-            throw TranscriptsError(file: displayPath, line: line + 1, message: "invalid JSON at column \(error.column): \(error.reason)")
-        }
+        let json = try JSONSyntaxCheck.parse(lines[line], of: lines[line], in: bytes, file: displayPath, unit: .line)
         do {
             return try map(json)
         } catch {
-            throw TranscriptsError(decoding: error, file: displayPath, line: line + 1)
+            throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: lines[line].lowerBound)
         }
     }
 }

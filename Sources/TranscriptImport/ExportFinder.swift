@@ -24,6 +24,9 @@ package struct ExportFinder {
         package var warnings: [String]
         /// The folders zip archives were unpacked into.
         package var unpacked: [URL] = []
+        /// With a forced format, a few files it did not recognise and what they are, for the error when an input
+        /// holds none it does.
+        package var mismatches: [String] = []
 
         package init(exports: [Found] = [], warnings: [String] = [], unpacked: [URL] = []) {
             self.exports = exports
@@ -68,6 +71,13 @@ package struct ExportFinder {
             guard result.exports.count > before else {
                 // Nothing to build from this input: an error, so that an empty site never replaces the previous one.
                 let what = url.pathExtension.lowercased() == "zip" ? "this archive holds" : "this folder holds"
+                if let forced {
+                    throw TranscriptsError(
+                        file: url.relativePathForDisplay,
+                        message: "\(what) no \(forced.format) export"
+                            + (result.mismatches.isEmpty ? "" : ": " + result.mismatches.joined(separator: "; "))
+                            + Self.expectation(forced))
+                }
                 throw TranscriptsError(
                     file: url.relativePathForDisplay,
                     message: "\(what) no export transcripts reads"
@@ -82,9 +92,15 @@ package struct ExportFinder {
         return result
     }
 
+    /// The importer that reads what `probe` looks at: the forced one if it recognises it, else the detected one.
+    private func importer(for probe: ExportProbe) -> (any ExportImporter)? {
+        if let forced { return forced.canImport(probe) ? forced : nil }
+        return registry.detect(probe)
+    }
+
     private func visit(_ url: URL, displayPath: String, topLevel: Bool, into result: inout Result, skipped: inout Int) throws {
-        let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-        if !isFolder, url.pathExtension.lowercased() == "zip" {
+        let probe = ExportProbe(url)
+        if !probe.isFolder, url.pathExtension.lowercased() == "zip" {
             let unpacked = try unpack(url, displayPath: displayPath)
             result.unpacked.append(unpacked)
             if let importer = forced ?? registry.detect(unpacked) {
@@ -94,18 +110,47 @@ package struct ExportFinder {
             }
             return
         }
-        if let importer = forced.map({ $0.canImport(url) ? $0 : nil }) ?? registry.detect(url) {
+        if let importer = importer(for: probe) {
             result.exports.append(Found(source: ExportSource(url: url, displayPath: displayPath), importer: importer))
             return
         }
-        if isFolder {
+        if probe.isFolder {
             try visitChildren(of: url, displayPrefix: displayPath, into: &result, skipped: &skipped, topLevel: topLevel)
-        } else if topLevel {
-            if forced != nil {
-                throw TranscriptsError(file: displayPath, message: "not a \(forced!.format) export")
+            return
+        }
+        if let forced {
+            let found = ExportDescription(probe, registry: registry, forced: forced)
+            if found.otherFormat == nil { try checkSyntax(probe, displayPath: displayPath) }
+            guard topLevel else {
+                if result.mismatches.count < 3 { result.mismatches.append("\(displayPath) is \(found.text)") }
+                return
             }
             throw TranscriptsError(
-                file: displayPath, message: "not an export transcripts reads (formats: \(registry.formats.joined(separator: ", ")))")
+                file: displayPath, message: "not a \(forced.format) export: found \(found.text)" + Self.expectation(forced))
+        }
+        try checkSyntax(probe, displayPath: displayPath)
+        if topLevel {
+            let found = ExportDescription(probe, registry: registry, forced: nil)
+            throw TranscriptsError(
+                file: displayPath,
+                message: "not an export transcripts reads: found \(found.text) (formats: \(registry.formats.joined(separator: ", ")))")
+        }
+    }
+
+    /// "; a discord export is …", what the forced format's exports look like.
+    private static func expectation(_ importer: any ExportImporter) -> String {
+        importer.expectedShape.isEmpty ? "" : "; a \(importer.format) export is \(importer.expectedShape)"
+    }
+
+    /// A JSON file that no importer recognises and that is not well-formed: the syntax error, with where it is,
+    /// rather than "not an export" (the file may be an export cut short before what tells its format).
+    private func checkSyntax(_ probe: ExportProbe, displayPath: String) throws {
+        guard probe.jsonOutline?.isBroken == true, let file = MappedFile(path: probe.url.path) else { return }
+        try withExtendedLifetime(file) {
+            guard let problem = JSONSyntaxCheck.problem(in: file.bytes) else { return }
+            var error = TranscriptsError(syntax: problem, file: displayPath)
+            error.message += "; its format cannot be told"
+            throw error
         }
     }
 
@@ -117,18 +162,26 @@ package struct ExportFinder {
             .filter { $0.lastPathComponent != "__MACOSX" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         for child in children {
-            let isFolder = (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+            let probe = ExportProbe(child)
             let display = displayPrefix + "/" + child.lastPathComponent
-            if isFolder || child.pathExtension.lowercased() == "zip" || (forced ?? registry.detect(child)) != nil {
-                if isFolder, (forced ?? registry.detect(child)) == nil {
+            if probe.isFolder {
+                if let importer = importer(for: probe) {
+                    result.exports.append(Found(source: ExportSource(url: child, displayPath: display), importer: importer))
+                } else {
                     var ignored = 0
                     try visitChildren(of: child, displayPrefix: display, into: &result, skipped: &ignored, topLevel: false)
-                } else {
-                    try visit(child, displayPath: display, topLevel: false, into: &result, skipped: &skipped)
                 }
-            } else if topLevel, !Self.mediaExtensions.contains(child.pathExtension.lowercased()) {
+            } else if child.pathExtension.lowercased() == "zip" {
+                try visit(child, displayPath: display, topLevel: false, into: &result, skipped: &skipped)
+            } else if let importer = importer(for: probe) {
+                result.exports.append(Found(source: ExportSource(url: child, displayPath: display), importer: importer))
+            } else {
+                let isMedia = Self.mediaExtensions.contains(child.pathExtension.lowercased())
+                let found = forced == nil || isMedia ? nil : ExportDescription(probe, registry: registry, forced: forced)
+                if found?.otherFormat == nil { try checkSyntax(probe, displayPath: display) }
+                if let found, result.mismatches.count < 3 { result.mismatches.append("\(display) is \(found.text)") }
                 // Only files right in an input folder are reported; subfolders usually hold media.
-                skipped += 1
+                if topLevel, !isMedia { skipped += 1 }
             }
         }
     }

@@ -57,8 +57,19 @@ public protocol ExportImporter: Sendable {
     var format: String { get }
     /// Whether the file or folder looks like this format (a cheap look at names and the first bytes).
     func canImport(_ url: URL) -> Bool
+    /// Whether the file or folder looks like this format, from a probe that every importer asked shares (a JSON
+    /// file's outline is read once). By default `canImport(probe.url)`.
+    func canImport(_ probe: ExportProbe) -> Bool
+    /// What an export of this format looks like, for the error when `--format` names it and the input is not
+    /// one: "an object with \"guild\", \"channel\" and \"messages\"". By default empty.
+    var expectedShape: String { get }
     /// Reads the export and calls `body` with each conversation, in a stable order.
     func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws
+}
+
+extension ExportImporter {
+    public func canImport(_ probe: ExportProbe) -> Bool { canImport(probe.url) }
+    public var expectedShape: String { "" }
 }

@@ -2,19 +2,24 @@ import Foundation
 import TranscriptModel
 
 /// A small JSON file of an export (a Slack day or `users.json`, Google Chat's `messages.json` and
-/// `group_info.json`), parsed whole; a syntax error names the file and line.
+/// `group_info.json`), parsed whole. A syntax error names the file, the line and column, the JSON path reached
+/// and the byte offset; a value in the wrong shape that `body` finds (a `DecodingError` with its path) names the
+/// file, the line and column of that value and its JSON path.
 enum ExportJSON {
-    /// The file's value; nil when it is missing or holds only white space.
-    static func read(_ url: URL, displayPath: String) throws -> JSONValue? {
+    /// `body`'s result for the file's value; nil when the file is missing or holds only white space.
+    static func read<Result>(_ url: URL, displayPath: String, _ body: (JSONValue) throws -> Result) throws -> Result? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file = try MappedFile.open(url.path, displayPath: displayPath)
         return try withExtendedLifetime(file) {
             let bytes = file.bytes
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+            let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath)  // after a byte-order mark, if any
             do {
-                return try JSONParser.parse(bytes)  // after a byte-order mark, if any
-            } catch let error as JSONParser.SyntaxError {
-                throw TranscriptsError(file: displayPath, line: error.line, message: error.description)
+                return try body(json)
+            } catch let error as TranscriptsError {
+                throw error
+            } catch {
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes)
             }
         }
     }

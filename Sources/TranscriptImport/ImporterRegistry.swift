@@ -26,6 +26,11 @@ public struct ImporterRegistry: Sendable {
 
     /// The importer that recognises `url`, if any.
     public func detect(_ url: URL) -> (any ExportImporter)? {
-        importers.first { $0.canImport(url) }
+        detect(ExportProbe(url))
+    }
+
+    /// The importer that recognises the probed file or folder, if any (each is asked with the same probe).
+    public func detect(_ probe: ExportProbe) -> (any ExportImporter)? {
+        importers.first { $0.canImport(probe) }
     }
 }

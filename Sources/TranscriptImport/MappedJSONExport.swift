@@ -27,9 +27,13 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             let scanner = JSONScanner(bytes: bytes, releasingPagesOf: mapped)
             guard let members = scanner.members(ofObjectAt: start) else {
-                // Not well-formed: let the parser say where.
-                _ = try parse(scanner, start..<bytes.count, displayPath: displayPath)
-                throw TranscriptsError(file: displayPath, message: "expected a JSON object (\(description))")
+                // Not well-formed: the walk from the start says where (without reading the document into memory).
+                if let problem = JSONSyntaxCheck.problem(in: bytes, document: start..<bytes.count) {
+                    throw TranscriptsError(syntax: problem, file: displayPath)
+                }
+                let first = scanner.skipWhitespace(start)
+                let found = first < bytes.count && bytes[first] == 0x5B ? "a list" : first < bytes.count && bytes[first] == 0x22 ? "a string" : "a single value"
+                throw TranscriptsError(file: displayPath, line: 1, message: "expected a JSON object (\(description)), found \(found)")
             }
             // The scan read every page; the parts are read again one at a time.
             mapped.release(0..<bytes.count)
@@ -71,22 +75,76 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         members.first { $0.key == key }?.value
     }
 
+    /// An error about the field `key` (`timestamp`, `content.body`; empty for the element itself) of the list
+    /// element at `element`, whose JSON path is `path`: it names the line and column of the field's value.
+    func error(at key: String, of element: Range<Int>, path: String, message: String) -> TranscriptsError {
+        let offset = scanner.offset(of: JSONPath(pathText: key), inDocumentAt: element.lowerBound)
+        let position = TextPosition.of(offset, in: scanner.bytes)
+        return TranscriptsError(file: displayPath, line: position.line, column: position.column, path: path, message: message)
+    }
+
+    /// Warnings about what could not be read in list elements (`FieldWarnings`), with the lines and columns of
+    /// the fields; `problems(index)` is the element's problems, `path(index)` its JSON path.
+    func warnings(
+        _ elements: [Range<Int>], problems: (Int) -> FieldProblems?, path: (Int) -> String
+    ) -> [String] {
+        var warnings = FieldWarnings(file: displayPath)
+        for index in elements.indices {
+            guard let found = problems(index), !found.isEmpty else { continue }
+            warnings.add(found, at: path(index), offset: elements[index].lowerBound)
+        }
+        return warnings.warnings(in: scanner.bytes)
+    }
+
+    /// The error for a part that does not have the shape the format gives it (`message`, about the value at
+    /// `offset`, whose JSON path is `path`): the document's first syntax error when it is not well-formed (the
+    /// scanner pairs brackets loosely, so a stray one can make a shape that is not there), else `message` at the
+    /// value's line and column.
+    func shapeError(_ message: String, path: String, at offset: Int) -> TranscriptsError {
+        if let problem = JSONSyntaxCheck.problem(in: scanner.bytes, document: root) {
+            return TranscriptsError(syntax: problem, file: displayPath)
+        }
+        let position = TextPosition.of(offset, in: scanner.bytes)
+        return TranscriptsError(file: displayPath, line: position.line, column: position.column, path: path, message: message)
+    }
+
+    /// `error` with the line and column of the value at its JSON path, when it names a path but no line (an error
+    /// from a part mapped after it was parsed).
+    func placed(_ error: TranscriptsError) -> TranscriptsError {
+        guard error.line == nil, error.file == displayPath, let path = error.path, !path.isEmpty else { return error }
+        var placed = error
+        let position = TextPosition.of(scanner.offset(of: JSONPath(pathText: path), inDocumentAt: root.lowerBound), in: scanner.bytes)
+        placed.line = position.line
+        placed.column = position.column
+        return placed
+    }
+
+    /// What the value at `offset` is, for errors: "an object", "a list", "a string", "a number", ...
+    func kind(at offset: Int) -> String {
+        let start = scanner.skipWhitespace(offset)
+        guard start < scanner.bytes.count else { return "nothing" }
+        switch scanner.bytes[start] {
+        case 0x7B: return "an object"
+        case 0x5B: return "a list"
+        case 0x22: return "a string"
+        case 0x74, 0x66: return "true or false"
+        case 0x6E: return "null"
+        default: return "a number"
+        }
+    }
+
     /// The line of the file a byte offset is on, counting from 1.
     package func line(of offset: Int) -> Int {
         scanner.line(of: offset)
     }
 
-    /// Parses the value at `range`; a syntax error names the file and the line in it.
+    /// Parses the value at `range`; a syntax error names the file, the line and column, the JSON path and the
+    /// byte offset (see `JSONSyntaxCheck`).
     package func parse(_ range: Range<Int>) throws -> JSONValue {
-        try Self.parse(scanner, range, displayPath: displayPath)
+        try Self.parse(scanner, range, root: root, displayPath: displayPath)
     }
 
-    private static func parse(_ scanner: JSONScanner, _ range: Range<Int>, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-        } catch let error as JSONParser.SyntaxError {
-            let line = scanner.line(of: range.lowerBound) + error.line - 1
-            throw TranscriptsError(file: displayPath, line: line, message: "invalid JSON: \(error.reason)")
-        }
+    private static func parse(_ scanner: JSONScanner, _ range: Range<Int>, root: Range<Int>, displayPath: String) throws -> JSONValue {
+        try JSONSyntaxCheck.parse(range, of: root, in: scanner.bytes, file: displayPath)
     }
 }

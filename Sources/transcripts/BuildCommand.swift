@@ -48,6 +48,8 @@ struct BuildCommand: ParsableCommand {
             let summary = try builder.build()
             progress.clear()
             print(summary.report)
+            // Diagnostics go to stderr, the summary to stdout.
+            FileHandle.standardError.write(Data(summary.warningLines.utf8))
             if verbose {
                 for stage in summary.stages { print("stage " + stage.line) }
             }

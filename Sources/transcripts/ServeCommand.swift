@@ -68,10 +68,10 @@ enum Terminal {
             let shown = files.prefix(3).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
             print("Changed: \(shown)\(files.count > 3 ? " and \(files.count - 3) more" : ""); rebuilding")
         case .built(let summary):
-            // The counts and the warnings; the line per conversation is for `build`.
+            // The counts (and the warnings, on stderr); the line per conversation is for `build`.
             print(String(summary.report.prefix { $0 != "\n" }))
             if summary.conversationsReused > 0 || summary.filesUnchanged > 0 { print(summary.incrementalLine) }
-            for warning in summary.warnings { print("warning: " + warning) }
+            FileHandle.standardError.write(Data(summary.warningLines.utf8))
         case .failed(let message):
             error(message + "\n(still serving the last good build; fix the file and the site is rebuilt)")
         }

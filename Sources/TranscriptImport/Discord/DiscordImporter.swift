@@ -16,21 +16,7 @@ public struct DiscordImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        return isFolder.boolValue ? Self.exportFiles(in: url) != nil : Self.isExportFile(url)
-    }
-
-    /// Whether a file looks like a DCE export: JSON whose head has the keys `guild`, `channel` and `messages`.
-    static func isExportFile(_ url: URL) -> Bool {
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 8192), head.hasPrefix("{") else {
-            return false
-        }
-        // Keys, not values: a key is followed by a colon.
-        func hasKey(_ name: String) -> Bool { head.holdsBytes(of: "\"\(name)\":") || head.holdsBytes(of: "\"\(name)\" :") }
-        return hasKey("guild") && hasKey("channel") && hasKey("messages")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     /// The DCE files of a folder, sorted by name, when the folder is a collection of them: every JSON file
     /// directly in it is one and its only subfolders are media folders (`…_Files`). Nil otherwise.
@@ -105,22 +91,30 @@ public struct DiscordImporter: ExportImporter {
 
         for id in order where !joined.contains(id) {
             let group = groups[id]!
-            var units = try merged(group, channelNames: channelNames, folder: folder)
+            var (units, warnings) = try merged(group, channelNames: channelNames, folder: folder)
             for thread in threadsOf[id] ?? [] {
-                units += join(try merged(groups[thread]!, channelNames: channelNames, folder: folder), threadID: thread, to: units)
+                let (threadUnits, threadWarnings) = try merged(groups[thread]!, channelNames: channelNames, folder: folder)
+                units += join(threadUnits, threadID: thread, to: units)
+                warnings += threadWarnings
             }
             units = Self.sorted(units)
             let conversation = Self.conversation(group[0], units: units, context: context)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+            try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
         }
     }
 
-    /// The messages of one channel's files, deduplicated by id (an edited copy wins) and ordered by time.
-    private func merged(_ group: [Header], channelNames: [String: String], folder: URL) throws -> [DiscordMessages.Converted] {
+    /// The messages of one channel's files, deduplicated by id (an edited copy wins) and ordered by time, and the
+    /// warnings about what could not be read in them.
+    private func merged(
+        _ group: [Header], channelNames: [String: String], folder: URL
+    ) throws -> ([DiscordMessages.Converted], [String]) {
         var units: [DiscordMessages.Converted] = []
+        var warnings: [String] = []
         var seen: [String: Int] = [:]
         for header in group {
-            for unit in try messages(of: header, channelNames: channelNames, folder: folder) {
+            let read = try messages(of: header, channelNames: channelNames, folder: folder)
+            warnings += read.warnings
+            for unit in read.units {
                 if let index = seen[unit.discordID] {
                     if let edited = unit.edited, edited > (units[index].edited ?? units[index].date) { units[index] = unit }
                     continue
@@ -129,7 +123,7 @@ public struct DiscordImporter: ExportImporter {
                 units.append(unit)
             }
         }
-        return group.count > 1 ? Self.sorted(units) : units
+        return (group.count > 1 ? Self.sorted(units) : units, warnings)
     }
 
     /// A thread's messages marked as replies in the thread of the parent's message that started it (the
@@ -198,17 +192,17 @@ public struct DiscordImporter: ExportImporter {
         try MappedJSONExport.read(file, displayPath: displayPath, description: Self.description) { export in
             func object(_ key: String) throws -> [String: JSONValue] {
                 guard let range = export.member(key) else {
-                    throw TranscriptsError(file: displayPath, path: key, message: "\"\(key)\" is required but missing")
+                    throw export.placed(TranscriptsError(file: displayPath, path: key, message: "\"\(key)\" is required but missing"))
                 }
                 guard case .object(let fields) = try export.parse(range) else {
-                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key, message: "expected an object")
+                    throw export.shapeError("expected an object, found \(export.kind(at: range.lowerBound))", path: key, at: range.lowerBound)
                 }
                 return fields
             }
             let channel = try object("channel")
             let guild = (try? object("guild")) ?? [:]
             guard let id = DiscordMessages.identifier(channel["id"]) else {
-                throw TranscriptsError(file: displayPath, path: "channel.id", message: "expected the channel's id")
+                throw export.placed(TranscriptsError(file: displayPath, path: "channel.id", message: "expected the channel's id"))
             }
             return Header(
                 file: file, displayPath: displayPath, channelID: id,
@@ -220,29 +214,28 @@ public struct DiscordImporter: ExportImporter {
         }
     }
 
-    /// A file's messages, parsed and converted on all cores.
-    private func messages(of header: Header, channelNames: [String: String], folder: URL) throws -> [DiscordMessages.Converted] {
+    /// A file's messages, parsed and converted on all cores, and the warnings about what could not be read.
+    private func messages(
+        of header: Header, channelNames: [String: String], folder: URL
+    ) throws -> (units: [DiscordMessages.Converted], warnings: [String]) {
         let displayPath = header.displayPath
         return try MappedJSONExport.read(header.file, displayPath: displayPath, description: Self.description) { export in
             guard let range = export.member("messages") else {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "\"messages\" is required but missing")
             }
             guard let elements = export.scanner.elements(ofArrayAt: range.lowerBound) else {
-                let json = try export.parse(range)
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: range.lowerBound), path: "messages",
-                    message: "expected a list of messages, found \(json.kindDescription)")
+                throw export.shapeError(
+                    "expected a list of messages, found \(export.kind(at: range.lowerBound))", path: "messages", at: range.lowerBound)
             }
             let converter = DiscordMessages(channelID: header.channelID, channelNames: channelNames, mediaFolder: folder)
             let converted = try export.convertElements(elements, chunkSize: 1024) { json, index in
                 do {
                     return try converter.convert(json, index: index)
                 } catch let error as DiscordFieldError {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound), path: error.path,
-                        message: error.message)
+                    throw export.error(at: error.key, of: elements[index], path: error.path, message: error.message)
                 }
             }
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
             // The same message can appear twice in one file: the first (or an edited copy) is kept.
             var seen: [String: Int] = [:]
             var result: [DiscordMessages.Converted] = []
@@ -255,7 +248,7 @@ public struct DiscordImporter: ExportImporter {
                 seen[unit.discordID] = result.count
                 result.append(unit)
             }
-            return result
+            return (result, warnings)
         }
     }
 }

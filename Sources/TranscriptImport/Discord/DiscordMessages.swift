@@ -5,6 +5,8 @@ import TranscriptModel
 struct DiscordFieldError: Error {
     package var path: String
     package var message: String
+    /// The field below the message (`id`, `timestamp`).
+    var key: String { path.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init) ?? "" }
 }
 
 /// Turns DiscordChatExporter message objects into messages. `convert` works on one message and runs on all
@@ -39,7 +41,12 @@ package struct DiscordMessages: Sendable {
         var people: [Person]
         /// For a `ThreadCreated` event, the thread's channel id.
         var startsThread: String?
+        /// What could not be read (empty for a message as DCE writes it).
+        var problems = FieldProblems()
     }
+
+    /// The fields that hold lists of objects.
+    static let listKeys = ["attachments", "embeds", "stickers", "reactions", "mentions"]
 
     /// The system types and their events; other types with content are ordinary messages.
     static let systemEvents: [String: SystemEvent.Event] = [
@@ -49,15 +56,20 @@ package struct DiscordMessages: Sendable {
         "ChannelFollowAdd": .other, "ThreadStarterMessage": .other, "21": .other,
     ]
 
+    /// One message. A message without an id or time is an error (`DiscordFieldError`); any other field of the
+    /// wrong type is noted in `problems` (the importer warns of it with its file, line and JSON path), shown as
+    /// written when it is a number given for text, and otherwise kept in a `fields` part after the message.
     func convert(_ json: JSONValue, index: Int) throws -> Converted {
         let path = "messages[\(index)]"
+        var problems = FieldProblems()
         guard case .object(let fields) = json else {
+            problems.note("", "expected a message object, found \(json.kindDescription); it is kept as an unsupported message")
             return Converted(
                 discordID: "item-\(index + 1)", date: Timestamp(secondsSince1970: 0), edited: nil,
                 messages: [Message(
                     id: "item-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
                     kind: .unsupported(UnsupportedContent(type: "not an object", raw: json)))],
-                people: [], startsThread: nil)
+                people: [], startsThread: nil, problems: problems)
         }
         guard let id = Self.identifier(fields["id"]) else {
             throw DiscordFieldError(path: path + ".id", message: "expected the message's id (a string)")
@@ -70,19 +82,38 @@ package struct DiscordMessages: Sendable {
                 path: path + ".timestamp",
                 message: "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \"\(dateText)\"")
         }
-        let edited = Self.string(fields["timestampEdited"]).flatMap { Timestamp(iso8601: $0, defaultTimeZone: TimeZone(identifier: "UTC")) }
-        let type = Self.string(fields["type"]) ?? "Default"
-        let content = Self.string(fields["content"]) ?? ""
+        let edited = editTime(fields["timestampEdited"], problems: &problems)
+        let type = problems.text(fields["type"], at: "type", what: "the type") ?? "Default"
+        let content = problems.text(fields["content"], at: "content", what: "the text") ?? ""
+        for key in Self.listKeys { problems.checkObjects(in: fields[key], at: key) }
 
         var people: [Person] = []
         var sender: String?
         var senderName = "Someone"
         var roles: [String: String] = [:]
-        if case .object(let author)? = fields["author"], let person = person(author) {
-            people.append(person)
-            sender = person.id
-            senderName = person.name
-            Self.collectRoles(author, into: &roles)
+        switch fields["author"] {
+        case .object(let author)?:
+            if let person = person(author) {
+                people.append(person)
+                sender = person.id
+                senderName = person.name
+                Self.collectRoles(author, into: &roles)
+            } else {
+                problems.note(
+                    "author", "expected an object with the author's id, found one without; the sender is left out; \(FieldProblems.keptNote)",
+                    keeping: fields["author"])
+            }
+        case .string?, .number?:
+            // A name where DCE writes an object: the name stands for the sender.
+            let name = fields["author"]!.displayText
+            problems.note("author", "expected an object with the author's id and name, found \(fields["author"]!.kindDescription); it is taken as the sender's name")
+            people.append(Person(id: name, name: name))
+            sender = name
+            senderName = name
+        case nil, .null?:
+            break
+        case let other?:
+            problems.wrongType("author", expected: "an object with the author's id and name", found: other, did: "the sender is left out; \(FieldProblems.keptNote)")
         }
         var names = DiscordMarkdown.Names(users: [:], channels: channelNames, roles: [:])
         if case .array(let mentions)? = fields["mentions"] {
@@ -93,9 +124,12 @@ package struct DiscordMessages: Sendable {
         }
         names.roles = roles
         let markdown = DiscordMarkdown(names: names)
-        let reference = fields["reference"].flatMap { value -> [String: JSONValue]? in
-            if case .object(let object) = value { return object }
-            return nil
+        var reference: [String: JSONValue]?
+        switch fields["reference"] {
+        case .object(let object)?: reference = object
+        case nil, .null?: break
+        case let other?:
+            problems.wrongType("reference", expected: "an object", found: other, did: "the reply is left out; \(FieldProblems.keptNote)")
         }
         let referencedMessage = reference.flatMap { Self.identifier($0["messageId"]) }
         let referencedChannel = reference.flatMap { Self.identifier($0["channelId"]) }
@@ -172,13 +206,15 @@ package struct DiscordMessages: Sendable {
 
         var pinned = false
         if case .bool(let flag)? = fields["isPinned"] { pinned = flag }
-        let messages = kinds.enumerated().map { number, kind in
+        var messages = kinds.enumerated().map { number, kind in
             Message(
                 id: number == 0 ? id : "\(id)-\(number + 1)", sender: sender, date: date, kind: kind,
                 replyTo: number == 0 ? replyTo : nil, reactions: number == 0 ? reactions : [],
                 edited: number == 0 ? edited : nil, pinned: number == 0 && pinned)
         }
-        return Converted(discordID: id, date: date, edited: edited, messages: messages, people: people, startsThread: startsThread)
+        if let part = problems.keptPart(id: id + "-fields", sender: sender, date: date) { messages.append(part) }
+        return Converted(
+            discordID: id, date: date, edited: edited, messages: messages, people: people, startsThread: startsThread, problems: problems)
     }
 
     // MARK: - Content
@@ -302,6 +338,22 @@ package struct DiscordMessages: Sendable {
     }
 
     // MARK: - Values
+
+    /// `timestampEdited`: nil when absent or null; a value that cannot be read is noted and kept.
+    private func editTime(_ value: JSONValue?, problems: inout FieldProblems) -> Timestamp? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            if let date = Timestamp(iso8601: text, defaultTimeZone: TimeZone(identifier: "UTC")) { return date }
+            problems.note(
+                "timestampEdited", "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \(value!.kindDescription); the edit time is left out; \(FieldProblems.keptNote)",
+                keeping: value)
+            return nil
+        case let other?:
+            problems.wrongType("timestampEdited", expected: "an ISO 8601 date", found: other, did: "the edit time is left out; \(FieldProblems.keptNote)")
+            return nil
+        }
+    }
 
     package static func string(_ value: JSONValue?) -> String? {
         if case .string(let text)? = value { return text }

@@ -10,6 +10,7 @@ import TranscriptModel
 /// See docs/formats/google-chat.md for how each construct maps to the model.
 public struct GoogleChatImporter: ExportImporter {
     public let format = "google-chat"
+    public var expectedShape: String { "Google Takeout's Google Chat folder: Groups/<DM or Space …>/messages.json and group_info.json" }
 
     public init() {}
 
@@ -40,25 +41,20 @@ public struct GoogleChatImporter: ExportImporter {
         let info = try GoogleChatInfo.group(
             at: group.folder.appendingPathComponent("group_info.json"), displayPath: group.displayPath + "/group_info.json")
         let messagesPath = group.displayPath + "/messages.json"
-        guard let json = try ExportJSON.read(group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath)
-        else { return nil }
         var people = GoogleChatPeople()
         let memberIDs = info.members.compactMap { people.note(name: $0.name, email: $0.email) }
         let realFolder = group.folder.standardizedFileURL.resolvingSymlinksInPath().path
         var reader = GoogleChatMessageReader(
             displayPath: messagesPath, content: GoogleChatContent(folder: realFolder), timeZone: context.timeZone, people: people)
-        do {
+        let read: Void? = try ExportJSON.read(group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath) { json in
             let root = try JSONObject(json, path: [], context: GoogleChatInfo.context)
             let value = try root.required("messages")
             guard case .array(let elements) = value else {
                 throw JSONMappingError.expected("a list of messages", found: value, at: root.keyPath("messages"))
             }
             for (index, element) in elements.enumerated() { try reader.add(element, index: index) }
-        } catch let error as TranscriptsError {
-            throw error
-        } catch {
-            throw TranscriptsError(decoding: error, file: messagesPath)
         }
+        guard read != nil else { return nil }
         let messages = reader.finish()
         guard !messages.isEmpty else { return nil }
         let participants = reader.people.participants

@@ -22,8 +22,7 @@ enum GoogleChatInfo {
 
     /// Reads `group_info.json`; a group without one has no name and no members listed.
     static func group(at url: URL, displayPath: String) throws -> Group {
-        guard let json = try ExportJSON.read(url, displayPath: displayPath) else { return Group(name: nil, members: []) }
-        do {
+        let group = try ExportJSON.read(url, displayPath: displayPath) { json in
             let object = try JSONObject(json, path: [], context: context)
             var members: [Person] = []
             if let value = object.value("members") {
@@ -36,9 +35,8 @@ enum GoogleChatInfo {
             }
             let name = try object.optionalString("name").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             return Group(name: name, members: members)
-        } catch {
-            throw TranscriptsError(decoding: error, file: displayPath)
         }
+        return group ?? Group(name: nil, members: [])
     }
 
     /// The export's owner: the `user` of the first `user_info.json` in the `Users` folder (by folder name).
@@ -47,14 +45,12 @@ enum GoogleChatInfo {
         for name in names where !name.hasPrefix(".") {
             let file = folder.appendingPathComponent(name).appendingPathComponent("user_info.json")
             let display = displayPath + "/" + name + "/user_info.json"
-            guard let json = try ExportJSON.read(file, displayPath: display) else { continue }
-            do {
+            let owner = try ExportJSON.read(file, displayPath: display) { json -> Person? in
                 let object = try JSONObject(json, path: [], context: context)
-                guard let user = object.value("user") else { continue }
+                guard let user = object.value("user") else { return nil }
                 return try person(user, path: object.keyPath("user"))
-            } catch {
-                throw TranscriptsError(decoding: error, file: display)
             }
+            if let owner = owner ?? nil { return owner }
         }
         return nil
     }

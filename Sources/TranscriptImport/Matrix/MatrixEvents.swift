@@ -63,8 +63,35 @@ struct MatrixEvents: Sendable {
         }
     }
 
-    func convert(_ json: JSONValue, index: Int) throws -> (converted: Converted, roomID: String?) {
+    /// One event read: what it means, its room's id, what of it could not be read and the part that keeps
+    /// what those fields held (shown after the event's message).
+    struct Read: Sendable {
+        var converted: Converted
+        var roomID: String?
+        var problems = FieldProblems()
+        /// At most one message; a list, so that an event read as Element writes it carries no room for one.
+        var fieldsPart: [Message] = []
+    }
+
+    /// One event. An event without a type or time is an error (`Problem`); any other field of the wrong type is
+    /// noted (the importer warns of it with its file, line and JSON path), shown as written when it is a number
+    /// given for text, and otherwise kept in a `fields` part after the event's message.
+    func convert(_ json: JSONValue, index: Int) throws -> Read {
+        var problems = FieldProblems()
+        let (converted, roomID) = try convert(json, index: index, problems: &problems)
+        var read = Read(converted: converted, roomID: roomID, problems: problems)
+        if !problems.isEmpty, case .object(let event) = json {
+            let id = Self.string(event["event_id"]) ?? "event-\(index + 1)"
+            var date = Timestamp(secondsSince1970: 0)
+            if case .number(let milliseconds)? = event["origin_server_ts"] { date = Timestamp(secondsSince1970: milliseconds / 1000) }
+            read.fieldsPart = problems.keptPart(id: id + "-fields", sender: converted.sender, date: date).map { [$0] } ?? []
+        }
+        return read
+    }
+
+    private func convert(_ json: JSONValue, index: Int, problems: inout FieldProblems) throws -> (converted: Converted, roomID: String?) {
         guard case .object(let event) = json else {
+            problems.note("", "expected an event object, found \(json.kindDescription); it is kept as an unsupported message")
             let message = Message(
                 id: "event-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
                 kind: .unsupported(UnsupportedContent(type: "not an object", raw: json)))
@@ -77,9 +104,16 @@ struct MatrixEvents: Sendable {
             throw Problem(path: ".origin_server_ts", message: "expected the event's time in milliseconds since 1970")
         }
         let date = Timestamp(secondsSince1970: milliseconds / 1000)
-        let id = Self.string(event["event_id"]) ?? "event-\(index + 1)"
-        let sender = Self.string(event["sender"])
+        let id = problems.text(event["event_id"], at: "event_id", what: "the event's id") ?? "event-\(index + 1)"
+        let sender = problems.text(event["sender"], at: "sender", what: "the sender")
         let roomID = Self.string(event["room_id"])
+        switch event["content"] {
+        case nil, .null?, .object?: break
+        case let other?:
+            // Not content this reader can take apart: the whole event is kept.
+            problems.wrongType("content", expected: "an object", found: other, did: "the event is kept as an unsupported message", keep: false)
+            return (.message(Message(id: id, sender: sender, date: date, kind: .unsupported(UnsupportedContent(type: type, raw: json))), emote: nil), roomID)
+        }
         let content = Self.object(event["content"]) ?? [:]
         let unsigned = Self.object(event["unsigned"]) ?? [:]
         let redacted = unsigned["redacted_because"] != nil && unsigned["redacted_because"] != .null
@@ -93,8 +127,10 @@ struct MatrixEvents: Sendable {
         case "m.room.message", "m.sticker":
             if relType == "m.replace", let target = Self.string(relation["event_id"]) {
                 if redacted { return (.ignored(sender: sender), roomID) }
-                let newContent = Self.object(content["m.new_content"]) ?? content
-                let (kind, emote) = self.kind(type: type, content: newContent, raw: json, isReply: false)
+                let replacement = Self.object(content["m.new_content"])
+                let (kind, emote) = self.kind(
+                    type: type, content: replacement ?? content, raw: json, isReply: false,
+                    at: replacement == nil ? "content" : "content.m.new_content", problems: &problems)
                 return (.edit(id: id, sender: sender, target: target, kind: kind, emote: emote, date: date), roomID)
             }
             var message = Message(id: id, sender: sender, date: date, kind: .text(""))
@@ -106,7 +142,7 @@ struct MatrixEvents: Sendable {
                 message.deleted = true
                 return (.message(message, emote: nil), roomID)
             }
-            let (kind, emote) = self.kind(type: type, content: content, raw: json, isReply: inReplyTo != nil)
+            let (kind, emote) = self.kind(type: type, content: content, raw: json, isReply: inReplyTo != nil, at: "content", problems: &problems)
             message.kind = kind
             return (.message(message, emote: emote), roomID)
         case "m.reaction":
@@ -144,11 +180,14 @@ struct MatrixEvents: Sendable {
         }
     }
 
-    /// The kind of an `m.room.message` (or `m.sticker`) content; an emote's body is returned on its own.
-    package func kind(type: String, content: [String: JSONValue], raw: JSONValue, isReply: Bool) -> (MessageKind, Emote?) {
-        var body = Self.string(content["body"]) ?? ""
+    /// The kind of an `m.room.message` (or `m.sticker`) content at `path` (for notes in `problems`); an emote's
+    /// body is returned on its own.
+    package func kind(
+        type: String, content: [String: JSONValue], raw: JSONValue, isReply: Bool, at path: String, problems: inout FieldProblems
+    ) -> (MessageKind, Emote?) {
+        var body = problems.text(content["body"], at: path + ".body", what: "the text") ?? ""
         if type == "m.sticker" { return (.sticker(mediaItem(content, body: body)), nil) }
-        let msgtype = Self.string(content["msgtype"]) ?? "m.text"
+        let msgtype = problems.text(content["msgtype"], at: path + ".msgtype", what: "the message type") ?? "m.text"
         if isReply, ["m.text", "m.notice", "m.emote"].contains(msgtype) { body = Self.strippingReplyFallback(body) }
         var markdown: String?
         if ["m.text", "m.notice", "m.emote"].contains(msgtype), Self.string(content["format"]) == "org.matrix.custom.html",

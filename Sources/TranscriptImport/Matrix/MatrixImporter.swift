@@ -11,13 +11,7 @@ public struct MatrixImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096),
-              head.holdsBytes(of: "\"messages\"")
-        else { return false }
-        if head.holdsBytes(of: "\"room_creator\"") || head.holdsBytes(of: "\"exported_by\"") { return true }
-        return head.holdsBytes(of: "\"origin_server_ts\"") && head.holdsBytes(of: "\"event_id\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
@@ -26,16 +20,15 @@ public struct MatrixImporter: ExportImporter {
         let folder = source.url.deletingLastPathComponent()
         let fileName = source.url.deletingPathExtension().lastPathComponent
         let media = MatrixMediaIndex(folder: folder, excluding: source.url.lastPathComponent)
-        let conversation: Conversation = try MappedJSONExport.read(
+        let conversation: (Conversation, [String]) = try MappedJSONExport.read(
             source.url, displayPath: displayPath, description: "an Element export of a Matrix room"
         ) { export in
             guard let messages = export.member("messages") else {
                 throw TranscriptsError(file: displayPath, path: "messages", message: "missing: an Element export has a \"messages\" list")
             }
             guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
-                    message: "expected a list of events")
+                throw export.shapeError(
+                    "expected a list of events, found \(export.kind(at: messages.lowerBound))", path: "messages", at: messages.lowerBound)
             }
             var header: [String: JSONValue] = [:]
             for (key, value) in export.members where key != "messages" {
@@ -46,14 +39,15 @@ public struct MatrixImporter: ExportImporter {
                 do {
                     return try converter.convert(json, index: index)
                 } catch let error as MatrixEvents.Problem {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound),
-                        path: "messages[\(index)]" + error.path, message: error.message)
+                    throw export.error(
+                        at: String(error.path.dropFirst()), of: elements[index], path: "messages[\(index)]" + error.path,
+                        message: error.message)
                 }
             }
-            return MatrixRoom.conversation(header: header, events: converted, fileName: fileName)
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
+            return (MatrixRoom.conversation(header: header, events: converted, fileName: fileName), warnings)
         }
-        try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+        try body(ImportedConversation(conversation: conversation.0, mediaFolder: folder, warnings: conversation.1))
     }
 }
 

@@ -2,15 +2,17 @@ import Foundation
 import TranscriptModel
 
 /// Puts a room's converted events together: display names, edits applied to their messages, reactions added
-/// to theirs, redactions marking them deleted, and the labels of state changes.
+/// to theirs, redactions marking them deleted, and the labels of state changes; what an event's fields held when
+/// they could not be read follows it in a `fields` part.
 enum MatrixRoom {
     package static func conversation(
-        header: [String: JSONValue], events: [(converted: MatrixEvents.Converted, roomID: String?)], fileName: String
+        header: [String: JSONValue], events: [MatrixEvents.Read], fileName: String
     ) -> Conversation {
         // Display names: the latest `m.room.member` displayname of each user.
         var names: [String: String] = [:]
         var membership: [String: String] = [:]
-        for (converted, _) in events {
+        for read in events {
+            let converted = read.converted
             if case .state(_, _, _, .member(let user, let state, _, let name, _, _)) = converted {
                 if let name, !name.isEmpty { names[user] = name }
                 membership[user] = state
@@ -30,8 +32,11 @@ enum MatrixRoom {
             if let sender, !sender.isEmpty, seen.insert(sender).inserted { senders.append(sender) }
         }
 
-        for (converted, _) in events {
+        for read in events {
+            let converted = read.converted
             noteSender(converted.sender)
+            // What the event's fields held when they could not be read follows it.
+            defer { messages += read.fieldsPart }
             switch converted {
             case .message(var message, let emote):
                 if let emote { message.kind = emote.kind(name: name(message.sender)) }

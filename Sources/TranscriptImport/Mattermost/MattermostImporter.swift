@@ -20,15 +20,22 @@ public struct MattermostImporter: ExportImporter {
         case "json", "jsonl", "ndjson": break
         default: return false
         }
-        guard let head = FilePeek.head(of: url, bytes: 512) else { return false }
+        guard let head = FilePeek.head(of: url, bytes: 4096) else { return false }
         return Self.isVersionLine(head.prefix { $0 != "\n" && $0 != "\r" })
     }
 
-    /// Whether a first line is Mattermost's version object: `{"type":"version","version":1}` (spaces allowed).
+    public var expectedShape: String {
+        "a Mattermost bulk export: JSON Lines whose first line is {\"type\":\"version\",\"version\":1}"
+    }
+
+    /// Whether a first line is Mattermost's version object, `{"type":"version","version":1}`, by its outline:
+    /// only its structure counts, and a line broken after its `type` still counts, so that reading the file
+    /// reports where it breaks.
     static func isVersionLine<Line: StringProtocol>(_ line: Line) -> Bool {
-        let compact = String(line.filter { $0 != " " && $0 != "\t" })
-        guard compact.hasPrefix("{"), compact.contains("\"type\":\"version\"") else { return false }
-        return compact.contains("\"version\":")
+        var text = String(line)
+        let outline = text.withUTF8 { JSONOutline($0) }
+        guard let root = outline.root, root["type"]?.text == "version" else { return false }
+        return root["version"] != nil || !root.isComplete
     }
 
     public func importConversations(
@@ -149,7 +156,7 @@ struct MattermostExport {
             } catch let error as TranscriptsError {
                 throw error
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath, line: line.number)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: line.start)
             }
         }
         guard sawVersion else {
@@ -245,12 +252,7 @@ struct MattermostExport {
 
     /// One line's JSON value.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ line: MattermostLine, displayPath: String) throws -> JSONValue {
-        do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]))
-        } catch let error as JSONParser.SyntaxError {
-            throw TranscriptsError(
-                file: displayPath, line: line.number, message: "invalid JSON at column \(error.column): \(error.reason)")
-        }
+        try JSONSyntaxCheck.parse(line.start..<line.end, of: line.start..<line.end, in: bytes, file: displayPath, unit: .line)
     }
 
     // MARK: - Second pass
@@ -273,7 +275,7 @@ struct MattermostExport {
             } catch let error as TranscriptsError {
                 throw error
             } catch {
-                throw TranscriptsError(decoding: error, file: displayPath, line: line.number)
+                throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: line.start)
             }
         }
         let messages = reader.messages(sorting: posts)

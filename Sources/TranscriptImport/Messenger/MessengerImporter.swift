@@ -14,21 +14,7 @@ public struct MessengerImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        if isFolder.boolValue {
-            let first = url.appendingPathComponent("message_1.json")
-            return FileManager.default.fileExists(atPath: first.path) && canImport(first)
-        }
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        guard head.holdsBytes(of: "\"messages\"") else { return false }
-        if head.holdsBytes(of: "\"participants\"") {
-            return head.holdsBytes(of: "\"timestamp_ms\"") || head.holdsBytes(of: "\"thread_path\"") || head.holdsBytes(of: "\"is_still_participant\"")
-        }
-        // Exports written by other tools (and hand-made ones) may lack participants.
-        return head.holdsBytes(of: "\"sender_name\"") && head.holdsBytes(of: "\"timestamp_ms\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
@@ -82,6 +68,8 @@ public struct MessengerImporter: ExportImporter {
     private struct Part {
         var header: [String: JSONValue]
         var converted: [MessengerMessages.Converted]
+        /// What could not be read in the file's messages.
+        var warnings: [String]
     }
 
     private func read(
@@ -109,7 +97,8 @@ public struct MessengerImporter: ExportImporter {
             id: id, title: title, kind: count > 2 ? .group : .direct,
             participants: assembled.participants, messages: assembled.messages)
         try body(ImportedConversation(
-            conversation: conversation, mediaFolder: Self.mediaRoot(threadFolder: threadFolder, messages: assembled.messages)))
+            conversation: conversation, mediaFolder: Self.mediaRoot(threadFolder: threadFolder, messages: assembled.messages),
+            warnings: parts.flatMap(\.warnings)))
     }
 
     /// Reads one file: its fields parsed on their own, its messages parsed and converted on all cores.
@@ -119,9 +108,8 @@ public struct MessengerImporter: ExportImporter {
                 throw TranscriptsError(file: displayPath, message: "\"messages\" is required but missing")
             }
             guard let elements = export.scanner.elements(ofArrayAt: messages.lowerBound) else {
-                throw TranscriptsError(
-                    file: displayPath, line: export.line(of: messages.lowerBound), path: "messages",
-                    message: "expected a list of messages")
+                throw export.shapeError(
+                    "expected a list of messages, found \(export.kind(at: messages.lowerBound))", path: "messages", at: messages.lowerBound)
             }
             var header: [String: JSONValue] = [:]
             for (key, value) in export.members where key != "messages" {
@@ -132,17 +120,18 @@ public struct MessengerImporter: ExportImporter {
                 do {
                     return try converter.convert(json)
                 } catch let failure as MessengerMessages.Failure {
-                    throw TranscriptsError(
-                        file: displayPath, line: export.line(of: elements[index].lowerBound),
-                        path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key), message: failure.message)
+                    throw export.error(
+                        at: failure.key, of: elements[index], path: "messages[\(index)]" + (failure.key.isEmpty ? "" : "." + failure.key),
+                        message: failure.message)
                 }
             }
+            let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
             // Exports list the newest message first: read such a file backwards, so that messages of the same
             // millisecond keep their order once sorted.
             if let first = converted.first, let last = converted.last, first.milliseconds > last.milliseconds {
                 converted.reverse()
             }
-            return Part(header: header, converted: converted)
+            return Part(header: header, converted: converted, warnings: warnings)
         }
     }
 

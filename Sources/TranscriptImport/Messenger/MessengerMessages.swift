@@ -9,7 +9,12 @@ struct MessengerMessages: Sendable {
         package var parts: [Message]
         package var milliseconds: Double
         package var names: [String]
+        /// What could not be read (empty for a message as Facebook writes it).
+        var problems = FieldProblems()
     }
+
+    /// The fields that hold lists of objects.
+    static let listKeys = ["photos", "gifs", "videos", "audio_files", "files", "reactions"]
 
     /// An error in one message: the JSON path below the message and what is wrong.
     struct Failure: Error {
@@ -17,9 +22,12 @@ struct MessengerMessages: Sendable {
         package var message: String
     }
 
+    /// One message. A message that is not an object or has no time is an error (`Failure`); any other field of
+    /// the wrong type is noted in `problems` (the importer warns of it with its file, line and JSON path), shown
+    /// as written when it is a number given for text, and otherwise kept in a `fields` part after the message.
     func convert(_ json: JSONValue) throws -> Converted {
         guard case .object(let fields) = json else {
-            throw Failure(key: "", message: "expected a message object, found \(json.displayText.prefix(40))")
+            throw Failure(key: "", message: "expected a message object, found \(json.kindDescription)")
         }
         let milliseconds: Double
         switch fields["timestamp_ms"] {
@@ -29,8 +37,12 @@ struct MessengerMessages: Sendable {
         case let value?: throw Failure(key: "timestamp_ms", message: "expected epoch milliseconds, found \(value.compactJSON.prefix(40))")
         }
         let date = Timestamp(secondsSince1970: milliseconds / 1000)
-        let sender = MessengerText.string(fields["sender_name"]).flatMap { $0.isEmpty ? nil : $0 }
-        let content = MessengerText.string(fields["content"]) ?? ""
+        var problems = FieldProblems()
+        let sender = problems.text(fields["sender_name"], at: "sender_name", what: "the sender's name")
+            .map(MessengerText.repair).flatMap { $0.isEmpty ? nil : $0 }
+        let content = problems.text(fields["content"], at: "content", what: "the text").map(MessengerText.repair) ?? ""
+        _ = problems.text(fields["type"], at: "type", what: "the type")
+        for key in Self.listKeys { problems.checkObjects(in: fields[key], at: key) }
         let reactions = Self.reactions(fields["reactions"])
         var names = sender.map { [$0] } ?? []
         names += reactions.flatMap(\.by)
@@ -47,7 +59,8 @@ struct MessengerMessages: Sendable {
         if case .bool(true)? = fields["is_unsent"] {
             for index in parts.indices { parts[index].deleted = true }
         }
-        return Converted(parts: parts, milliseconds: milliseconds, names: names)
+        if let part = problems.keptPart(id: "", sender: sender, date: date) { parts.append(part) }
+        return Converted(parts: parts, milliseconds: milliseconds, names: names, problems: problems)
     }
 
     /// The messages in time order (stable, so messages of the same millisecond keep the export's order), with

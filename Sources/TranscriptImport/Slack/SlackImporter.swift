@@ -9,6 +9,7 @@ import TranscriptModel
 /// See docs/formats/slack.md for how each construct maps to the model.
 public struct SlackImporter: ExportImporter {
     public let format = "slack"
+    public var expectedShape: String { "a Slack workspace export: a folder with users.json, channels.json (or groups.json, dms.json, mpims.json) and a folder of day files per channel" }
 
     public init() {}
 
@@ -48,15 +49,12 @@ public struct SlackImporter: ExportImporter {
         }
         for day in SlackWorkspace.dayFiles(in: folder) {
             let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            guard let json = try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) else { continue }
-            guard case .array(let elements) = json else {
-                throw TranscriptsError(file: displayPath, message: "expected a list of messages, found \(json.kindDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                do {
+            try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) { json in
+                guard case .array(let elements) = json else {
+                    throw TranscriptsError(file: displayPath, line: 1, message: "expected a list of messages, found \(json.kindDescription)")
+                }
+                for (index, element) in elements.enumerated() {
                     try reader.add(element, path: [AnyCodingKey(intValue: index)])
-                } catch {
-                    throw TranscriptsError(decoding: error, file: displayPath)
                 }
             }
         }

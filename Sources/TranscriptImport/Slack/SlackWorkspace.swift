@@ -39,31 +39,24 @@ struct SlackWorkspace: Sendable {
     package static func read(_ root: URL, displayPath: String) throws -> SlackWorkspace {
         var names = SlackNames()
         let context = JSONDecodingContext(defaultTimeZone: nil)
-        if let users = try ExportJSON.read(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json") {
-            do {
-                for (index, element) in try list(users).enumerated() {
-                    let user = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
-                    let id = try user.identifier("id")
-                    let name = try userName(user, context: context) ?? id
-                    names.users[id] = name
-                    if let profile = user.value("profile"),
-                       let botID = try JSONObject(profile, path: user.keyPath("profile"), context: context).optionalString("bot_id"),
-                       names.users[botID] == nil
-                    {
-                        names.users[botID] = name
-                    }
+        try ExportJSON.read(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json") { users in
+            for (index, element) in try list(users).enumerated() {
+                let user = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
+                let id = try user.identifier("id")
+                let name = try userName(user, context: context) ?? id
+                names.users[id] = name
+                if let profile = user.value("profile"),
+                   let botID = try JSONObject(profile, path: user.keyPath("profile"), context: context).optionalString("bot_id"),
+                   names.users[botID] == nil
+                {
+                    names.users[botID] = name
                 }
-            } catch {
-                throw TranscriptsError(decoding: error, file: displayPath + "/users.json")
             }
         }
 
         var listed: [(id: String, name: String?, members: [String], kind: ListKind)] = []
         for (file, kind) in listFiles {
-            guard let value = try ExportJSON.read(root.appendingPathComponent(file), displayPath: displayPath + "/" + file) else {
-                continue
-            }
-            do {
+            try ExportJSON.read(root.appendingPathComponent(file), displayPath: displayPath + "/" + file) { value in
                 for (index, element) in try list(value).enumerated() {
                     let channel = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
                     let id = try channel.identifier("id")
@@ -71,8 +64,6 @@ struct SlackWorkspace: Sendable {
                     if let name { names.channels[id] = name }
                     listed.append((id, name, try channel.identifiers("members") ?? [], kind))
                 }
-            } catch {
-                throw TranscriptsError(decoding: error, file: displayPath + "/" + file)
             }
         }
 

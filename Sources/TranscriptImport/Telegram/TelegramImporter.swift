@@ -12,20 +12,7 @@ public struct TelegramImporter: ExportImporter {
 
     public init() {}
 
-    public func canImport(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        if isFolder.boolValue {
-            let result = url.appendingPathComponent("result.json")
-            return FileManager.default.fileExists(atPath: result.path) && canImport(result)
-        }
-        guard url.pathExtension.lowercased() == "json", let head = FilePeek.head(of: url, bytes: 4096) else { return false }
-        if head.holdsBytes(of: "\"personal_information\"") || (head.holdsBytes(of: "\"chats\"") && head.holdsBytes(of: "\"list\"")) { return true }
-        guard head.holdsBytes(of: "\"messages\"") else { return false }
-        return head.holdsBytes(of: "\"date_unixtime\"") || head.holdsBytes(of: "\"from_id\"") || head.holdsBytes(of: "\"text_entities\"")
-            || head.holdsBytes(of: "_chat\"") || head.holdsBytes(of: "\"personal_chat\"") || head.holdsBytes(of: "_supergroup\"")
-            || head.holdsBytes(of: "_channel\"") || head.holdsBytes(of: "\"type\": \"message\"")
-    }
+    public func canImport(_ url: URL) -> Bool { canImport(ExportProbe(url)) }
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
@@ -42,29 +29,37 @@ public struct TelegramImporter: ExportImporter {
                       let list = inner.first(where: { $0.key == "list" }),
                       let elements = export.scanner.elements(ofArrayAt: list.value.lowerBound)
                 else {
-                    throw TranscriptsError(file: displayPath, line: export.line(of: range.lowerBound), path: key,
-                                           message: "expected an object with a \"list\" of chats")
+                    throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: range.lowerBound)
                 }
                 chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
             }
             // Listing the chats read every page; each chat is read again on its turn.
             export.release(export.root)
+            // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
+            func read(_ range: Range<Int>, path: String, number: Int) throws -> (Conversation, [String]) {
+                do {
+                    return try conversation(export, range, path: path, number: number, context: context)
+                } catch let error as TranscriptsError {
+                    throw export.placed(error)
+                }
+            }
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let conversation = try conversation(export, chat.range, path: chat.path, number: number, context: context)
-                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                    let (conversation, warnings) = try read(chat.range, path: chat.path, number: number)
+                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
                 }
             } else {
-                let conversation = try conversation(export, export.root, path: "", number: 0, context: context)
-                try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                let (conversation, warnings) = try read(export.root, path: "", number: 0)
+                try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
             }
         }
     }
 
-    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores.
+    /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the
+    /// warnings about what could not be read, each naming the line, column and JSON path.
     private func conversation(
         _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, context: ImportContext
-    ) throws -> Conversation {
+    ) throws -> (Conversation, [String]) {
         let displayPath = export.displayPath
         guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
               let messages = members.first(where: { $0.key == "messages" }),
@@ -83,7 +78,13 @@ public struct TelegramImporter: ExportImporter {
         let converted = try export.convertElements(elements, chunkSize: 2048) { json, index in
             converter.convert(json, index: index)
         }
-        return try TelegramChat.conversation(
+        var warnings = FieldWarnings(file: displayPath)
+        let messagesPath = TelegramChat.messagesPath(path)
+        for (index, item) in converted.enumerated() where !item.problems.isEmpty {
+            warnings.add(item.problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
+        }
+        let (conversation, chatWarnings) = try TelegramChat.conversation(
             header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
+        return (conversation, chatWarnings + warnings.warnings(in: export.scanner.bytes))
     }
 }

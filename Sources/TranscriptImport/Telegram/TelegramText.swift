@@ -4,40 +4,56 @@ import TranscriptModel
 /// a string or an array mixing strings and entity objects. Every entity type becomes CommonMark through
 /// `MarkdownWriter`, so formatting is faithful and nothing in the text is markup.
 enum TelegramText {
-    /// The entities of a message: (type, text, extra fields).
-    static func entities(_ fields: [String: JSONValue]) -> [(type: String, text: String, fields: [String: JSONValue])] {
-        let source = fields["text_entities"] ?? fields["text"]
-        switch source {
+    /// One run of text: its entity type (`plain`, `bold`, `text_link`, ...), its text and the entity's fields.
+    struct Entity {
+        var type: String
+        var text: String
+        var fields: [String: JSONValue]
+    }
+
+    /// The entities of a message. A number given for text is shown as written; anything else that is not text
+    /// is noted in `problems` (and kept in the message's `fields` part), never dropped silently.
+    static func entities(_ fields: [String: JSONValue], problems: inout FieldProblems) -> [Entity] {
+        let key = (fields["text_entities"] ?? .null) != .null ? "text_entities" : "text"
+        switch fields[key] {
+        case nil, .null?:
+            return []
         case .string(let text)?:
-            return [("plain", text, [:])]
+            return [Entity(type: "plain", text: text, fields: [:])]
         case .array(let items)?:
-            return items.compactMap { item in
+            var entities: [Entity] = []
+            entities.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
                 switch item {
-                case .string(let text): return ("plain", text, [:])
+                case .string(let text):
+                    entities.append(Entity(type: "plain", text: text, fields: [:]))
                 case .object(let entity):
-                    let text: String
-                    if case .string(let value)? = entity["text"] { text = value } else { text = "" }
-                    if case .string(let type)? = entity["type"] { return (type, text, entity) }
-                    return ("plain", text, entity)
-                default: return nil
+                    let text = problems.text(entity["text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
+                    let type = problems.text(entity["type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
+                    entities.append(Entity(type: type, text: text, fields: entity))
+                default:
+                    let text = problems.text(item, at: "\(key)[\(index)]", what: "this part of the text") ?? ""
+                    entities.append(Entity(type: "plain", text: text, fields: [:]))
                 }
             }
-        default:
-            return []
+            return entities
+        case let other?:
+            let text = problems.text(other, at: key, what: "the text") ?? ""
+            return [Entity(type: "plain", text: text, fields: [:])]
         }
     }
 
-    static func isPlain(_ fields: [String: JSONValue]) -> Bool {
-        entities(fields).allSatisfy { $0.type == "plain" }
+    static func isPlain(_ entities: [Entity]) -> Bool {
+        entities.allSatisfy { $0.type == "plain" }
     }
 
-    package static func plain(_ fields: [String: JSONValue]) -> String {
-        entities(fields).map(\.text).joined()
+    package static func plain(_ entities: [Entity]) -> String {
+        entities.count == 1 ? entities[0].text : entities.map(\.text).joined()
     }
 
-    static func markdown(_ fields: [String: JSONValue]) -> String {
+    static func markdown(_ entities: [Entity]) -> String {
         var writer = MarkdownWriter()
-        for entity in entities(fields) {
+        for entity in entities {
             let text = entity.text
             switch entity.type {
             case "bold": writer.bold { $0.append(text) }

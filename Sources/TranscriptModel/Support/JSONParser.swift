@@ -7,6 +7,9 @@ package struct JSONParser {
     package struct SyntaxError: Error, CustomStringConvertible {
         package var line: Int
         package var column: Int
+        /// The byte offset of the error in the bytes parsed (from 0); `JSONSyntaxCheck` turns it into the
+        /// place in a whole file and the JSON path there.
+        package var offset: Int
         package var reason: String
         package var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
     }
@@ -266,6 +269,6 @@ package struct JSONParser {
             }
             position += 1
         }
-        return SyntaxError(line: line, column: column, reason: reason)
+        return SyntaxError(line: line, column: column, offset: min(index, bytes.count), reason: reason)
     }
 }

@@ -4,29 +4,43 @@ import Foundation
 public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file the error is about, as the user named it (relative to where they ran the command).
     public var file: String?
-    /// A line number in `file`, when the input is line-based.
+    /// A line number in `file`, when the input is line-based or the place is known.
     public var line: Int?
+    /// A column in `line`, counting from 1, when the place is known that precisely.
+    public var column: Int?
     /// A JSON or YAML path in `file`, such as `messages[3].date`.
     public var path: String?
     /// What went wrong and, where it helps, what was expected.
     public var message: String
 
-    public init(file: String? = nil, line: Int? = nil, path: String? = nil, message: String) {
+    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.path = path
         self.message = message
     }
 
     public var description: String {
         var location = file ?? ""
-        if let line { location += ":\(line)" }
+        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         if let path, !path.isEmpty { location += (location.isEmpty ? "" : ": ") + "at \(path)" }
         return location.isEmpty ? message : location + ": " + message
     }
 }
 
 extension TranscriptsError {
+    /// A syntax error of a JSON file: `file:line:column: at messages[12].text: invalid JSON at byte offset 4017:
+    /// the file ends inside a string (it may be cut short)`. `pathPrefix` is the path of the checked document in
+    /// the file, for a part checked on its own.
+    package init(syntax problem: JSONSyntaxCheck.Problem, file: String, pathPrefix: String = "") {
+        let path = pathPrefix.isEmpty || problem.path.isEmpty || problem.path.hasPrefix("[")
+            ? pathPrefix + problem.path : pathPrefix + "." + problem.path
+        self.init(
+            file: file, line: problem.line, column: problem.column, path: path,
+            message: "invalid JSON at byte offset \(problem.offset): \(problem.reason)")
+    }
+
     /// Any error as a sentence for a person: ours as they are; the system's by their reason, without
     /// Foundation's `Error Domain=… Code=…` and user-info dump.
     public static func sentence(for error: any Error) -> String {

@@ -52,7 +52,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
     public var warnings: [String] = []
 
-    /// A few readable lines: the counts, then the warnings.
+    /// A few readable lines: the counts and a line per conversation (the warnings are `warningLines`, which
+    /// the command line prints on stderr).
     public var report: String {
         var lines = [
             "\(conversations.count) conversation\(conversations.count == 1 ? "" : "s"), "
@@ -72,8 +73,12 @@ public struct BuildSummary: Sendable, Equatable, Codable {
         for count in conversations {
             lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
         }
-        for warning in warnings { lines.append("warning: " + warning) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The warnings as the command line prints them, one `warning: …` line each.
+    public var warningLines: String {
+        warnings.map { "warning: " + $0 + "\n" }.joined()
     }
 
     /// What an incremental build took over from the previous output.

@@ -44,7 +44,7 @@ import ZIPFoundation
             _ = try SiteBuilder(options: BuildOptions(site: site, inputs: [other.path], format: "telegram")).build()
             Issue.record("expected an error")
         } catch let error as TranscriptsError {
-            #expect(error.message == "not a telegram export")
+            #expect(error.message == "not a telegram export: found a JSON object whose top-level keys are format, id, title, kind, participants, messages, which is a transcripts export (use --format transcripts, or leave --format out); a telegram export is " + TelegramImporter().expectedShape)
         }
         do {
             _ = try SiteBuilder(options: BuildOptions(site: site, format: "fax")).build()

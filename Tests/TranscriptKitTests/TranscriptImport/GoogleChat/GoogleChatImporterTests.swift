@@ -137,15 +137,16 @@ import Testing
             return Support.error(takeout).map { $0.replacingOccurrences(of: takeout.lastPathComponent + "/Takeout/Google Chat/Groups/", with: "") }
         }
         #expect(try error(#"{"messages": [{"creator": "Ann", "text": "hi"}]}"#)
-            == "DM abc/messages.json: at messages[0].creator: expected an object, found the string \"Ann\"")
+            == "DM abc/messages.json:1:27: at messages[0].creator: expected an object, found the string \"Ann\"")
         #expect(try error(#"{"messages": {"text": "hi"}}"#)
-            == "DM abc/messages.json: at messages: expected a list of messages, found an object")
+            == "DM abc/messages.json:1:14: at messages: expected a list of messages, found an object")
         let missing = try error(#"{"chats": []}"#)
-        #expect(missing == "DM abc/messages.json: at messages: \"messages\" is required but missing")
-        #expect(try error("{\n  \"messages\": [\n    {\"text\": \"hi\",}\n  ]\n}")?.hasPrefix("DM abc/messages.json:3: ") == true)
+        #expect(missing == "DM abc/messages.json:1:1: at messages: \"messages\" is required but missing")
+        #expect(try error("{\n  \"messages\": [\n    {\"text\": \"hi\",}\n  ]\n}")
+            == "DM abc/messages.json:3:19: at messages[0]: invalid JSON at byte offset 36: expected a key in quotes")
         #expect(try error(#"{"messages": [{"text": "hi", "reactions": [{"emoji": {"unicode": "👍"}, "reactor_emails": [7]}]}]}"#)
-            == "DM abc/messages.json: at messages[0].reactions[0].reactor_emails[0]: expected a string, found the number 7")
+            == "DM abc/messages.json:1:91: at messages[0].reactions[0].reactor_emails[0]: expected a string, found the number 7")
         #expect(try error(Support.messages([]), info: #"{"name": "X", "members": {"name": "Ann"}}"#)
-            == "DM abc/group_info.json: at members: expected a list of members, found an object")
+            == "DM abc/group_info.json:1:26: at members: expected a list of members, found an object")
     }
 }

@@ -314,7 +314,7 @@ import Testing
         let file = folder.appendingPathComponent("message_1.json")
         try "{\"participants\":[],\n\"messages\":[\n{\"sender_name\":\"Ann\",\"timestamp_ms\":1},\n{\"sender_name\":\"Ann\",\"timestamp_ms\":\"soon\"}]}"
             .write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: TranscriptsError(file: "message_1.json", line: 4, path: "messages[1].timestamp_ms", message: "expected epoch milliseconds, found \"soon\"")) {
+        #expect(throws: TranscriptsError(file: "message_1.json", line: 4, column: 37, path: "messages[1].timestamp_ms", message: "expected epoch milliseconds, found \"soon\"")) {
             try Support.read(file)
         }
         try "{\"participants\":[],\n\"messages\":[\n{\"sender_name\":\"Ann\",\"timestamp_ms\":1},\n{\"sender_name\": }]}"
@@ -327,7 +327,7 @@ import Testing
             #expect(error.message.hasPrefix("invalid JSON"))
         }
         try #"{"participants":[],"messages":{"a":1}}"#.write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: TranscriptsError(file: "message_1.json", line: 1, path: "messages", message: "expected a list of messages")) {
+        #expect(throws: TranscriptsError(file: "message_1.json", line: 1, column: 31, path: "messages", message: "expected a list of messages, found an object")) {
             try Support.read(file)
         }
     }

@@ -378,8 +378,8 @@ import Testing
             "channels.json": #"[{"id":"C1","name":"general"}]"#,
             "general/2024-05-03.json": "[{\"ts\": \"1.0\",\n \"text\": }]",
         ])
-        #expect(throws: TranscriptsError(file: export.lastPathComponent + "/general/2024-05-03.json", line: 2,
-                                         message: "invalid JSON at line 2, column 10: expected a value")) {
+        #expect(throws: TranscriptsError(file: export.lastPathComponent + "/general/2024-05-03.json", line: 2, column: 10,
+                                         path: "[0].text", message: "invalid JSON at byte offset 24: expected a value")) {
             try Support.conversations(export)
         }
     }
@@ -391,23 +391,25 @@ import Testing
                 _ = try Support.conversations(export)
                 return nil
             } catch let error as TranscriptsError {
-                return TranscriptsError(file: error.file.map { String($0.dropFirst(export.lastPathComponent.count)) }, line: error.line, path: error.path, message: error.message)
+                return TranscriptsError(
+                    file: error.file.map { String($0.dropFirst(export.lastPathComponent.count)) }, line: error.line, column: error.column,
+                    path: error.path, message: error.message)
             }
         }
         let channels = #"[{"id":"C1","name":"general"}]"#
         #expect(try error(["channels.json": channels, "general/2024-05-03.json": #"[{"type":"message","text":"a","ts":"1.0"},{"text":5,"ts":"2.0"}]"#])
-            == TranscriptsError(file: "/general/2024-05-03.json", path: "[1].text", message: "expected a string, found the number 5"))
+            == TranscriptsError(file: "/general/2024-05-03.json", line: 1, column: 51, path: "[1].text", message: "expected a string, found the number 5"))
         #expect(try error(["channels.json": channels, "general/2024-05-03.json": #"[{"text":"no ts"}]"#])
-            == TranscriptsError(file: "/general/2024-05-03.json", path: "[0].ts", message: "\"ts\" is required but missing"))
+            == TranscriptsError(file: "/general/2024-05-03.json", line: 1, column: 2, path: "[0].ts", message: "\"ts\" is required but missing"))
         #expect(try error(["channels.json": channels, "general/2024-05-03.json": #"[{"text":"x","ts":"yesterday"}]"#])
-            == TranscriptsError(file: "/general/2024-05-03.json", path: "[0].ts", message: "expected a Slack timestamp such as \"1454884927.000002\", found \"yesterday\""))
+            == TranscriptsError(file: "/general/2024-05-03.json", line: 1, column: 19, path: "[0].ts", message: "expected a Slack timestamp such as \"1454884927.000002\", found \"yesterday\""))
         #expect(try error(["channels.json": channels, "general/2024-05-03.json": #"[{"text":"x","ts":"1.0","reactions":[{"users":[]}]}]"#])
-            == TranscriptsError(file: "/general/2024-05-03.json", path: "[0].reactions[0].name", message: "\"name\" is required but missing"))
+            == TranscriptsError(file: "/general/2024-05-03.json", line: 1, column: 38, path: "[0].reactions[0].name", message: "\"name\" is required but missing"))
         #expect(try error(["channels.json": channels, "general/2024-05-03.json": #"{"messages":[]}"#])
-            == TranscriptsError(file: "/general/2024-05-03.json", message: "expected a list of messages, found an object"))
+            == TranscriptsError(file: "/general/2024-05-03.json", line: 1, message: "expected a list of messages, found an object"))
         #expect(try error(["channels.json": #"[{"name":"general"}]"#])
-            == TranscriptsError(file: "/channels.json", path: "[0].id", message: "\"id\" is required but missing"))
+            == TranscriptsError(file: "/channels.json", line: 1, column: 2, path: "[0].id", message: "\"id\" is required but missing"))
         #expect(try error(["users.json": #"[{"id":"U1","profile":{"display_name":7}}]"#])
-            == TranscriptsError(file: "/users.json", path: "[0].profile.display_name", message: "expected a string, found the number 7"))
+            == TranscriptsError(file: "/users.json", line: 1, column: 39, path: "[0].profile.display_name", message: "expected a string, found the number 7"))
     }
 }

@@ -74,14 +74,14 @@ import Testing
             ]}
             """
         for (name, json, expected) in [
-            ("result.json", telegram, "result.json:3: invalid JSON: nested too deeply"),
-            ("deep.json", canonical, "deep.json:2: invalid JSON at line 2, column"),
+            ("result.json", telegram, "result.json:3:555: at messages[0].text[0][0][0][0][0][0][0]… (502 levels deeper): invalid JSON at byte offset 711: nested too deeply"),
+            ("deep.json", canonical, "deep.json:2:580: at messages[0].custom[0][0][0][0][0][0][0]… (502 levels deeper): invalid JSON at byte offset 625: nested too deeply"),
         ] {
             let site = try TestSupport.makeSite(conversations: [:], extra: [name: json], name: "deep-" + name)
             var options = BuildOptions(site: site)
             options.inputs = [site.appendingPathComponent(name).path]
             let error = try #require(throws: TranscriptsError.self) { try SiteBuilder(options: options).build() }
-            #expect(error.description.contains(expected), "\(error.description)")
+            #expect(error.description.hasSuffix(expected), "\(error.description)")
             #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
         }
     }

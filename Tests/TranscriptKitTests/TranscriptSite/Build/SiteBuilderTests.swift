@@ -179,8 +179,8 @@ import Testing
 
     @Test(arguments: [
         ("{\"id\": \"c\", \"messages\": [{\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": 5}]}",
-         "conversations/c.json: at messages[0].text: expected a string, found the number 5"),
-        ("{\"id\": \"c\",\n \"messages\": [}", "conversations/c.json:2: invalid JSON at line 2, column 15: expected a value"),
+         "conversations/c.json:1:78: at messages[0].text: expected a string, found the number 5"),
+        ("{\"id\": \"c\",\n \"messages\": [}", "conversations/c.json:2:15: at messages[0]: invalid JSON at byte offset 26: expected a value"),
         ("{\"id\": \"c\", \"messages\": [{\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": \"a\"}, {\"id\": \"1\", \"date\": \"2024-05-03T09:30:00Z\", \"text\": \"b\"}]}",
          "conversations/c.json: at messages[1].id: the id \"1\" is already used by messages[0]; message ids must be unique"),
     ])

@@ -53,12 +53,13 @@ import Testing
         ])])
         let first = try run(["build", site.lastPathComponent], in: site.deletingLastPathComponent())
         #expect(first.status == 0)
-        #expect(first.output.contains("warning: \(site.lastPathComponent)/conversations/small.json: 1 reply points to messages not in the export"), "\(first.output)")
+        #expect(first.errors == "warning: \(site.lastPathComponent)/conversations/small.json: 1 reply points to messages not in the export\n", "\(first.errors)")
+        #expect(!first.output.contains("warning:"))
         Thread.sleep(forTimeInterval: 2.2)  // files changed within two seconds are read again
         let second = try run(["build", site.path], in: URL(fileURLWithPath: "/"))
         #expect(second.status == 0)
         #expect(second.output.contains("incremental: 1 conversation reused"), "\(second.output)")
-        #expect(second.output.contains("warning: \(site.path)/conversations/small.json: 1 reply points to messages not in the export"), "\(second.output)")
+        #expect(second.errors == "warning: \(site.path)/conversations/small.json: 1 reply points to messages not in the export\n", "\(second.errors)")
     }
 
     @Test func aJSONReportForCI() throws {
@@ -88,7 +89,7 @@ import Testing
         let result = try run(["build", site.path])
         #expect(result.status == 1)
         #expect(result.output == "")
-        #expect(result.errors == "error: \(site.path)/conversations/c.json: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
+        #expect(result.errors == "error: \(site.path)/conversations/c.json:1:168: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
     }
 
     @Test func aMissingSiteOrConfigIsNamed() throws {

@@ -1,0 +1,280 @@
+import Foundation
+import TranscriptModel
+
+/// Turns Telegram message objects into messages. `convert` works on one message and runs on all cores;
+/// `assemble` then collects the participants and joins posts to their forum topics.
+struct TelegramMessages {
+    package let context: ImportContext
+
+    init(context: ImportContext) { self.context = context }
+
+    static let notIncluded = "(File not included. Change data exporting settings to download.)"
+
+    /// One converted message, with its sender's name, whether it starts a forum topic, and what of it could not
+    /// be read (empty for a message as Telegram writes it).
+    package struct Converted: Sendable {
+        package var message: Message
+        var senderName: String?
+        var startsTopic: Bool
+        /// Set when the date could not be read: the message is then dated like the one before it.
+        var undated = false
+        var problems = FieldProblems()
+    }
+
+    /// One message. Nothing is dropped silently: a field of the wrong type is noted in `problems` (the importer
+    /// warns of it with its file, line and JSON path), shown as written when it is a number given for text, and
+    /// otherwise kept in a `fields` part after the message.
+    func convert(_ json: JSONValue, index: Int) -> Converted {
+        var problems = FieldProblems()
+        guard case .object(let fields) = json else {
+            problems.note("", "expected a message object, found \(json.kindDescription); it is kept as an unsupported message")
+            return Converted(
+                message: Message(
+                    id: "item-\(index + 1)", sender: nil, date: Timestamp(secondsSince1970: 0),
+                    kind: .unsupported(UnsupportedContent(type: "not an object", raw: json))),
+                senderName: nil, startsTopic: false, problems: problems)
+        }
+        let id = problems.identifier(fields["id"], at: "id", did: "the message is numbered m\(index + 1); \(FieldProblems.keptNote)")
+            ?? "m\(index + 1)"
+        let noted = problems.list.count
+        let date = timestamp(fields, unixKey: "date_unixtime", localKey: "date", problems: &problems)
+        if date == nil, problems.list.count == noted {
+            problems.missing("date", did: "the message is dated like the message before it")
+        }
+        let type = problems.text(fields["type"], at: "type", what: "the type") ?? "message"
+        let senderID = problems.identifier(fields["from_id"], at: "from_id", did: "the sender is named by \"from\"; \(FieldProblems.keptNote)")
+            ?? problems.identifier(fields["actor_id"], at: "actor_id", did: "the sender is named by \"actor\"; \(FieldProblems.keptNote)")
+        let senderName = problems.text(fields["from"], at: "from", what: "the sender's name")
+            ?? problems.text(fields["actor"], at: "actor", what: "the sender's name")
+        let sender = senderID ?? senderName
+
+        var message: Message
+        let undatedTime = Timestamp(secondsSince1970: 0)
+        switch type {
+        case "message":
+            message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: kind(of: fields, problems: &problems))
+        case "service":
+            message = Message(
+                id: id, sender: sender, date: date ?? undatedTime, kind: .system(Self.event(fields, actor: senderName ?? "Someone")))
+        default:
+            message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: .unsupported(UnsupportedContent(type: type, raw: json)))
+        }
+        message.replyTo = problems.identifier(
+            fields["reply_to_message_id"], at: "reply_to_message_id", did: "the reply is left out; \(FieldProblems.keptNote)")
+        message.edited = timestamp(fields, unixKey: "edited_unixtime", localKey: "edited", problems: &problems)
+        message.forwardedFrom = problems.text(fields["forwarded_from"], at: "forwarded_from", what: "who it was forwarded from")
+        message.reactions = Self.reactions(fields["reactions"])
+        return Converted(
+            message: message, senderName: senderName,
+            startsTopic: type == "service" && Self.string(fields["action"]) == "topic_created", undated: date == nil, problems: problems)
+    }
+
+    /// The messages in order, their senders as participants (in order of first appearance), and posts in a
+    /// forum topic (a "reply" to the topic's `topic_created` message) joined to it as a thread. A message whose
+    /// date could not be read is dated like the one before it (the first, like the first dated one); what a
+    /// message's fields held when they could not be read follows it, in a `fields` part.
+    static func assemble(_ converted: [Converted]) -> (messages: [Message], participants: [Participant]) {
+        var participants: [Participant] = []
+        var known: Set<String> = []
+        var topics: Set<String> = []
+        var messages: [Message] = []
+        messages.reserveCapacity(converted.count)
+        var previousDate = converted.first { !$0.undated }?.message.date
+        for item in converted {
+            var message = item.message
+            if let sender = message.sender, !known.contains(sender) {
+                known.insert(sender)
+                participants.append(Participant(id: sender, name: item.senderName ?? sender))
+            }
+            if item.startsTopic { topics.insert(message.id) }
+            if let reply = message.replyTo, topics.contains(reply) {
+                message.thread = reply
+                message.replyTo = nil
+            }
+            if item.undated, let previousDate { message.date = previousDate }
+            previousDate = message.date
+            messages.append(message)
+            if let part = item.problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
+                messages.append(part)
+            }
+        }
+        return (messages, participants)
+    }
+
+    // MARK: - Kinds
+
+    private func kind(of fields: [String: JSONValue], problems: inout FieldProblems) -> MessageKind {
+        let entities = TelegramText.entities(fields, problems: &problems)
+        let plain = TelegramText.plain(entities)
+        let caption = plain.isEmpty ? nil : plain
+        func media(_ key: String) -> String? {
+            switch fields[key] {
+            case .string(let path)? where path != Self.notIncluded && !path.isEmpty: return path
+            case nil, .null?, .string?: return nil
+            case let other?:
+                problems.wrongType(key, expected: "a file's path", found: other, did: "the file is left out; \(FieldProblems.keptNote)")
+                return nil
+            }
+        }
+        let width = Self.int(fields["width"])
+        let height = Self.int(fields["height"])
+        if fields["photo"] != nil {
+            return .photo(MediaItem(file: media("photo"), size: Self.int(fields["photo_file_size"]), width: width, height: height, caption: caption))
+        }
+        if fields["file"] != nil || fields["media_type"] != nil {
+            let item = MediaItem(
+                file: media("file"), name: Self.string(fields["file_name"]) ?? Self.audioName(fields),
+                mimeType: Self.string(fields["mime_type"]), size: Self.int(fields["file_size"]), width: width, height: height,
+                duration: Self.double(fields["duration_seconds"]), thumbnail: media("thumbnail"), caption: caption,
+                emoji: Self.string(fields["sticker_emoji"]))
+            switch Self.string(fields["media_type"]) {
+            case "sticker": return .sticker(item)
+            case "voice_message": return .voice(item)
+            case "audio_file": return .audio(item)
+            case "video_file", "video_message", "animation": return .video(item)
+            default: return .file(item)
+            }
+        }
+        if case .object(let location)? = fields["location_information"],
+           let latitude = Self.double(location["latitude"]), let longitude = Self.double(location["longitude"]),
+           (-90...90).contains(latitude), (-180...180).contains(longitude)
+        {
+            return .location(Location(
+                latitude: latitude, longitude: longitude, name: Self.string(fields["place_name"]),
+                address: Self.string(fields["address"])))
+        }
+        if case .object(let contact)? = fields["contact_information"] {
+            let name = [Self.string(contact["first_name"]), Self.string(contact["last_name"])].compactMap { $0 }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            return .contact(Contact(name: name.isEmpty ? "Contact" : name, phones: [Self.string(contact["phone_number"])].compactMap { $0 }))
+        }
+        if case .object(let poll)? = fields["poll"] {
+            var options: [Poll.Option] = []
+            if case .array(let answers)? = poll["answers"] {
+                for case .object(let answer) in answers {
+                    options.append(Poll.Option(text: Self.string(answer["text"]) ?? "", votes: Self.int(answer["voters"])))
+                }
+            }
+            return .poll(Poll(question: Self.string(poll["question"]) ?? "Poll", options: options,
+                              closed: { if case .bool(let closed)? = poll["closed"] { return closed } else { return false } }()))
+        }
+        if plain.isEmpty || TelegramText.isPlain(entities) { return .text(plain) }
+        return .markdown(TelegramText.markdown(entities))
+    }
+
+    private static func audioName(_ fields: [String: JSONValue]) -> String? {
+        let parts = [string(fields["performer"]), string(fields["title"])].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " – ")
+    }
+
+    /// A service message as an event with a readable label.
+    package static func event(_ fields: [String: JSONValue], actor: String) -> SystemEvent {
+        let action = string(fields["action"]) ?? "service"
+        let title = string(fields["title"]).map { "“\($0)”" }
+        var members: [String] = []
+        if case .array(let list)? = fields["members"] { members = list.compactMap { string($0) } }
+        let who = members.isEmpty ? "" : " " + ListFormatting.join(members)
+        switch action {
+        case "create_group", "create_channel", "migrate_from_group":
+            return SystemEvent(event: .create, text: "\(actor) created the group" + (title.map { " " + $0 } ?? ""))
+        case "invite_members":
+            return SystemEvent(event: .join, text: "\(actor) added\(who)")
+        case "join_group_by_link", "join_group_by_request":
+            return SystemEvent(event: .join, text: "\(actor) joined the group by link")
+        case "joined_telegram":
+            return SystemEvent(event: .join, text: "\(actor) joined Telegram")
+        case "remove_members":
+            return SystemEvent(event: .leave, text: "\(actor) removed\(who)")
+        case "edit_group_title":
+            return SystemEvent(event: .rename, text: "\(actor) changed the group name to \(title ?? "a new name")")
+        case "edit_group_photo":
+            return SystemEvent(event: .other, text: "\(actor) changed the group photo")
+        case "pin_message":
+            return SystemEvent(event: .pin, text: "\(actor) pinned a message")
+        case "phone_call", "group_call":
+            var text = "\(actor) called"
+            if let seconds = double(fields["duration_seconds"]) { text += " (\(MessageDetails.formatDuration(seconds)))" }
+            if let reason = string(fields["discard_reason"]), reason != "hangup" { text += " · \(reason)" }
+            return SystemEvent(event: .call, text: text)
+        case "topic_created":
+            return SystemEvent(event: .create, text: "\(actor) created the topic \(title ?? "")")
+        default:
+            return SystemEvent(event: .other, text: "\(actor): \(action.replacingOccurrences(of: "_", with: " "))" + (title.map { " " + $0 } ?? ""))
+        }
+    }
+
+    static func reactions(_ json: JSONValue?) -> [Reaction] {
+        guard case .array(let list)? = json else { return [] }
+        return list.compactMap { item in
+            guard case .object(let reaction) = item else { return nil }
+            let emoji = string(reaction["emoji"]) ?? (string(reaction["type"]) == "paid" ? "⭐" : "custom emoji")
+            var by: [String] = []
+            if case .array(let recent)? = reaction["recent"] {
+                for case .object(let entry) in recent {
+                    if let id = identifier(entry["from_id"]) ?? string(entry["from"]) { by.append(id) }
+                }
+            }
+            return Reaction(emoji: emoji, by: by, count: int(reaction["count"]))
+        }
+    }
+
+    // MARK: - Values
+
+    /// The time of `unixKey` (seconds since 1970, a string or a number), else of `localKey` (ISO 8601, in the
+    /// site's time zone); a value that cannot be read is noted and kept.
+    private func timestamp(
+        _ fields: [String: JSONValue], unixKey: String, localKey: String, problems: inout FieldProblems
+    ) -> Timestamp? {
+        let unix = fields[unixKey]
+        switch unix {
+        case nil, .null?: break
+        case .number(let seconds)?: return Timestamp(secondsSince1970: seconds)
+        case .string(let text)?:
+            if let seconds = Double(text) { return Timestamp(secondsSince1970: seconds) }
+        default: break
+        }
+        let what = unixKey == "date_unixtime" ? "the message is dated like the message before it" : "the edit time is left out"
+        let local = fields[localKey].flatMap { $0 == .null ? nil : $0 }
+        if let unix, unix != .null {
+            problems.wrongType(
+                unixKey, expected: "seconds since 1970 such as \"1704103200\"", found: unix,
+                did: (local == nil ? what : "the time is read from \"\(localKey)\"") + "; \(FieldProblems.keptNote)")
+        }
+        switch local {
+        case nil: return nil
+        case .string(let text)?:
+            if let date = Timestamp(iso8601: text, defaultTimeZone: context.timeZone) { return date }
+            problems.note(
+                localKey, "expected a date such as 2024-01-01T10:00:00, found \(local!.kindDescription); \(what); \(FieldProblems.keptNote)",
+                keeping: local)
+            return nil
+        case let other?:
+            problems.wrongType(localKey, expected: "a date such as \"2024-01-01T10:00:00\"", found: other, did: "\(what); \(FieldProblems.keptNote)")
+            return nil
+        }
+    }
+
+    static func string(_ value: JSONValue?) -> String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+
+    static func double(_ value: JSONValue?) -> Double? {
+        if case .number(let number)? = value { return number }
+        return nil
+    }
+
+    static func int(_ value: JSONValue?) -> Int? {
+        guard let number = double(value), number == number.rounded(), abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    /// An id as Telegram writes it: a string (`"user123"`) or a whole number.
+    static func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: return text.isEmpty ? nil : text
+        case .number(let number)? where number == number.rounded() && abs(number) < 1e16: return String(Int64(number))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// The line and column (counting from 1; columns in Unicode scalars) of a byte offset in UTF-8 text.
+package struct TextPosition: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
+
+    /// The positions of several offsets, in one pass over the bytes up to the last of them.
+    package static func of(_ offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [TextPosition] {
+        var result = [TextPosition](repeating: TextPosition(line: 1, column: 1), count: offsets.count)
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var line = 1
+        var lineStart = 0
+        var position = 0
+        for index in order {
+            let limit = min(max(offsets[index], 0), bytes.count)
+            while position < limit {
+                if bytes[position] == 0x0A {
+                    line += 1
+                    lineStart = position + 1
+                }
+                position += 1
+            }
+            var column = 1
+            for character in lineStart..<limit where bytes[character] & 0xC0 != 0x80 { column += 1 }
+            result[index] = TextPosition(line: line, column: column)
+        }
+        return result
+    }
+
+    package static func of(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        let limit = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for position in 0..<limit where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        var column = 1
+        for position in lineStart..<limit where bytes[position] & 0xC0 != 0x80 { column += 1 }
+        return TextPosition(line: line, column: column)
+    }
+}

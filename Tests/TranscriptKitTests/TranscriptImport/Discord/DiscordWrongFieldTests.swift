@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import TranscriptImport
+@testable import TranscriptModel
+
+/// A DiscordChatExporter message with a field of the wrong type (issue 15, class 2): without an id or a time it is
+/// an error naming the file, line, column and JSON path; any other field is kept (shown as written when it is a
+/// number given as text, else in a `fields` part after the message) with a warning naming where it is.
+@Suite struct DiscordWrongFieldTests {
+    static func file(_ messages: [String]) -> String {
+        """
+        {"guild": {"id": "1", "name": "G"}, "channel": {"id": "2", "type": "GuildTextChat", "name": "general"}, "messages": [
+        \(messages.joined(separator: ",\n"))
+        ]}
+        """
+    }
+
+    @Test func wrongFieldsAreKeptAndWarnedOf() throws {
+        let json = Self.file([
+            #"{"id": "10", "type": "Default", "timestamp": "2023-01-06T14:03:03+00:00", "content": 42, "author": {"id": "4", "name": "ann"}}"#,
+            #"{"id": "11", "type": "Default", "timestamp": "2023-01-06T14:04:03+00:00", "content": {"text": "x"}, "author": "ann"}"#,
+            #"{"id": "12", "type": 7, "timestamp": "2023-01-06T14:05:03+00:00", "timestampEdited": "later", "content": "hi", "author": {"name": "bob"}}"#,
+            #"{"id": "13", "type": "Default", "timestamp": "2023-01-06T14:06:03+00:00", "content": "see", "author": {"id": "4", "name": "ann"}, "attachments": "photo.png", "reference": "10"}"#,
+            #"[1, 2]"#,
+        ])
+        let run = try ImportRun.run(DiscordImporter(), files: ["general.json": json], input: "general.json")
+        #expect(run.warnings == [
+            "general.json:2:86: at messages[0].content: expected a string, found the number 42; the text is shown as 42",
+            "general.json:3:86: at messages[1].content: expected a string, found an object; the text is left out; its value is kept in the message's “fields” part",
+            "general.json:3:111: at messages[1].author: expected an object with the author's id and name, found the string \"ann\"; it is taken as the sender's name",
+            "general.json:4:22: at messages[2].type: expected a string, found the number 7; the type is shown as 7",
+            "general.json:4:86: at messages[2].timestampEdited: expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found the string \"later\"; the edit time is left out; its value is kept in the message's “fields” part",
+            "general.json:4:122: at messages[2].author: expected an object with the author's id, found one without; the sender is left out; its value is kept in the message's “fields” part",
+            "general.json:5:146: at messages[3].attachments: expected a list, found the string \"photo.png\"; it is left out; its value is kept in the message's “fields” part",
+            "general.json:5:172: at messages[3].reference: expected an object, found the string \"10\"; the reply is left out; its value is kept in the message's “fields” part",
+            "general.json:6:1: at messages[4]: expected a message object, found a list; it is kept as an unsupported message",
+        ])
+        // Ordered by time: the item that is not a message has none and comes first.
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["item-5", "10", "11", "11-fields", "12", "12-fields", "13", "13-fields"])
+        #expect(messages[0].kind == .unsupported(UnsupportedContent(type: "not an object", raw: .array([.number(1), .number(2)]))))
+        #expect(messages[1].kind == .text("42"))
+        #expect(messages[2].sender == "ann")
+        #expect(ImportRun.kept(messages[3]) == ["content": .object(["text": .string("x")])])
+        // A type this version does not know, with content: an ordinary message.
+        #expect(messages[4].sender == nil)
+        #expect(messages[4].kind == .text("hi"))
+        #expect(ImportRun.kept(messages[5]) == ["timestampEdited": .string("later"), "author": .object(["name": .string("bob")])])
+        #expect(messages[6].kind == .text("see"))
+        #expect(ImportRun.kept(messages[7]) == ["attachments": .string("photo.png"), "reference": .string("10")])
+        #expect(run.conversations[0].participants.map(\.id) == ["4", "ann"])
+    }
+
+    /// Without its id or time a message cannot be placed: an error at the field.
+    @Test(arguments: [
+        (#"{"type": "Default", "timestamp": "2023-01-06T14:03:03+00:00", "content": "x"}"#,
+         "general.json:2:1: at messages[0].id: expected the message's id (a string)"),
+        (#"{"id": "10", "timestamp": 1673013783, "content": "x"}"#,
+         "general.json:2:27: at messages[0].timestamp: expected the message's timestamp"),
+    ])
+    func withoutAnIdOrTimeAMessageIsAnError(message: String, expected: String) throws {
+        let error = try #require(throws: TranscriptsError.self) {
+            try ImportRun.run(DiscordImporter(), files: ["general.json": Self.file([message])], input: "general.json")
+        }
+        #expect(error.description == expected)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+@testable import TranscriptImport
+@testable import TranscriptModel
+
+/// Runs an importer on files written for a test: the conversations and the warnings, as a build gets them.
+enum ImportRun {
+    struct Result {
+        var conversations: [Conversation]
+        var warnings: [String]
+    }
+
+    /// Writes `files` (relative path → text) in a new folder and imports `input` (shown as `input`).
+    static func run(
+        _ importer: any ExportImporter, files: [String: String], input: String, timeZone: String = "UTC", name: String = #function
+    ) throws -> Result {
+        let folder = try TestSupport.temporaryFolder(name)
+        try TestSupport.write(files, in: folder)
+        var result = Result(conversations: [], warnings: [])
+        try importer.importConversations(
+            from: ExportSource(url: folder.appendingPathComponent(input), displayPath: input),
+            context: ImportContext(timeZone: TimeZone(identifier: timeZone)!)
+        ) { imported in
+            result.conversations.append(imported.conversation)
+            result.warnings += imported.warnings
+        }
+        return result
+    }
+
+    /// The `fields` part's values: what a message's fields held when they could not be read.
+    static func kept(_ message: Message) -> [String: JSONValue]? {
+        guard case .unsupported(let content) = message.kind, content.type == "fields", case .object(let fields) = content.raw else {
+            return nil
+        }
+        return fields
+    }
+}
