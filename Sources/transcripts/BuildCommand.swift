@@ -32,25 +32,24 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Also print each build stage's time and counts (discover, read, transform, render, index, write, commit).")
     var verbose = false
 
+    @Flag(name: [.short, .long], help: "Print no progress and no summary: only warnings and errors (on stderr).")
+    var quiet = false
+
     @Option(help: "Read every export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
     var format: String?
 
     func run() throws {
-        let progress = ProgressLine()
-        var showProgress: (@Sendable (String) -> Void)?
-        if progress.isEnabled {
-            showProgress = { @Sendable line in progress.show(line) }
-        }
+        let progress = ProgressLine(quiet: quiet)
         let builder = SiteBuilder(
             options: siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format),
-            progress: showProgress)
+            progress: progress.handler)
         do {
             let summary = try builder.build()
             progress.clear()
-            print(summary.report)
+            if !quiet { print(summary.report) }
             // Diagnostics go to stderr, the summary to stdout.
             FileHandle.standardError.write(Data(summary.warningLines.utf8))
-            if verbose {
+            if verbose && !quiet {
                 for stage in summary.stages { print("stage " + stage.line) }
             }
             if let report {
@@ -64,15 +63,3 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
-/// A single line on a terminal that shows what the build is doing, overwritten as it goes.
-struct ProgressLine: Sendable {
-    let isEnabled = isatty(STDERR_FILENO) == 1
-
-    func show(_ text: String) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
-    }
-
-    func clear() {
-        if isEnabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
-}

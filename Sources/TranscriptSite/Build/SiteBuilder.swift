@@ -23,12 +23,12 @@ public struct SiteBuilder: Sendable {
     /// `stages.insert(_:after:)`.
     public var stages: [any BuildStage]
     /// Called with a short line before each step, for a progress display.
-    public var progress: (@Sendable (String) -> Void)?
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     public init(
         options: BuildOptions, delegate: any TranscriptDisplayDelegate = DefaultDisplayDelegate(),
         customRenderers: [any CustomMessageRenderer] = [], registry: ImporterRegistry = .builtIn,
-        stages: [any BuildStage] = BuildStages.standard, progress: (@Sendable (String) -> Void)? = nil
+        stages: [any BuildStage] = BuildStages.standard, progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) {
         self.stages = stages
         self.options = options

@@ -37,7 +37,12 @@ public final class BuildContext {
     let workspace: URL
     /// Where zip archives are unpacked to stay while they do not change; nil when the cache cannot be written.
     let unpackedFolder: URL?
-    private let progressHandler: (@Sendable (String) -> Void)?
+    private let progressHandler: (@Sendable (BuildProgress) -> Void)?
+    private let startedAt = DispatchTime.now()
+    /// The exports' sizes in bytes (`discover` sets them) and the bytes of the exports done, for the progress.
+    var exportBytes: [Int] = []
+    var exportBytesDone = 0
+    private var step = ""
 
     /// The exports found by `discover`.
     var inputs = ExportFinder.Result()
@@ -70,7 +75,7 @@ public final class BuildContext {
     init(
         options: BuildOptions, configuration: SiteConfiguration, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
         registry: ImporterRegistry, renderer: ConversationRenderer, output: OutputDirectory, cache: BuildCache?,
-        protection: SiteProtection? = nil, workspace: URL, unpackedFolder: URL?, progress: (@Sendable (String) -> Void)?
+        protection: SiteProtection? = nil, workspace: URL, unpackedFolder: URL?, progress: (@Sendable (BuildProgress) -> Void)?
     ) {
         self.protection = protection
         self.options = options
@@ -111,9 +116,21 @@ public final class BuildContext {
         summary.warnings.append(warning)
     }
 
-    /// Shows a short line on the progress display.
-    public func progress(_ line: String) {
-        progressHandler?(line)
+    /// Tells the progress display what the running stage works on now (and the counts so far).
+    public func progress(_ step: String) {
+        self.step = step
+        reportProgress()
+    }
+
+    /// Tells the progress display the counts so far.
+    func reportProgress() {
+        guard let progressHandler else { return }
+        let total = exportBytes.reduce(0, +)
+        progressHandler(BuildProgress(
+            stage: summary.stages.indices.contains(current) ? summary.stages[current].name : "",
+            step: step, messagesRead: summary.messagesRead, messagesRendered: summary.messagesRendered,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - startedAt.uptimeNanoseconds) / 1e9,
+            fraction: total > 0 ? Double(exportBytesDone) / Double(total) : nil))
     }
 
     /// How the summary names a conversation: by its title, or on a protected site (whose build log may be

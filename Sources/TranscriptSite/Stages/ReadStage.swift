@@ -15,6 +15,10 @@ public struct ReadStage: BuildStage {
         for (position, export) in exports.enumerated() {
             context.progress("[\(position + 1)/\(exports.count)] \(export.source.displayPath)")
             let fingerprint = context.fingerprintBeforeReading(export)
+            defer {
+                context.exportBytesDone += context.exportBytes.indices.contains(position) ? context.exportBytes[position] : 0
+                context.reportProgress()
+            }
             if try context.takeOverUnread(export, fingerprint: fingerprint) {
                 context.count("exports taken over")
                 continue

@@ -124,6 +124,7 @@ extension BuildContext {
         summary.pages += rendered.pages
         summary.messagesRead += conversation.messages.count
         summary.messagesRendered += rendered.rowsRendered
+        reportProgress()
         summary.unsupportedMessages += unsupported
         summary.warnings += rendered.warnings
         summary.conversations.append(

@@ -36,6 +36,30 @@ import Testing
             errors: String(decoding: errorData, as: UTF8.self))
     }
 
+    @Test func quietPrintsNothingButWarnings() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": TestSupport.conversation(messages: [
+            #"{"id":"1","sender":"ann","date":"2024-05-03T09:30:00Z","text":"hi","replyTo":"missing"}"#,
+        ])])
+        let result = try run(["build", site.path, "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("warning: ") && result.errors.contains("1 reply points to messages not in the export"))
+        // Not a terminal: no progress line either, without --quiet.
+        let loud = try run(["build", site.path])
+        #expect(!loud.errors.contains("\u{1B}[K"))
+    }
+
+    @Test func initMakesASiteThatBuilds() throws {
+        let folder = try TestSupport.temporaryFolder().appendingPathComponent("starter")
+        let made = try run(["init", folder.path])
+        #expect(made.status == 0)
+        #expect(made.output.hasPrefix("Made the site \"My archive\" in "))
+        #expect(made.output.contains("  transcripts.yml\n") && made.output.contains("Next: transcripts build "))
+        #expect(try run(["build", folder.path]).status == 0)
+        let again = try run(["init", folder.path])
+        #expect(again.status == 1 && again.errors.contains("there is a site here already; init never overwrites one"))
+    }
+
     @Test func buildPrintsASummary() throws {
         let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
         let result = try run(["build", site.path])
