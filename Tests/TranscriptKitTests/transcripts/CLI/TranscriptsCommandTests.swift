@@ -49,6 +49,16 @@ import Testing
         #expect(!loud.errors.contains("\u{1B}[K"))
     }
 
+    @Test func completionScriptsKnowTheCommandsAndFlags() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            for word in ["build", "serve", "import", "init", "--protect", "--quiet", "--from"] {
+                #expect(result.output.contains(word), "\(shell) completions lack \(word)")
+            }
+        }
+    }
+
     @Test func initMakesASiteThatBuilds() throws {
         let folder = try TestSupport.temporaryFolder().appendingPathComponent("starter")
         let made = try run(["init", folder.path])
