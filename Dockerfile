@@ -1,0 +1,38 @@
+# transcripts in a container (docs/ci.md): the first stage builds the binary with the Swift image, the second
+# runs it on a slim Debian with only the libraries it links. The image builds the site mounted at /site:
+#
+#   docker build -t transcripts .
+#   docker run --rm -v "$PWD/Site:/site" transcripts             # writes Site/public (the config's output)
+#   docker run --rm -v "$PWD/Site:/site" transcripts --strict    # build flags go after the image's name
+#
+# The passphrase of a protected site comes in as usual: docker run -e TRANSCRIPTS_PASSPHRASE ...
+
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+FROM ${SWIFT_IMAGE} AS build
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+# The Swift runtime and Foundation are linked in (--static-swift-stdlib; Foundation's networking part links
+# libcurl, hence libcurl4-openssl-dev): the runtime image needs no Swift.
+RUN swift build -c release --product transcripts --static-swift-stdlib \
+    && install -D "$(swift build -c release --show-bin-path)/transcripts" /out/transcripts
+
+FROM ${RUNTIME_IMAGE}
+# What the binary links besides libc: cmark (text), SQLite (iMessage's chat.db), libxml2 (Telegram's HTML
+# export; it brings ICU), libcurl (Foundation's networking, which the server links; nothing is fetched),
+# the C++ runtime; tzdata for the config's time zones.
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libcurl4 libstdc++6 tzdata \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 1000 transcripts
+COPY --from=build /out/transcripts /usr/local/bin/transcripts
+# Files written in /site belong to uid 1000; run with --user "$(id -u):$(id -g)" to write them as yourself.
+USER transcripts
+WORKDIR /site
+ENTRYPOINT ["transcripts", "build", "/site"]
