@@ -17,14 +17,14 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
             return .other
         case "fr":
             if n <= 1 { return .one }
-            return n % 1_000_000 == 0 ? .many : .other
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
         case "pt":
-            if tag == "pt-pt" { return n == 1 ? .one : (n % 1_000_000 == 0 ? .many : .other) }
+            if tag == "pt-pt" { return n == 1 ? .one : (n != 0 && n % 1_000_000 == 0 ? .many : .other) }
             if n <= 1 { return .one }
-            return n % 1_000_000 == 0 ? .many : .other
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
         case "es", "it", "ca":
             if n == 1 { return .one }
-            return n % 1_000_000 == 0 ? .many : .other
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
         case "ar":
             switch n {
             case 0: return .zero

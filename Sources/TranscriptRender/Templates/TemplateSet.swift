@@ -21,7 +21,8 @@ public struct TemplateSet: Sendable {
     public private(set) var overridden: Set<String>
     /// The site's own `strings/<name>.yml` files, by name (`StringTables` puts them over the built-in tables).
     public private(set) var stringOverrides: [String: StringFile]
-    /// The words the templates show (`{{t.key}}`): English until the site's table is set.
+    /// The words the templates show (`{{t.search}}` and the other keys of `strings/en.yml`): English until the
+    /// site's table is set.
     public var strings: StringTable {
         get { stringsObject.table }
         set { stringsObject = StringsObject(newValue) }
