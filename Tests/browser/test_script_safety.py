@@ -8,9 +8,11 @@ INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
 // The only scripts a page may have are our own (theme toggle, copy-link buttons, header search box, search engine,
-// search page, find bar), loaded from the site's assets folder; and the index files search-core.js adds for a query,
-// from search/.
-const ownScript = e => e.parentElement === document.head && /(^|\/)assets\/(theme|permalinks|site-search|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim();
+// search page, find bar), loaded from the site's assets folder; the strings table (JSON, never run); and the index
+// files search-core.js adds for a query, from search/.
+const ownScript = e => e.parentElement === document.head && ((/(^|\/)assets\/(theme|permalinks|site-search|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim())
+  // The page's strings table: JSON the browser never runs, written by the templates.
+  || (e.id === 'transcripts-strings' && e.type === 'application/json' && !e.hasAttribute('src') && document.querySelectorAll('script#transcripts-strings').length === 1));
 for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
 for (const e of document.querySelectorAll('*')) {
   for (const a of e.attributes) {
