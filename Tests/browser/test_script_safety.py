@@ -110,9 +110,11 @@ def test_hostile_page_titles_are_text(fixture_site, browser):
     browser.get(fixture_site.url(hostile))
     title = browser.title
     assert "<script>" in title or "<img" in title, f"the page title lost its text: {title!r}"
-    # The head holds only what the templates put there: our scripts, no style element, no base.
+    # The head holds only what the templates put there: our scripts and the strings table (JSON, never run), no
+    # style element, no base.
     head = browser.execute_script(
-        "return [...document.head.querySelectorAll('script, style, base')].map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
+        "return [...document.head.querySelectorAll('script:not([type=\"application/json\"]#transcripts-strings), style, base')]"
+        ".map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
     for tag, src, text in head:
         assert tag == "SCRIPT", f"unexpected {tag} in the head"
         assert src.endswith(("assets/theme.js", "assets/permalinks.js", "assets/site-search.js", "assets/search-core.js", "assets/search-page.js", "assets/find-bar.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
