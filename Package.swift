@@ -67,6 +67,8 @@ let package = Package(
             dependencies: [
                 "TranscriptModel", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+                // The strings tables (Templates/strings/*.yml).
+                .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedTemplates"]),
         // A site: its config, the build's stages over one context, the build cache and the output folder.

@@ -19,6 +19,27 @@
   var timer = null;
   var manifest = null;
 
+  // The page's words: its strings table (<script type="application/json" id="transcripts-strings">, written by
+  // the templates); the English words given here only when a page has no table. {name} is a placeholder.
+  var table = null;
+  function t(key, fallback, values) {
+    if (!table) {
+      var element = document.getElementById("transcripts-strings");
+      try { table = element ? JSON.parse(element.textContent) : {}; } catch (error) { table = {}; }
+    }
+    var text = table[key];
+    if (text && typeof text === "object") {
+      var count = values && typeof values.count === "number" ? values.count : 0;
+      var category = "other";
+      try { category = new Intl.PluralRules(table.lang || document.documentElement.lang || "en").select(count); } catch (error) { /* other */ }
+      text = text[category] || text.other;
+    }
+    if (typeof text !== "string") text = fallback;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && values[name] !== undefined ? String(values[name]) : whole;
+    });
+  }
+
   form.hidden = false;
   document.body.classList.add("has-find-bar");
 
@@ -98,7 +119,7 @@
       row.classList.add("find-current");
       row.scrollIntoView({ block: "center" });
     }
-    say((index + 1) + " of " + state.matches.length);
+    say(t("matchPosition", "{index} of {count}", { index: index + 1, count: state.matches.length }));
     if (focus && row) input.focus();
   }
 
@@ -114,7 +135,7 @@
 
   function run(selected) {
     return ready().then(function () { return runLoaded(selected); }, function (error) {
-      say("Find is not available: " + error.message);
+      say(t("findUnavailable", "Find is not available: {error}", { error: error.message }));
     });
   }
 
@@ -131,7 +152,7 @@
       person = number >= 0 ? String(number) : "-1";
     }
     if (!query.trim()) { say(""); return Promise.resolve(); }
-    say("Finding…");
+    say(t("finding", "Finding…"));
     var options = { conversation: conversation, person: person, sort: "oldest" };
     function all(search) { return search.loadAll().then(function () { return search; }); }
     function ids(search) { return search.candidates.map(function (match) { return match.id; }).sort(function (a, b) { return a - b; }); }
@@ -149,7 +170,7 @@
       if (!search || mine !== generation) return;
       state.query = search.query;
       state.matches = ids(search);
-      if (!state.matches.length) { say("No matches"); return; }
+      if (!state.matches.length) { say(t("noMatches", "No matches")); return; }
       var index = selected !== undefined ? state.matches.indexOf(selected) : -1;
       if (index < 0) {
         index = 0;
@@ -157,7 +178,7 @@
       }
       show(index, false);
     }).catch(function (error) {
-      if (mine === generation) say("Find failed: " + error.message);
+      if (mine === generation) say(t("findFailed", "Find failed: {error}", { error: error.message }));
     });
   }
 

@@ -4,6 +4,27 @@
 (function () {
   "use strict";
 
+  // The page's words: its strings table (<script type="application/json" id="transcripts-strings">, written by
+  // the templates); the English words given here only when a page has no table. {name} is a placeholder.
+  var table = null;
+  function t(key, fallback, values) {
+    if (!table) {
+      var element = document.getElementById("transcripts-strings");
+      try { table = element ? JSON.parse(element.textContent) : {}; } catch (error) { table = {}; }
+    }
+    var text = table[key];
+    if (text && typeof text === "object") {
+      var count = values && typeof values.count === "number" ? values.count : 0;
+      var category = "other";
+      try { category = new Intl.PluralRules(table.lang || document.documentElement.lang || "en").select(count); } catch (error) { /* other */ }
+      text = text[category] || text.other;
+    }
+    if (typeof text !== "string") text = fallback;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && values[name] !== undefined ? String(values[name]) : whole;
+    });
+  }
+
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) {
       return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });
@@ -47,8 +68,8 @@
       button.type = "button";
       button.className = "copy-link";
       button.setAttribute("data-target", items[i].id);
-      button.setAttribute("aria-label", "Copy link to this message");
-      button.title = "Copy link";
+      button.setAttribute("aria-label", t("copyLinkToMessage", "Copy link to this message"));
+      button.title = t("copyLink", "Copy link");
       button.textContent = "🔗";
       time.parentNode.insertBefore(button, time.nextSibling);
     }
@@ -59,11 +80,11 @@
       var address = window.location.href.split("#")[0] + "#" + button.getAttribute("data-target");
       copy(address).then(function () {
         button.textContent = "✓";
-        status.textContent = "Link copied";
+        status.textContent = t("linkCopied", "Link copied");
       }, function () {
         // Copying was refused: go to the message instead, so its address is in the address bar.
         window.location.hash = button.getAttribute("data-target");
-        status.textContent = "The link could not be copied; it is in the address bar";
+        status.textContent = t("linkNotCopied", "The link could not be copied; it is in the address bar");
       });
       window.setTimeout(function () { button.textContent = "🔗"; }, 2000);
     });

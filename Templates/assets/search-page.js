@@ -17,6 +17,27 @@
   var manifest = null;
   var timeFormat = null;
 
+  // The page's words: its strings table (<script type="application/json" id="transcripts-strings">, written by
+  // the templates); the English words given here only when a page has no table. {name} is a placeholder.
+  var table = null;
+  function t(key, fallback, values) {
+    if (!table) {
+      var element = document.getElementById("transcripts-strings");
+      try { table = element ? JSON.parse(element.textContent) : {}; } catch (error) { table = {}; }
+    }
+    var text = table[key];
+    if (text && typeof text === "object") {
+      var count = values && typeof values.count === "number" ? values.count : 0;
+      var category = "other";
+      try { category = new Intl.PluralRules(table.lang || document.documentElement.lang || "en").select(count); } catch (error) { /* other */ }
+      text = text[category] || text.other;
+    }
+    if (typeof text !== "string") text = fallback;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && values[name] !== undefined ? String(values[name]) : whole;
+    });
+  }
+
   function setStatus(text) { status.textContent = text; }
 
   function option(select, value, label) {
@@ -31,7 +52,10 @@
     manifest.people.forEach(function (name, number) { option(form.elements.p, number, name); });
     var labels = { photo: "a photo", video: "a video", audio: "audio", file: "a file", link: "a link", sticker: "a sticker",
       location: "a location", poll: "a poll", contact: "a contact", event: "an event" };
-    manifest.kinds.forEach(function (kind) { option(form.elements.k, kind, labels[kind] || kind); });
+    manifest.kinds.forEach(function (kind) {
+      var key = "has" + kind.charAt(0).toUpperCase() + kind.slice(1);
+      option(form.elements.k, kind, labels[kind] ? t(key, labels[kind]) : kind);
+    });
   }
 
   function readAddress() {
@@ -87,7 +111,7 @@
     heading.className = "search-result-meta";
     var who = document.createElement("span");
     who.className = "search-result-sender";
-    who.textContent = document_.sender || "Event";
+    who.textContent = document_.sender || t("kindEvent", "Event");
     var where = document.createElement("span");
     where.className = "search-result-conversation";
     where.textContent = document_.conversationTitle;
@@ -120,14 +144,17 @@
       more.hidden = !search.hasMore();
       var query = input.value.trim();
       if (!shown) {
-        setStatus(query ? "No messages match “" + query + "”." : "No messages match these filters.");
+        setStatus(query ? t("noResultsFor", "No messages match “{query}”.", { query: query }) : t("noResults", "No messages match these filters."));
       } else {
         // Exact when the index tells (one word, or everything loaded) and no phrase is left to check.
         var total = search.query.phrases.length ? null
           : search.total !== null && !search.options.since && !search.options.until ? search.total
           : search.done ? search.candidates.length : null;
-        setStatus((total !== null ? total + (total === 1 ? " result" : " results") : shown + (search.hasMore() ? "+ results" : shown === 1 ? " result" : " results"))
-          + (query ? " for “" + query + "”" : "") + ".");
+        var count = total !== null ? total : shown;
+        var results = total === null && search.hasMore() ? t("resultCountMore", "{count}+ results", { count: count })
+          : t("resultCount", count === 1 ? "{count} result" : "{count} results", { count: count });
+        setStatus(query ? t("resultsFor", "{results} for “{query}”.", { results: results, query: query })
+          : t("resultsDone", "{results}.", { results: results }));
       }
       list.setAttribute("data-search-milliseconds", String(Math.round(performance.now() - started)));
     });
@@ -143,14 +170,14 @@
     more.hidden = true;
     var hasFilter = chosen.conversation || chosen.person || chosen.kind || chosen.since || chosen.until;
     if (!query.trim() && !hasFilter) { setStatus(""); current = null; return Promise.resolve(); }
-    setStatus("Searching…");
+    setStatus(t("searching", "Searching…"));
     list.setAttribute("aria-busy", "true");
     return engine.search(query, chosen).then(function (search) {
       if (mine !== generation) return;
       current = search;
       return showMore(search, mine, started);
     }).catch(function (error) {
-      if (mine === generation) setStatus("Search failed: " + error.message);
+      if (mine === generation) setStatus(t("searchFailed", "Search failed: {error}", { error: error.message }));
     }).then(function () {
       if (mine === generation) list.removeAttribute("aria-busy");
     });
@@ -198,6 +225,6 @@
     form.setAttribute("data-ready", "true");
     if (input.value || form.elements.c.value || form.elements.p.value || form.elements.k.value) run();
   }).catch(function (error) {
-    setStatus("The search index could not be loaded: " + error.message);
+    setStatus(t("searchIndexFailed", "The search index could not be loaded: {error}", { error: error.message }));
   });
 })();

@@ -238,6 +238,27 @@
     }
   }
 
+  // The page's words: its strings table (<script type="application/json" id="transcripts-strings">, written by
+  // the templates); the English words given here only when a page has no table. {name} is a placeholder.
+  var table = null;
+  function t(key, fallback, values) {
+    if (!table) {
+      var element = document.getElementById("transcripts-strings");
+      try { table = element ? JSON.parse(element.textContent) : {}; } catch (error) { table = {}; }
+    }
+    var text = table[key];
+    if (text && typeof text === "object") {
+      var count = values && typeof values.count === "number" ? values.count : 0;
+      var category = "other";
+      try { category = new Intl.PluralRules(table.lang || document.documentElement.lang || "en").select(count); } catch (error) { /* other */ }
+      text = text[category] || text.other;
+    }
+    if (typeof text !== "string") text = fallback;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && values[name] !== undefined ? String(values[name]) : whole;
+    });
+  }
+
   function sealedPage() {
     var element = document.getElementById("sealed-page");
     return element ? fromBase64(element.textContent.trim()) : null;
@@ -251,7 +272,7 @@
     if (!form || !page) return;
     if (!subtle) {
       document.documentElement.classList.remove("unlocking");
-      status.textContent = "This browser cannot open the archive here: it needs the site over https, from localhost or from disk.";
+      status.textContent = t("unlockUnsupported", "This browser cannot open the archive here: it needs the site over https, from localhost or from disk.");
       form.querySelector("button").disabled = true;
       return;
     }
@@ -281,13 +302,13 @@
       if (!passphrase) return;
       var button = form.querySelector("button");
       button.disabled = true;
-      status.textContent = "Unlocking…";
+      status.textContent = t("unlocking", "Unlocking…");
       deriveKey(passphrase).then(function (candidate) {
         return open(page, candidate).then(function () { return candidate; }, function () { return null; });
       }).then(function (candidate) {
         if (!candidate) {
           button.disabled = false;
-          status.textContent = "That passphrase does not open this archive. Check it and try again.";
+          status.textContent = t("wrongPassphrase", "That passphrase does not open this archive. Check it and try again.");
           field.select();
           return;
         }
@@ -297,7 +318,7 @@
         });
       }).catch(function (error) {
         button.disabled = false;
-        status.textContent = "The archive could not be opened: " + error.message;
+        status.textContent = t("unlockFailed", "The archive could not be opened: {error}", { error: error.message });
       });
     });
   }

@@ -22,6 +22,26 @@ package enum MessageDetails {
         }
     }
 
+    /// The kind's name for people in the words of `strings` (`kindPhoto`, …).
+    package static func label(for kind: MessageKind, strings: StringTable) -> String {
+        switch kind {
+        case .text, .markdown: strings.text("kindMessage")
+        case .photo: strings.text("kindPhoto")
+        case .video: strings.text("kindVideo")
+        case .audio: strings.text("kindAudio")
+        case .voice: strings.text("kindVoice")
+        case .file: strings.text("kindFile")
+        case .sticker: strings.text("kindSticker")
+        case .location: strings.text("kindLocation")
+        case .contact: strings.text("kindContact")
+        case .poll: strings.text("kindPoll")
+        case .linkPreview: strings.text("kindLink")
+        case .system: strings.text("kindEvent")
+        case .custom(let content): strings.text("kindCustom", ["kind": content.kind])
+        case .unsupported(let content): strings.text("kindUnsupported", ["type": content.type])
+        }
+    }
+
     /// The last part of a path, with `/` or `\` between parts: `photos/IMG_1.jpg` → `IMG_1.jpg`.
     package static func fileName(of path: String) -> String {
         path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
@@ -41,8 +61,11 @@ package enum MessageDetails {
     }
 
     /// `512 bytes`, `1.5 KB`, `2.3 MB` (powers of 1000, one decimal), the same on every machine.
-    package static func formatByteCount(_ bytes: Int) -> String {
-        if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    package static func formatByteCount(_ bytes: Int, strings: StringTable? = nil) -> String {
+        if bytes < 1000 {
+            if let strings { return strings.plural("byteCount", count: bytes) }
+            return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+        }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = -1

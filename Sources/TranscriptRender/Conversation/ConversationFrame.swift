@@ -38,7 +38,8 @@ struct ConversationFrame: Sendable {
     var messages: [Message] { conversation.messages }
 
     init(
-        _ conversation: Conversation, file: String, root: String, configuration: RenderSettings, timesOfDay: [String]
+        _ conversation: Conversation, file: String, root: String, configuration: RenderSettings, timesOfDay: [String],
+        strings: StringTable = StringTables.english
     ) throws {
         self.conversation = conversation
         self.file = file
@@ -71,13 +72,15 @@ struct ConversationFrame: Sendable {
         self.warnings = warnings
 
         // Not kept: a `DateTexts` is not shared between threads, and the frame is.
-        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
         let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
         self.plan = plan
         let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
         labels = plan.pages.map { page in
             let parts = partsPerMonth["\(page.year) \(page.monthTitle)"] ?? 1
-            return parts > 1 ? "\(page.monthTitle), part \(page.part) of \(parts)" : page.monthTitle
+            return parts > 1
+                ? strings.text("monthPart", ["month": page.monthTitle, "part": String(page.part), "parts": String(parts)])
+                : page.monthTitle
         }
         pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
         threads = MessageRowBuilder.threads(of: messages)
@@ -86,11 +89,11 @@ struct ConversationFrame: Sendable {
         lastDate = messages.max { $0.date < $1.date }?.date
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
-        participantNames = ListFormatting.join(conversation.participants.map(\.name))
-        countText = messages.count == 1 ? "1 message" : "\(messages.count) messages"
+        participantNames = strings.list(conversation.participants.map(\.name))
+        countText = strings.plural("messageCount", count: messages.count)
         senderNames = PeopleOrder.sorted(Set(messages.compactMap { message in message.sender.map { names[$0] ?? $0 } }))
         site = SiteContext(
-            siteTitle: configuration.title, pageTitle: conversation.title + " · " + configuration.title,
+            siteTitle: configuration.title, pageTitle: strings.text("pageTitle", ["page": conversation.title, "site": configuration.title]),
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
             hasSearch: configuration.hasSearch, noindex: configuration.noindex)
         feedURL = configuration.feeds ? "feed.xml" : nil

@@ -4,7 +4,8 @@ extension ConversationRenderer {
     /// The values of the overview's charts and statistics (`overview.charts`).
     func activity(of frame: ConversationFrame) -> OverviewActivity {
         let dates = makeDateTexts()
-        let counts = ConversationActivity(messages: frame.messages, name: frame.name(of:), localSeconds: dates.localSeconds)
+        let counts = ConversationActivity(
+            messages: frame.messages, name: frame.name(of:), localSeconds: dates.localSeconds, strings: strings)
         // Each month's first page: a bar links to it.
         var monthPages: [Int: String] = [:]
         for page in frame.plan.pages {
@@ -15,33 +16,34 @@ extension ConversationRenderer {
         }
         return ActivityCharts(
             activity: counts, monthPages: monthPages, dates: dates, locale: configuration.locale, timesOfDay: timesOfDay,
-            firstDay: frame.firstDay, lastDay: frame.lastDay
+            firstDay: frame.firstDay, lastDay: frame.lastDay, strings: strings
         ).overview
     }
 
     /// The gallery pages of `frame` (`overview.gallery`): its photos and videos, files and links, each section
     /// paged, as (file, page); and the links to the sections that have entries, for the overview.
     func gallery(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> (pages: [(file: String, html: String)], links: [GalleryLink]) {
-        let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts())
+        let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts(), strings: strings)
         var links: [GalleryLink] = []
         var pages: [(file: String, html: String)] = []
         for section in GallerySection.allCases {
             let entries = gallery.entries(of: section)
             guard !entries.isEmpty else { continue }
-            links.append(GalleryLink(url: section.file(page: 1), title: section.heading, count: String(entries.count)))
+            let heading = section.heading(strings)
+            links.append(GalleryLink(url: section.file(page: 1), title: heading, count: String(entries.count)))
             let count = (entries.count + GallerySection.pageSize - 1) / GallerySection.pageSize
             for number in 1...count {
                 var site = frame.site
-                let place = count > 1 ? "page \(number) of \(count)" : nil
-                site.pageTitle = section.heading + (place.map { " (\($0))" } ?? "") + " · " + site.pageTitle
+                let place = count > 1 ? strings.text("pageOf", ["page": String(number), "pages": String(count)]) : nil
+                site.pageTitle = strings.text("pageTitle", ["page": heading + (place.map { " (\($0))" } ?? ""), "site": site.pageTitle])
                 let start = (number - 1) * GallerySection.pageSize
                 let page = GalleryPage(
-                    site: site, title: frame.conversation.title, heading: section.heading, section: section,
-                    countText: section.count(entries.count), pageText: place,
+                    site: site, title: frame.conversation.title, heading: heading, section: section,
+                    countText: section.count(entries.count, strings: strings), pageText: place,
                     entriesHTML: try templates.renderGalleryEntries(
                         Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
-                    previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: "Page \(number - 1)") : nil,
-                    next: number < count ? PageLink(url: section.file(page: number + 1), title: "Page \(number + 1)") : nil)
+                    previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: strings.text("pageNumber", ["page": String(number - 1)])) : nil,
+                    next: number < count ? PageLink(url: section.file(page: number + 1), title: strings.text("pageNumber", ["page": String(number + 1)])) : nil)
                 pages.append((section.file(page: number), try templates.render(page, template: "gallery")))
             }
         }

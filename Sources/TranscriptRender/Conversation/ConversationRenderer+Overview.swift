@@ -7,14 +7,14 @@ extension ConversationRenderer {
     func overview(of frame: ConversationFrame, activity: OverviewActivity? = nil, gallery: [GalleryLink] = []) -> ConversationOverview {
         let plan = frame.plan
         return ConversationOverview(
-            site: frame.site, title: frame.conversation.title, kindLabel: Self.kindLabel(frame.conversation.kind),
+            site: frame.site, title: frame.conversation.title, kindLabel: Self.kindLabel(frame.conversation.kind, strings: strings),
             participantNames: frame.participantNames, messageCountText: frame.countText,
             firstDate: frame.firstDay, lastDate: frame.lastDay,
             years: Array(Set(plan.pages.map(\.year))).sorted().map { year in
                 YearLinks(year: String(year), pages: plan.pages.indices.filter { plan.pages[$0].year == year }.map { number in
                     let page = plan.pages[number]
                     return PageLink(url: page.file, title: frame.labels[number],
-                                    count: page.range.count == 1 ? "1 message" : "\(page.range.count) messages")
+                                    count: strings.plural("messageCount", count: page.range.count))
                 })
             },
             latest: plan.pages.last.map { PageLink(url: $0.file, title: frame.labels[plan.pages.count - 1]) },
@@ -32,7 +32,7 @@ extension ConversationRenderer {
             let message = messages[index]
             let text = Self.text(of: message).map { renderer.render($0.source, format: $0.format) }
             let author = message.sender.map(frame.name(of:))
-            let snippet = Snippet.make(text?.plainText, kind: message.kind)
+            let snippet = Snippet.make(text?.plainText, kind: message.kind, strings: strings)
             return FeedEntry(
                 id: ConversationFeed.urn([conversation.id, message.id]),
                 title: clean(author.map { $0 + ": " + snippet } ?? snippet),
@@ -41,12 +41,12 @@ extension ConversationRenderer {
                 updated: dates.iso(message.edited ?? message.date),
                 authorName: author.map(clean),
                 bodyHTML: text.map { clean($0.html) },
-                summary: clean(MessageDetails.label(for: message.kind)))
+                summary: clean(MessageDetails.label(for: message.kind, strings: strings)))
         }
         return ConversationFeed(
             id: ConversationFeed.urn([conversation.id]),
             title: clean(conversation.title),
-            subtitle: clean("The newest messages of " + conversation.title + " · " + configuration.title),
+            subtitle: clean(strings.text("feedSubtitle", ["conversation": conversation.title, "site": configuration.title])),
             updated: frame.lastDate.map { dates.iso($0) } ?? "1970-01-01T00:00:00Z",
             overviewURL: "index.html",
             entries: entries)
@@ -59,7 +59,7 @@ extension ConversationRenderer {
         return ConversationSummary(
             title: conversation.title,
             url: url,
-            kindLabel: Self.kindLabel(conversation.kind),
+            kindLabel: Self.kindLabel(conversation.kind, strings: strings),
             participantNames: frame.participantNames,
             participantCount: conversation.participants.count,
             messageCount: conversation.messages.count,
@@ -72,7 +72,7 @@ extension ConversationRenderer {
                 let text = Self.text(of: message).map { CommonMarkRenderer().render($0.source, format: $0.format).plainText }
                 return LastMessage(
                     senderName: message.sender.map(frame.name(of:)),
-                    snippet: Snippet.make(text ?? "", kind: message.kind))
+                    snippet: Snippet.make(text ?? "", kind: message.kind, strings: strings))
             })
     }
 }

@@ -107,7 +107,7 @@ extension ConversationRenderer {
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
                 names: frame.names, avatarImages: avatarImages, media: media,
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
-                customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay)
+                customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings)
             let built = chunk.range.map { builder.row(at: $0) }
             var appearances: [String: MessageAppearance] = [:]
             for (_, appearance) in built where appearances[appearance.className] == nil {
@@ -148,10 +148,11 @@ extension ConversationRenderer {
         let page = plan.pages[number]
         let appearances = pieces.reduce(into: [String: MessageAppearance]()) { $0.merge($1.appearances) { first, _ in first } }
         var site = frame.site
-        site.pageTitle = frame.conversation.title + " · " + frame.labels[number] + " · " + configuration.title
+        site.pageTitle = strings.text(
+            "pageTitle", ["page": frame.conversation.title + " · " + frame.labels[number], "site": configuration.title])
         let model = ConversationPage(
             site: site, title: frame.conversation.title, kind: frame.conversation.kind.rawValue,
-            kindLabel: Self.kindLabel(frame.conversation.kind), participantNames: frame.participantNames,
+            kindLabel: Self.kindLabel(frame.conversation.kind, strings: strings), participantNames: frame.participantNames,
             messageCount: frame.messages.count, messageCountText: frame.countText,
             firstDate: frame.firstDay, lastDate: frame.lastDay,
             pageLabel: frame.labels[number], pageMessageCount: page.range.count,

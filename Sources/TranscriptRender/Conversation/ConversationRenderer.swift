@@ -72,7 +72,7 @@ package struct ConversationRenderer: Sendable {
         write: (_ file: String, _ parts: [String]) throws -> Void
     ) throws -> Output {
         let frame = try ConversationFrame(
-            conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay)
+            conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
         // The messages' search documents and terms are made here, unless the caller knows them already.
         let indexing = search != nil && knownSearchPart == nil
         var searchPart = search.map { SearchConversationPart(title: conversation.title, url: $0.folder) }
@@ -148,8 +148,11 @@ package struct ConversationRenderer: Sendable {
 
     /// Formats times in the site's time zone and locale; one per unit of work (it is not shared between threads).
     func makeDateTexts() -> DateTexts {
-        DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay)
+        DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
     }
+
+    /// The words the pages show: the templates' strings table.
+    var strings: StringTable { templates.strings }
 
     /// The text of a message that goes through cmark, and how it is written.
     package static func text(of message: Message) -> (source: String, format: TextFormat)? {
@@ -165,11 +168,11 @@ package struct ConversationRenderer: Sendable {
         }
     }
 
-    static func kindLabel(_ kind: ConversationKind) -> String {
+    static func kindLabel(_ kind: ConversationKind, strings: StringTable) -> String {
         switch kind {
-        case .direct: "Direct chat"
-        case .group: "Group chat"
-        case .channel: "Channel"
+        case .direct: strings.text("directChat")
+        case .group: strings.text("groupChat")
+        case .channel: strings.text("channel")
         }
     }
 }

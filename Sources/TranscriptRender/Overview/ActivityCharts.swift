@@ -13,6 +13,8 @@ struct ActivityCharts {
     let timesOfDay: [String]
     let firstDay: String?
     let lastDay: String?
+    /// The words the charts and statistics show.
+    var strings: StringTable = StringTables.english
 
     /// The month chart's bar slot and the height of its bars at most.
     static let monthSlot = 12, monthBar = 10, barArea = 100, labelBand = 20
@@ -25,7 +27,7 @@ struct ActivityCharts {
     }
 
     /// `3` → `3 messages`.
-    static func messages(_ count: Int) -> String { count == 1 ? "1 message" : "\(count) messages" }
+    func messages(_ count: Int) -> String { strings.plural("messageCount", count: count) }
 
     /// Tenths as text: 523 → `52.3`, 520 → `52`.
     static func tenths(_ value: Int) -> String {
@@ -40,7 +42,7 @@ struct ActivityCharts {
     var monthChart: BarChart {
         let numbers = activity.months.keys
         guard let first = numbers.min(), let last = numbers.max() else {
-            return BarChart(width: "0", height: "0", caption: "No messages", bars: [], labels: [])
+            return BarChart(width: "0", height: "0", caption: strings.text("noMessages"), bars: [], labels: [])
         }
         let maximum = activity.months.values.max() ?? 1
         var bars: [ChartBar] = []
@@ -56,7 +58,7 @@ struct ActivityCharts {
             let height = Self.barHeight(count, of: maximum)
             bars.append(ChartBar(
                 x: String(slot * Self.monthSlot + 1), y: Self.tenths(Self.barArea * 10 - height), width: String(Self.monthBar),
-                height: Self.tenths(height), label: dates.month(year: year, month: month) + ": " + Self.messages(count),
+                height: Self.tenths(height), label: strings.text("cellLabel", ["when": dates.month(year: year, month: month), "messages": messages(count)]),
                 url: monthPages[number]))
         }
         // Januaries are a year apart; the first month's label goes when it would run into the next January's.
@@ -64,7 +66,9 @@ struct ActivityCharts {
         let busiest = activity.months.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
         return BarChart(
             width: String(max((last - first + 1) * Self.monthSlot, 48)), height: String(Self.barArea + Self.labelBand),
-            caption: "Messages per month (the most: \(Self.messages(busiest.value)), \(dates.month(year: busiest.key / 12, month: busiest.key % 12 + 1)))",
+            caption: strings.text("messagesPerMonth", [
+                "messages": messages(busiest.value), "month": dates.month(year: busiest.key / 12, month: busiest.key % 12 + 1),
+            ]),
             bars: bars, labels: labels)
     }
 
@@ -84,11 +88,11 @@ struct ActivityCharts {
             let height = Self.barHeight(count, of: maximum)
             bars.append(ChartBar(
                 x: String(index * slot + (slot - bar) / 2), y: Self.tenths(Self.barArea * 10 - height), width: String(bar),
-                height: Self.tenths(height), label: "\(year): " + Self.messages(count), url: "#year-\(year)"))
+                height: Self.tenths(height), label: strings.text("yearBar", ["year": String(year), "messages": messages(count)]), url: "#year-\(year)"))
         }
         return BarChart(
             width: String((last - first + 1) * slot), height: String(Self.barArea + Self.labelBand),
-            caption: "Messages per year", bars: bars, labels: labels)
+            caption: strings.text("messagesPerYear"), bars: bars, labels: labels)
     }
 
     /// The weekdays in the locale's order (its first day of the week first): (index from Monday, short name,
@@ -120,7 +124,9 @@ struct ActivityCharts {
             for hour in 0..<24 {
                 let count = activity.weekHours[day.index][hour]
                 let level = count == 0 ? 0 : min(4, 1 + (count * 4 - 1) / maximum)
-                let label = "\(day.full), \(timesOfDay[hour * 60])–\(timesOfDay[(hour + 1) % 24 * 60]): " + Self.messages(count)
+                let when = strings.text(
+                    "weekdayHour", ["day": day.full, "from": timesOfDay[hour * 60], "to": timesOfDay[(hour + 1) % 24 * 60]])
+                let label = strings.text("cellLabel", ["when": when, "messages": messages(count)])
                 if count > busiest.count { busiest = (count, label) }
                 cells.append(HeatCell(x: String(left + hour * step), y: String(top + row * step), level: level, label: label))
             }
@@ -129,8 +135,8 @@ struct ActivityCharts {
             ChartLabel(x: String(left + $0 * step + cell / 2), y: "11", text: String($0))
         }
         return WeekHourChart(
-            width: String(left + 24 * step), height: String(top + 7 * step), caption: "Messages by weekday and hour",
-            summary: "Messages by weekday and hour; the most on " + busiest.label, cells: cells, dayLabels: dayLabels,
+            width: String(left + 24 * step), height: String(top + 7 * step), caption: strings.text("messagesByWeekday"),
+            summary: strings.text("messagesByWeekdaySummary", ["when": busiest.label]), cells: cells, dayLabels: dayLabels,
             hourLabels: hourLabels)
     }
 
@@ -144,32 +150,37 @@ struct ActivityCharts {
         }
     }
 
-    /// The plural labels of kinds (`MessageDetails.label(for:)`), for the statistics.
+    /// The keys of the kinds' labels (`MessageDetails.label(for:strings:)`) and of their plurals, for the
+    /// statistics, in the order they are listed.
     static let kindPlurals = [
-        "Photo": "Photos", "Video": "Videos", "Audio": "Audio", "Voice message": "Voice messages", "File": "Files",
-        "Sticker": "Stickers", "Location": "Locations", "Contact": "Contacts", "Poll": "Polls", "Link": "Link previews",
-        "Event": "Events",
+        ("kindPhoto", "statPhotos"), ("kindVideo", "statVideos"), ("kindVoice", "statVoice"), ("kindAudio", "statAudio"),
+        ("kindFile", "statFiles"), ("kindSticker", "statStickers"), ("kindLink", "statLinks"),
+        ("kindLocation", "statLocations"), ("kindContact", "statContacts"), ("kindPoll", "statPolls"),
+        ("kindEvent", "statEvents"),
     ]
 
     var statistics: [StatisticItem] {
         var items: [StatisticItem] = []
-        if let firstDay { items.append(StatisticItem(term: "First message", value: firstDay)) }
-        if let lastDay { items.append(StatisticItem(term: "Last message", value: lastDay)) }
+        if let firstDay { items.append(StatisticItem(term: strings.text("firstMessage"), value: firstDay)) }
+        if let lastDay { items.append(StatisticItem(term: strings.text("lastMessage"), value: lastDay)) }
         if let busiest = activity.busiestDay {
-            items.append(StatisticItem(term: "Busiest day", value: dates.day(busiest.date) + " (" + Self.messages(busiest.count) + ")"))
+            items.append(StatisticItem(
+                term: strings.text("busiestDay"),
+                value: strings.text("busiestDayValue", ["day": dates.day(busiest.date), "messages": messages(busiest.count)])))
         }
-        let order = ["Photo", "Video", "Voice message", "Audio", "File", "Sticker", "Link", "Location", "Contact", "Poll", "Event"]
+        let order = Self.kindPlurals.map { strings.text($0.0) }
+        let plurals = Dictionary(Self.kindPlurals.map { (strings.text($0.0), strings.text($0.1)) }) { first, _ in first }
         let kinds = activity.kinds.keys.sorted { a, b in
             let i = order.firstIndex(of: a) ?? order.count, j = order.firstIndex(of: b) ?? order.count
             return i != j ? i < j : a < b
         }
-        for kind in kinds { items.append(StatisticItem(term: Self.kindPlurals[kind] ?? kind, value: String(activity.kinds[kind]!))) }
-        if activity.links > 0 { items.append(StatisticItem(term: "Web addresses", value: String(activity.links))) }
+        for kind in kinds { items.append(StatisticItem(term: plurals[kind] ?? kind, value: String(activity.kinds[kind]!))) }
+        if activity.links > 0 { items.append(StatisticItem(term: strings.text("webAddresses"), value: String(activity.links))) }
         if !activity.reactions.isEmpty {
-            items.append(StatisticItem(term: "Reactions given most", value: activity.reactions.map { "\($0.emoji) \($0.count)" }.joined(separator: " · ")))
+            items.append(StatisticItem(term: strings.text("reactionsGivenMost"), value: activity.reactions.map { "\($0.emoji) \($0.count)" }.joined(separator: " · ")))
         }
         if !activity.emoji.isEmpty {
-            items.append(StatisticItem(term: "Emoji written most", value: activity.emoji.map { "\($0.emoji) \($0.count)" }.joined(separator: " · ")))
+            items.append(StatisticItem(term: strings.text("emojiWrittenMost"), value: activity.emoji.map { "\($0.emoji) \($0.count)" }.joined(separator: " · ")))
         }
         return items
     }

@@ -25,7 +25,10 @@ struct ConversationActivity: Sendable {
     init() {}
 
     /// Counts `messages`; `names` gives a sender's name, `localSeconds` a time's seconds in the site's zone.
-    init(messages: [Message], name: (String) -> String, localSeconds: (Timestamp) -> Int) {
+    init(
+        messages: [Message], name: (String) -> String, localSeconds: (Timestamp) -> Int,
+        strings: StringTable = StringTables.english
+    ) {
         var perSender: [String: Int] = [:]
         var perDay: [Int: (date: Timestamp, count: Int)] = [:]
         var reactions: [String: Int] = [:]
@@ -43,7 +46,7 @@ struct ConversationActivity: Sendable {
             }
             switch message.kind {
             case .text, .markdown: break
-            default: kinds[MessageDetails.label(for: message.kind), default: 0] += 1
+            default: kinds[MessageDetails.label(for: message.kind, strings: strings), default: 0] += 1
             }
             for reaction in message.reactions { reactions[reaction.emoji, default: 0] += reaction.count }
             if let text = ConversationRenderer.text(of: message)?.source {

@@ -11,7 +11,7 @@ struct ConversationGallery {
     /// The side of the square a picture is fitted into, in CSS pixels.
     static let pictureSize = 160
 
-    init(frame: ConversationFrame, media copies: [Int: MessageMedia], dates: DateTexts) {
+    init(frame: ConversationFrame, media copies: [Int: MessageMedia], dates: DateTexts, strings: StringTable = StringTables.english) {
         let root = frame.site.root
         for (index, message) in frame.messages.enumerated() {
             var metaText: String?
@@ -28,17 +28,18 @@ struct ConversationGallery {
                 let isVideo = message.kind.typeName == "video"
                 let picture = isVideo ? copy?.thumbnail : copy?.file
                 let size = picture.map { Self.fitted(width: $0.width ?? item.width, height: $0.height ?? item.height) }
-                let kindName = isVideo ? "Video" : "Photo"
+                let kindName = strings.text(isVideo ? "kindVideo" : "kindPhoto")
                 media.append(GalleryEntry(
                     permalink: permalink, meta: meta(), image: picture.map { root + $0.sitePath }, width: size?.width,
-                    height: size?.height, alt: item.caption ?? "\(kindName) from \(meta())", label: kindName,
+                    height: size?.height, alt: item.caption ?? strings.text("mediaFrom", ["kind": kindName, "meta": meta()]), label: kindName,
                     href: nil, size: nil, isVideo: isVideo))
             case .file(let item), .audio(let item):
                 files.append(GalleryEntry(
                     permalink: permalink, meta: meta(), image: nil, width: nil, height: nil, alt: "",
-                    label: item.name ?? item.file.map(MessageDetails.fileName(of:)) ?? "File",
+                    label: item.name ?? item.file.map(MessageDetails.fileName(of:)) ?? strings.text("kindFile"),
                     href: copy?.file.map { root + $0.sitePath },
-                    size: item.size.map(MessageDetails.formatByteCount) ?? copy?.file.map { MessageDetails.formatByteCount($0.size) },
+                    size: item.size.map { MessageDetails.formatByteCount($0, strings: strings) }
+                        ?? copy?.file.map { MessageDetails.formatByteCount($0.size, strings: strings) },
                     isVideo: false))
             case .linkPreview(let preview):
                 var listed = Set<String>()

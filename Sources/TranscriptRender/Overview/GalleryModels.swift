@@ -1,3 +1,4 @@
+import TranscriptModel
 /// A conversation's gallery pages (`media.html`, `files.html`, `links.html`, and `-2`, `-3`, ... when long): its
 /// photos and videos, its files, its links, each entry linking to its message.
 public struct GalleryPage: Sendable, TemplateModel {
@@ -44,20 +45,20 @@ public enum GallerySection: String, Sendable, CaseIterable {
     case media, files, links
 
     /// The section's name, on its page and in the overview's links.
-    var heading: String {
+    func heading(_ strings: StringTable) -> String {
         switch self {
-        case .media: "Photos and videos"
-        case .files: "Files"
-        case .links: "Links"
+        case .media: strings.text("photosAndVideos")
+        case .files: strings.text("files")
+        case .links: strings.text("links")
         }
     }
 
     /// `3 files`.
-    func count(_ count: Int) -> String {
+    func count(_ count: Int, strings: StringTable) -> String {
         switch self {
-        case .media: count == 1 ? "1 photo or video" : "\(count) photos and videos"
-        case .files: count == 1 ? "1 file" : "\(count) files"
-        case .links: count == 1 ? "1 link" : "\(count) links"
+        case .media: strings.plural("photoOrVideoCount", count: count)
+        case .files: strings.plural("fileCount", count: count)
+        case .links: strings.plural("linkCount", count: count)
         }
     }
 

@@ -11,6 +11,7 @@ final class DateTexts {
     private let timeByMinute: [String]
     private var dayByNumber: [Int: String] = [:]
     private var offsetByHour: [Int: Int] = [:]
+    private let strings: StringTable
 
     /// The time of day for each minute of a day (`09:30`, `9:30 AM`, ...), in `locale`: made once and
     /// shared by every `DateTexts` of a build.
@@ -24,8 +25,9 @@ final class DateTexts {
         return (0..<1440).map { formatter.string(from: Date(timeIntervalSince1970: Double($0 * 60))) }
     }
 
-    init(timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil) {
+    init(timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil, strings: StringTable = StringTables.english) {
         self.timeZone = timeZone
+        self.strings = strings
         self.timeByMinute = timesOfDay ?? Self.timesOfDay(locale: locale)
         let utc = TimeZone(identifier: "UTC")!
         func formatter(date: DateFormatter.Style, time: DateFormatter.Style, zone: TimeZone) -> DateFormatter {
@@ -79,7 +81,7 @@ final class DateTexts {
     func dayAndTime(_ timestamp: Timestamp) -> String {
         let minute = Int((timestamp.secondsSince1970 / 60).rounded(.down))
         if let last = lastDayAndTime, last.minute == minute { return last.text }
-        let text = day(timestamp) + ", " + time(timestamp)
+        let text = strings.text("dayAndTime", ["day": day(timestamp), "time": time(timestamp)])
         lastDayAndTime = (minute, text)
         return text
     }
@@ -108,7 +110,8 @@ final class DateTexts {
     package func header(_ timestamp: Timestamp) -> String {
         let local = localSeconds(timestamp)
         let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return headerFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400))) + ", " + time(timestamp)
+        return strings.text(
+            "dayAndTime", ["day": headerFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400))), "time": time(timestamp)])
     }
 
     /// ISO 8601 text of the moment in the offset it was recorded in, or the site's offset when it had none.

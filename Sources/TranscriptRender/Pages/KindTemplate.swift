@@ -29,7 +29,10 @@ enum KindTemplate {
     }
 
     /// The values of a message's kind for its template; `root` leads from the page to the site's top.
-    package static func values(for message: Message, media: MessageMedia?, root: String, name: (String) -> String) -> TemplateDictionary? {
+    package static func values(
+        for message: Message, media: MessageMedia?, root: String, strings: StringTable = StringTables.english,
+        name: (String) -> String
+    ) -> TemplateDictionary? {
         var values: [String: TemplateValue] = [:]
         func set(_ key: String, _ text: String?) { if let text, !text.isEmpty { values[key] = .text(text) } }
         func setNumber(_ key: String, _ number: Int?) { if let number { values[key] = .number(number) } }
@@ -39,13 +42,16 @@ enum KindTemplate {
                 setNumber("width", file.width ?? item.width)
                 setNumber("height", file.height ?? item.height)
             } else if let problem = media?.problems.first(where: { $0.path == item.file }) {
-                set("missing", "\(MessageDetails.fileName(of: problem.path)) \(problem.reason)")
+                // A reason is a strings key (`fileProblemMissing`), or words of its own.
+                let reason = strings.entries[problem.reason] != nil ? strings.text(problem.reason) : problem.reason
+                set("missing", strings.text("fileProblem", ["file": MessageDetails.fileName(of: problem.path), "reason": reason]))
             } else if item.file == nil {
-                set("missing", "The file is not in the export")
+                set("missing", strings.text("fileMissing"))
             }
             set("name", item.name ?? item.file.map(MessageDetails.fileName(of:)))
             set("type", item.mimeType)
-            set("size", item.size.map(MessageDetails.formatByteCount) ?? media?.file.map { MessageDetails.formatByteCount($0.size) })
+            set("size", item.size.map { MessageDetails.formatByteCount($0, strings: strings) }
+                ?? media?.file.map { MessageDetails.formatByteCount($0.size, strings: strings) })
             set("duration", item.duration.map(MessageDetails.formatDuration))
             set("emoji", item.emoji)
         }
@@ -54,16 +60,16 @@ enum KindTemplate {
             return nil
         case .photo(let item), .sticker(let item):
             setMedia(item)
-            set("alt", item.caption ?? item.emoji ?? (message.kind.typeName == "photo" ? "Photo" : "Sticker"))
+            set("alt", item.caption ?? item.emoji ?? strings.text(message.kind.typeName == "photo" ? "kindPhoto" : "kindSticker"))
         case .video(let item):
             setMedia(item)
             if let thumbnail = media?.thumbnail { set("poster", root + thumbnail.sitePath) }
         case .audio(let item), .voice(let item):
             setMedia(item)
-            set("label", message.kind.typeName == "voice" ? "Voice message" : "Audio")
+            set("label", strings.text(message.kind.typeName == "voice" ? "kindVoice" : "kindAudio"))
         case .file(let item):
             setMedia(item)
-            set("name", item.name ?? item.file.map(MessageDetails.fileName(of:)) ?? "File")
+            set("name", item.name ?? item.file.map(MessageDetails.fileName(of:)) ?? strings.text("kindFile"))
         case .location(let location):
             set("name", location.name)
             set("address", location.address)
@@ -85,12 +91,12 @@ enum KindTemplate {
             values["options"] = .list(poll.options.map { option in
                 var fields: [String: TemplateValue] = [
                     "text": .text(option.text), "votes": .number(option.votes), "total": .number(max(total, 1)),
-                    "votesText": .text(option.votes == 1 ? "1 vote" : "\(option.votes) votes"),
+                    "votesText": .text(strings.plural("voteCount", count: option.votes)),
                 ]
-                if !option.voters.isEmpty { fields["voters"] = .text(ListFormatting.join(option.voters.map(name))) }
+                if !option.voters.isEmpty { fields["voters"] = .text(strings.list(option.voters.map(name))) }
                 return TemplateDictionary(fields)
             })
-            set("totalText", total == 1 ? "1 vote" : "\(total) votes")
+            set("totalText", strings.plural("voteCount", count: total))
             values["multipleChoice"] = .flag(poll.multipleChoice)
             values["closed"] = .flag(poll.closed)
         case .linkPreview(let preview):

@@ -2,57 +2,57 @@ import TranscriptModel
 
 extension MessageDetails {
     /// The labelled block for a kind, or nil for kinds shown as text.
-    package static func details(for kind: MessageKind) -> Details? {
+    package static func details(for kind: MessageKind, strings: StringTable = StringTables.english) -> Details? {
         typealias Field = Details.Field
         var fields: [Field] = []
-        func add(_ name: String, _ value: String?) {
-            if let value, !value.isEmpty { fields.append(Field(name: name, value: value)) }
+        func add(_ key: String, _ value: String?) {
+            if let value, !value.isEmpty { fields.append(Field(name: strings.text(key), value: value)) }
         }
         switch kind {
         case .text, .markdown, .system:
             return nil
         case .photo(let media), .video(let media), .audio(let media), .voice(let media), .file(let media),
             .sticker(let media):
-            add("Emoji", media.emoji)
-            add("File", media.name ?? media.file.map(fileName(of:)) ?? "not included in the export")
-            add("Type", media.mimeType)
-            if let width = media.width, let height = media.height { add("Size", "\(width) × \(height)") }
-            add("Duration", media.duration.map(formatDuration))
-            add("Bytes", media.size.map(formatByteCount))
+            add("fieldEmoji", media.emoji)
+            add("fieldFile", media.name ?? media.file.map(fileName(of:)) ?? strings.text("notIncluded"))
+            add("fieldType", media.mimeType)
+            if let width = media.width, let height = media.height { add("fieldSize", "\(width) × \(height)") }
+            add("fieldDuration", media.duration.map(formatDuration))
+            add("fieldBytes", media.size.map { formatByteCount($0, strings: strings) })
         case .location(let location):
-            add("Place", location.name)
-            add("Address", location.address)
-            add("Coordinates", "\(location.latitude), \(location.longitude)")
+            add("fieldPlace", location.name)
+            add("fieldAddress", location.address)
+            add("fieldCoordinates", "\(location.latitude), \(location.longitude)")
         case .contact(let contact):
-            add("Name", contact.name)
-            add("Phone", contact.phones.joined(separator: ", "))
-            add("Email", contact.emails.joined(separator: ", "))
+            add("fieldName", contact.name)
+            add("fieldPhone", contact.phones.joined(separator: ", "))
+            add("fieldEmail", contact.emails.joined(separator: ", "))
         case .poll(let poll):
-            add("Question", poll.question)
+            add("fieldQuestion", poll.question)
             for option in poll.options {
-                add(option.text, option.votes == 1 ? "1 vote" : "\(option.votes) votes")
+                fields.append(Field(name: option.text, value: strings.plural("voteCount", count: option.votes)))
             }
-            if poll.closed { add("Status", "closed") }
+            if poll.closed { add("fieldStatus", strings.text("pollClosed")) }
         case .linkPreview(let preview):
-            add("Title", preview.title)
-            add("Description", preview.description)
-            add("Site", preview.siteName)
-            add("Address", preview.url)
+            add("fieldTitle", preview.title)
+            add("fieldDescription", preview.description)
+            add("fieldSite", preview.siteName)
+            add("fieldAddress", preview.url)
         case .custom(let content):
-            addJSON(content.payload, into: &fields)
+            addJSON(content.payload, into: &fields, strings: strings)
         case .unsupported(let content):
-            addJSON(content.raw, into: &fields)
+            addJSON(content.raw, into: &fields, strings: strings)
         }
-        return Details(label: label(for: kind), fields: fields)
+        return Details(label: label(for: kind, strings: strings), fields: fields)
     }
 
-    private static func addJSON(_ value: JSONValue, into fields: inout [Details.Field]) {
+    private static func addJSON(_ value: JSONValue, into fields: inout [Details.Field], strings: StringTable) {
         if case .object(let members) = value {
             for key in members.keys.sorted() {
                 fields.append(Details.Field(name: key, value: members[key]!.displayText))
             }
         } else {
-            fields.append(Details.Field(name: "Value", value: value.displayText))
+            fields.append(Details.Field(name: strings.text("fieldValue"), value: value.displayText))
         }
     }
 }

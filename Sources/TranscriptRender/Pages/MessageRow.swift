@@ -20,6 +20,8 @@ public struct MessageRow: Sendable {
     public var reply: ReplyQuote?
     public var reactions: [ReactionChip]
     public var forwardedFrom: String?
+    /// The line about where a forwarded message came from ("Forwarded from Ana").
+    public var forwardedText: String?
     public var status: Status?
     /// Whether the message is pinned, and whether it was deleted.
     public var pinned: Bool
@@ -105,7 +107,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
         case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, details
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
-        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, status, statusSymbol
+        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, status, statusSymbol
         case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
     }
 
@@ -145,6 +147,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .reactions: .list(row.reactions)
         case .hasReactions: .flag(!row.reactions.isEmpty)
         case .forwardedFrom: row.forwardedFrom.templateValue
+        case .forwardedText: row.forwardedText.templateValue
         case .status: row.status.map { .text($0.name) }
         case .statusSymbol: row.status.map { .text($0.symbol) }
         case .statusLabel: row.status.map { .text($0.label) }

@@ -39,6 +39,8 @@ struct MessageRowBuilder {
         return pageFiles[target] + anchor
     }
     package let dates: DateTexts
+    /// The words the rows show.
+    package let strings: StringTable
 
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
@@ -46,8 +48,9 @@ struct MessageRowBuilder {
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
         customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
-        timesOfDay: [String]? = nil
+        timesOfDay: [String]? = nil, strings: StringTable = StringTables.english
     ) {
+        self.strings = strings
         self.pageFiles = pageFiles
         self.customRenderers = customRenderers
         self.media = media
@@ -63,7 +66,8 @@ struct MessageRowBuilder {
         self.initials = names.mapValues(AvatarView.initials(of:))
         self.participants = Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         self.dates = DateTexts(
-            timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay)
+            timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay,
+            strings: strings)
     }
 
     /// The message's row (as templates read it), and its appearance for the page's `<style>`.
@@ -97,13 +101,16 @@ struct MessageRowBuilder {
             dayAndTime: dates.dayAndTime(message.date),
             dateHeader: delegate.showsDateHeader(for: message, at: index, in: context)
                 ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
-            edited: message.edited.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) })
+            edited: message.edited.map { edited in
+                let text = dates.dayAndTime(edited)
+                return TimeLabel(text: text, iso: dates.iso(edited), title: strings.text("editedAt", ["time": text]))
+            })
         let body = MessageRow.Body(
             html: texts[index]?.html,
-            details: MessageDetails.details(for: message.kind),
+            details: MessageDetails.details(for: message.kind, strings: strings),
             kindTemplate: KindTemplate.name(for: message.kind, available: templateNames),
             kindValues: customContent(message)
-                ?? KindTemplate.values(for: message, media: media[index], root: root) { senderName($0) })
+                ?? KindTemplate.values(for: message, media: media[index], root: root, strings: strings) { senderName($0) })
         let bubble = MessageRow.Bubble(
             appearanceClass: appearance.className,
             styleName: style.name,
@@ -130,25 +137,27 @@ struct MessageRowBuilder {
             bubble: bubble,
             reply: message.replyTo.map { replyQuote(to: $0, from: index) },
             reactions: message.reactions.map { reaction in
-                ReactionChip(
-                    emoji: reaction.emoji, count: reaction.count,
-                    names: reaction.by.isEmpty ? nil : ListFormatting.join(reaction.by.map { senderName($0) }))
+                let names = reaction.by.isEmpty ? nil : strings.list(reaction.by.map { senderName($0) })
+                return ReactionChip(
+                    emoji: reaction.emoji, count: reaction.count, names: names,
+                    fromNames: names.map { strings.text("reactionsFrom", ["names": $0]) })
             },
             forwardedFrom: message.forwardedFrom,
+            forwardedText: message.forwardedFrom.map { strings.text("forwardedFrom", ["name": $0]) },
             status: message.status.map { status in
-                MessageRow.Status(name: status.rawValue, symbol: Self.statusSymbol(status), label: Self.statusLabel(status))
+                MessageRow.Status(name: status.rawValue, symbol: Self.statusSymbol(status), label: Self.statusLabel(status, strings: strings))
             },
             pinned: message.pinned,
             deleted: message.deleted,
             threadReplies: threads[message.id].map { thread in
                 ThreadLink(
-                    text: thread.count == 1 ? "1 reply" : "\(thread.count) replies",
+                    text: strings.plural("replyCount", count: thread.count),
                     url: link(to: thread.first, from: index))
             },
             threadParent: message.thread.flatMap { thread in
                 guard thread != message.id else { return nil }
                 return ThreadLink(
-                    text: "In a thread", url: indexByID[thread].map { link(to: $0, from: index) })
+                    text: strings.text("inThread"), url: indexByID[thread].map { link(to: $0, from: index) })
             },
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
             footerTemplate: display.footerTemplate ?? "footer"))
@@ -183,8 +192,8 @@ struct MessageRowBuilder {
     }
 
     /// A status in words: `Delivered`.
-    static func statusLabel(_ status: DeliveryStatus) -> String {
-        status.rawValue.prefix(1).uppercased() + status.rawValue.dropFirst()
+    static func statusLabel(_ status: DeliveryStatus, strings: StringTable = StringTables.english) -> String {
+        strings.text("status" + status.rawValue.prefix(1).uppercased() + status.rawValue.dropFirst())
     }
 
     private func footer(_ items: [FooterItem], for message: Message) -> FooterView? {
@@ -196,13 +205,13 @@ struct MessageRowBuilder {
         for item in items {
             switch item {
             case .time: time = dates.header(message.date)
-            case .status: status = message.status.map(Self.statusLabel)
+            case .status: status = message.status.map { Self.statusLabel($0, strings: strings) }
             case .reactions:
                 let described = message.reactions.map { reaction in
-                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : ListFormatting.join(reaction.by.map { senderName($0) }))
+                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : strings.list(reaction.by.map { senderName($0) }))
                 }
                 reactions = described.isEmpty ? nil : described.joined(separator: "; ")
-            case .edited: edited = message.edited.map { "Edited " + dates.dayAndTime($0) }
+            case .edited: edited = message.edited.map { strings.text("editedAt", ["time": dates.dayAndTime($0)]) }
             }
         }
         guard time != nil || status != nil || reactions != nil || edited != nil else { return nil }
@@ -216,13 +225,13 @@ struct MessageRowBuilder {
 
     private func replyQuote(to id: String, from index: Int) -> ReplyQuote {
         guard let target = indexByID[id] else {
-            return ReplyQuote(url: nil, senderName: nil, snippet: "A message that is not in this export", isMissing: true)
+            return ReplyQuote(url: nil, senderName: nil, snippet: strings.text("replyMissing"), isMissing: true)
         }
         let original = context.message(at: target)
         return ReplyQuote(
             url: link(to: target, from: index),
             senderName: original.sender.map { senderName($0) },
-            snippet: Snippet.make(texts.plainText(of: target), kind: original.kind),
+            snippet: Snippet.make(texts.plainText(of: target), kind: original.kind, strings: strings),
             isMissing: false)
     }
 }
@@ -266,12 +275,12 @@ enum Snippet {
     static let maximumLength = 120
 
     /// The first characters of a message's plain text, or its kind's label when it has none.
-    package static func make(_ plainText: String?, kind: MessageKind) -> String {
+    package static func make(_ plainText: String?, kind: MessageKind, strings: StringTable = StringTables.english) -> String {
         if let plainText, !plainText.isEmpty {
             guard plainText.count > maximumLength else { return plainText }
             return String(plainText.prefix(maximumLength - 1)) + "…"
         }
-        return MessageDetails.label(for: kind)
+        return MessageDetails.label(for: kind, strings: strings)
     }
 }
 

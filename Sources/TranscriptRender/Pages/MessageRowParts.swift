@@ -7,14 +7,17 @@ import TranscriptDisplay
 public final class TimeLabel: TemplateObject, TemplateModel {
     public let text: String
     public let iso: String
+    /// A sentence about the moment, for a tooltip ("Edited 3 May 2024, 09:30"); nil when it has none.
+    public let title: String?
 
-    public init(text: String, iso: String) {
+    public init(text: String, iso: String, title: String? = nil) {
         self.text = text
         self.iso = iso
+        self.title = title
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case text, iso
+        case text, iso, title
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -23,6 +26,7 @@ public final class TimeLabel: TemplateObject, TemplateModel {
         switch key {
         case .text: .text(text)
         case .iso: .text(iso)
+        case .title: title.templateValue
         }
     }
 }
@@ -112,15 +116,18 @@ public final class ReactionChip: TemplateObject, TemplateModel {
     public let count: Int
     /// Who reacted, as a readable list of names; nil when the export does not say.
     public let names: String?
+    /// The names as the words after a reaction read aloud ("from Ana and Ben"); nil when the export does not say.
+    public let fromNames: String?
 
-    public init(emoji: String, count: Int, names: String?) {
+    public init(emoji: String, count: Int, names: String?, fromNames: String? = nil) {
         self.emoji = emoji
         self.count = count
         self.names = names
+        self.fromNames = fromNames ?? names.map { "from " + $0 }
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case emoji, count, names
+        case emoji, count, names, fromNames
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -130,6 +137,7 @@ public final class ReactionChip: TemplateObject, TemplateModel {
         case .emoji: .text(emoji)
         case .count: .number(count)
         case .names: names.templateValue
+        case .fromNames: fromNames.templateValue
         }
     }
 }

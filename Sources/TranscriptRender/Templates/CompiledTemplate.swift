@@ -39,12 +39,17 @@ struct CompiledTemplate: Sendable {
         return output
     }
 
-    /// Renders the template once per value, appending to `output`.
-    package func render(each values: [TemplateValue], partials: CompiledPartials, into output: inout String) {
+    /// Renders the template once per value, appending to `output`; `base`, when given, is in scope under each
+    /// value (the strings table, `t`).
+    package func render(
+        each values: [TemplateValue], base: TemplateValue? = nil, partials: CompiledPartials, into output: inout String
+    ) {
         var stack: [TemplateValue] = []
         stack.reserveCapacity(8)
+        let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
         for value in values {
             stack.removeAll(keepingCapacity: true)
+            if let scope { stack.append(scope) }
             stack.append(value)
             Self.render(nodes, stack: &stack, partials: partials, into: &output)
         }

@@ -19,6 +19,15 @@ public struct TemplateSet: Sendable {
     public private(set) var assets: [String: String]
     /// Which names came from the site's folder.
     public private(set) var overridden: Set<String>
+    /// The site's own `strings/<name>.yml` files, by name (`StringTables` puts them over the built-in tables).
+    public private(set) var stringOverrides: [String: StringFile]
+    /// The words the templates show (`{{t.search}}` and the other keys of `strings/en.yml`): English until the
+    /// site's table is set.
+    public var strings: StringTable {
+        get { stringsObject.table }
+        set { stringsObject = StringsObject(newValue) }
+    }
+    private var stringsObject = StringsObject(StringTables.english)
     /// The `message` template and its partials compiled for speed; nil when they use features only
     /// swift-mustache has (then it renders them).
     let compiledMessage: CompiledPartials?
@@ -36,7 +45,7 @@ public struct TemplateSet: Sendable {
         var sources: [String: String] = [:]
         var assets: [String: String] = [:]
         var origin: [String: String] = [:]
-        for (path, contents) in EmbeddedTemplates.files {
+        for (path, contents) in EmbeddedTemplates.files where !path.hasPrefix(StringTables.folder) {
             Self.add(path: path, contents: contents, sources: &sources, assets: &assets)
             origin[Self.name(ofPath: path)] = "built-in template " + path
         }
@@ -45,6 +54,7 @@ public struct TemplateSet: Sendable {
             origin[name] = "the template registered in code for " + name
         }
         var overridden = Set<String>()
+        var stringOverrides: [String: StringFile] = [:]
         if let folder = overridesFolder, FileManager.default.fileExists(atPath: folder.path) {
             for relative in try Self.files(in: folder) {
                 let url = folder.appendingPathComponent(relative)
@@ -53,6 +63,13 @@ public struct TemplateSet: Sendable {
                     contents = try String(contentsOf: url, encoding: .utf8)
                 } catch {
                     throw TranscriptsError(file: url.path, message: "cannot read this template as UTF-8 text")
+                }
+                if relative.hasPrefix(StringTables.folder) {
+                    if relative.hasSuffix(".yml") {
+                        let name = String(relative.dropFirst(StringTables.folder.count).dropLast(4))
+                        stringOverrides[name] = StringFile(name: name, origin: url.relativePathForDisplay, contents: contents)
+                    }
+                    continue
                 }
                 Self.add(path: relative, contents: contents, sources: &sources, assets: &assets)
                 let name = Self.name(ofPath: relative)
@@ -87,6 +104,7 @@ public struct TemplateSet: Sendable {
         self.sources = sources
         self.assets = assets
         self.overridden = overridden
+        self.stringOverrides = stringOverrides
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
         self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)))
     }
@@ -98,7 +116,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders `object` with the template `name`; an unknown name is an error that says which.
     public func render(_ object: Any, template name: String) throws -> String {
-        guard let output = library.render(object, withTemplate: name) else {
+        guard let output = library.render(TemplateRoot(object, strings: stringsObject), withTemplate: name) else {
             throw TranscriptsError(message: "the template \"\(name)\" does not exist")
         }
         return output
@@ -111,7 +129,7 @@ public struct TemplateSet: Sendable {
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
-            template.render(each: rows.map { .object($0) }, partials: compiled, into: &output)
+            template.render(each: rows.map { .object($0) }, base: .object(stringsObject), partials: compiled, into: &output)
             return output
         }
         return try renderRowsWithMustache(rows)
@@ -124,7 +142,7 @@ public struct TemplateSet: Sendable {
         if let compiled = compiledGallery, let template = compiled.template(named: section.entryTemplate) {
             var output = ""
             output.reserveCapacity(entries.count * 400)
-            template.render(each: values, partials: compiled, into: &output)
+            template.render(each: values, base: .object(stringsObject), partials: compiled, into: &output)
             return output
         }
         return try entries.map { try render($0, template: section.entryTemplate) }.joined()

@@ -53,9 +53,13 @@ public struct SiteBuilder: Sendable {
             throw TranscriptsError(file: options.site.relativePathForDisplay, message: "the site folder does not exist")
         }
         let configuration = try loadConfiguration()
-        let templates = try TemplateSet(
+        var templates = try TemplateSet(
             overridesFolder: options.site.appendingPathComponent("Templates"),
             registered: Dictionary(customRenderers.map { ("messages/" + $0.kind, $0.template) }) { _, last in last })
+        // The words of the pages: the language's table, the site's own strings on top, English for the rest.
+        let (strings, stringWarnings) = try StringTables.table(
+            language: configuration.language, locale: configuration.locale.identifier, siteFiles: templates.stringOverrides)
+        templates.strings = strings
         for name in configuration.footerTemplates where templates.sources[name] == nil {
             throw TranscriptsError(
                 file: (options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)).relativePathForDisplay,
@@ -96,7 +100,7 @@ public struct SiteBuilder: Sendable {
                 customRenderers: customRenderers),
             output: output, cache: cache, protection: protection, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
-        for warning in protection?.warnings ?? [] { context.warn(warning) }
+        for warning in stringWarnings + (protection?.warnings ?? []) { context.warn(warning) }
         do {
             try context.run(stages)
         } catch {

@@ -18,12 +18,26 @@ extension MessageMedia {
                 case .success(let copied):
                     if isThumbnail { media.thumbnail = copied } else { media.file = copied }
                 case .failure(let refusal):
-                    media.problems.append((path, refusal.description))
+                    // The page says why in its own words: the reason's key in the strings table.
+                    media.problems.append((path, refusal.stringKey))
                     problems.append((path, refusal.description))
                 }
             }
             result[index] = media
         }
         return (result, problems)
+    }
+}
+
+extension MediaCopier.Refusal {
+    /// The key of the words a page shows for the refusal (`fileProblemMissing`: "does not exist").
+    var stringKey: String {
+        switch self {
+        case .notRelative: "fileProblemNotRelative"
+        case .outsideExport: "fileProblemOutside"
+        case .missing: "fileProblemMissing"
+        case .notAFile: "fileProblemNotAFile"
+        case .notAnImage: "fileProblemNotAnImage"
+        }
     }
 }

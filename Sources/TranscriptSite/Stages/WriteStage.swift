@@ -20,7 +20,8 @@ public struct WriteStage: BuildStage {
             noindex: configuration.privacy.noindex)
         if configuration.search.enabled {
             var searchSite = site
-            searchSite.pageTitle = "Search · " + configuration.title
+            searchSite.pageTitle = context.templates.strings.text(
+                "pageTitle", ["page": context.templates.strings.text("search"), "site": configuration.title])
             try context.output.write(try context.templates.render(SearchPage(site: searchSite), template: "search"), to: "search.html")
             context.summary.pages += 1
             context.count("pages")

@@ -127,6 +127,15 @@ public struct SiteStarter: Sendable {
 
             \(assets.map { "- `\($0)`" }.joined(separator: "\n"))
 
+            Words: every word the pages show comes from a strings table, picked by `locale:` in
+            transcripts.yml (built in: \(StringTables.builtInLanguages.joined(separator: ", "))). To change some of
+            them, put the keys in `strings/LANGUAGE.yml` (or `strings/LOCALE.yml`), such as `strings/en.yml`:
+
+                search: Find
+                messageCount:
+                  one: "{count} note"
+                  other: "{count} notes"
+
             """
     }
 

@@ -34,6 +34,10 @@ enum BuildKey {
             hash.update("template:" + name)
             hash.update(templates.sources[name]!)
         }
+        for name in templates.stringOverrides.keys.sorted() {
+            hash.update("strings:" + name)
+            hash.update(templates.stringOverrides[name]!.contents)
+        }
         hash.update("delegate:" + String(reflecting: delegate) + "\u{0}" + delegate.fingerprint)
         for renderer in customRenderers {
             hash.update("renderer:" + String(reflecting: renderer))

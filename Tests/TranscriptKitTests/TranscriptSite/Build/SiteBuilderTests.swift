@@ -166,9 +166,10 @@ import Testing
             let text = String(decoding: contents, as: UTF8.self)
             // The only scripts are the built-in templates' own: the theme toggle, the copy-link buttons and the
             // header's search box, and on message pages and the search page the search engine and the find bar
-            // or the search form.
+            // or the search form; and the strings table (JSON, never run).
             let searchScripts = path.hasPrefix("c/") && !path.hasSuffix("index.html") || path == "search.html" ? 2 : 0
-            #expect(text.components(separatedBy: "<script").count == 4 + searchScripts, "\(path)")
+            #expect(text.components(separatedBy: "<script").count == 5 + searchScripts, "\(path)")
+            #expect(text.components(separatedBy: "<script type=\"application/json\" id=\"transcripts-strings\">").count == 2, "\(path)")
             #expect(text.contains("assets/theme.js\"></script>"), "\(path)")
             #expect(text.contains("assets/permalinks.js\" defer></script>"), "\(path)")
             #expect(!text.contains("<img"), "\(path)")

@@ -1,0 +1,97 @@
+/// Every word the pages show, in one language: labels ("Search", "Photo"), sentences with placeholders
+/// ("Forwarded from {name}") and counted phrases with a form per plural category ("{count} messages").
+///
+/// Tables come from `Templates/strings/<language>.yml` (built in, then the site's own file on top; see
+/// `StringTables`). Values are plain text: templates escape them like any other value, and Swift code
+/// fills placeholders in and returns text, never markup.
+public struct StringTable: Sendable, Equatable {
+    /// One entry: a text, or a text per plural category.
+    public enum Entry: Sendable, Equatable {
+        case text(String)
+        case plural([PluralCategory: String])
+    }
+
+    /// The language the table is for (`en`, `de`, `ar`), which picks the plural rules.
+    public let language: String
+    /// The entries by key.
+    public let entries: [String: Entry]
+
+    public init(language: String, entries: [String: Entry]) {
+        self.language = language
+        self.entries = entries
+    }
+
+    /// The keys, sorted.
+    public var keys: [String] { entries.keys.sorted() }
+
+    /// The text of `key` with its placeholders (`{name}`) replaced by `values`; the key itself when the table
+    /// has no such entry (a plural entry gives its `other` form).
+    public func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        switch entries[key] {
+        case .text(let text)?: Self.fill(text, values)
+        case .plural(let forms)?: Self.fill(forms[.other] ?? key, values)
+        case nil: key
+        }
+    }
+
+    /// The form of `key` for `count` in this language, with `{count}` and the other placeholders filled in.
+    public func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        var all: [(String, String)] = [("count", String(count))]
+        all.append(contentsOf: values.map { ($0.key, $0.value) })
+        switch entries[key] {
+        case .plural(let forms)?:
+            let category = PluralCategory.of(count, language: language)
+            return Self.fill(forms[category] ?? forms[.other] ?? key, all)
+        case .text(let text)?: return Self.fill(text, all)
+        case nil: return key
+        }
+    }
+
+    /// The plural forms of `key` by category name (`one`, `other`), for scripts that pick a form themselves
+    /// (`Intl.PluralRules`); a text entry as its `other` form.
+    public func forms(_ key: String) -> [String: String] {
+        switch entries[key] {
+        case .plural(let forms)?: Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) })
+        case .text(let text)?: ["other": text]
+        case nil: [:]
+        }
+    }
+
+    /// Names joined as a list in this language: `Ana`, `Ana and Ben`, `Ana, Ben and Carla`.
+    public func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        case 2: return text("listTwo", ["first": items[0], "second": items[1]])
+        default:
+            let head = items.dropLast().joined(separator: text("listSeparator"))
+            return text("listLast", ["list": head, "last": items[items.count - 1]])
+        }
+    }
+
+    /// `text` with every `{name}` that `values` names replaced (once, left to right: a value's own braces are
+    /// never read again); other braces are kept as they are.
+    static func fill<Values: Sequence>(_ text: String, _ values: Values) -> String where Values.Element == (String, String) {
+        guard text.contains("{") else { return text }
+        var lookup: [String: String] = [:]
+        for (name, value) in values where lookup[name] == nil { lookup[name] = value }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = lookup[String(after[..<close])] {
+                result += value
+                rest = after[after.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
+    static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(text, values.map { ($0.key, $0.value) })
+    }
+}

@@ -1,0 +1,100 @@
+import TranscriptModel
+
+/// The strings table as templates read it: `{{t.search}}` is the text of `search` (escaped like every value),
+/// and `{{{t.json}}}` the texts the page's scripts show, as JSON for a
+/// `<script type="application/json" id="transcripts-strings">` block (no inline script runs on the pages).
+///
+/// `TemplateSet` puts it under every page model and message row, so `t` is in scope in every template.
+public final class StringsObject: TemplateObject {
+    public let table: StringTable
+    /// The JSON for the scripts, made once.
+    public let json: String
+
+    public init(_ table: StringTable) {
+        self.table = table
+        self.json = Self.scriptJSON(table)
+    }
+
+    public func templateValue(for name: String) -> TemplateValue? {
+        if name == "json" { return .text(json) }
+        guard table.entries[name] != nil else { return nil }
+        return .text(table.text(name))
+    }
+
+    /// The keys the scripts in `Templates/assets/` read (`transcriptsStrings()` in each script).
+    public static let scriptKeys = [
+        "lightMode", "darkMode", "switchToLightMode", "switchToDarkMode", "copyLink", "copyLinkToMessage", "linkCopied",
+        "linkNotCopied", "findUnavailable", "finding", "noMatches", "findFailed", "matchPosition", "kindEvent",
+        "hasPhoto", "hasVideo", "hasAudio", "hasFile", "hasLink", "hasSticker", "hasLocation", "hasPoll", "hasContact",
+        "hasEvent", "searching", "searchFailed", "searchIndexFailed", "noResultsFor", "noResults", "resultCount",
+        "resultCountMore", "resultsFor", "resultsDone", "unlockUnsupported", "unlocking", "wrongPassphrase", "unlockFailed",
+    ]
+
+    /// `{"lang":"de","copyLink":"Link kopieren","resultCount":{"one":"…","other":"…"},…}`, with `<`, `>` and `&`
+    /// written as `\u003c`… so the block can never end early or be read as markup.
+    static func scriptJSON(_ table: StringTable) -> String {
+        var parts = ["\"lang\":" + jsonString(table.language)]
+        for key in scriptKeys {
+            switch table.entries[key] {
+            case .plural(let forms)?:
+                let members = forms.keys.sorted().map { jsonString($0.rawValue) + ":" + jsonString(forms[$0]!) }
+                parts.append(jsonString(key) + ":{" + members.joined(separator: ",") + "}")
+            case .text(let text)?:
+                parts.append(jsonString(key) + ":" + jsonString(text))
+            case nil:
+                continue
+            }
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "<": output += "\\u003c"
+            case ">": output += "\\u003e"
+            case "&": output += "\\u0026"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+}
+
+/// The bottom of every template's scope: the page model's keys first, then `t`.
+final class TemplateRoot: TemplateObject, @unchecked Sendable {
+    // `model` is a page model or a dictionary of them, read only while one page renders.
+    let model: Any
+    let strings: StringsObject
+
+    init(_ model: Any, strings: StringsObject) {
+        self.model = model
+        self.strings = strings
+    }
+
+    func templateValue(for name: String) -> TemplateValue? {
+        if let object = model as? any TemplateObject, let value = object.templateValue(for: name) { return value }
+        return name == "t" ? .object(strings) : nil
+    }
+
+    func child(named name: String) -> Any? {
+        if let object = model as? any TemplateObject {
+            if let value = object.templateValue(for: name) { return value.mustacheValue }
+        } else if let dictionary = model as? [String: Any], let value = dictionary[name] {
+            return value
+        }
+        return name == "t" ? strings : nil
+    }
+}
