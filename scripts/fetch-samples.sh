@@ -44,7 +44,7 @@ download() {
 }
 
 fetched=0 kept=0 failed=0
-while IFS=$'\t' read -r file bytes sha repo path commit; do
+while IFS=$'\t' read -r file bytes sha repo path commit || [ -n "$file" ]; do
     [ "$file" = "file" ] && continue  # the header
     [ -n "$file" ] || continue
     case "$file" in /* | *..*) echo "fetch-samples: refusing the path $file" >&2; failed=$((failed + 1)); continue ;; esac
