@@ -22,4 +22,4 @@ done
 
 swift build --build-tests
 swift test
-TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q Tests/schema Tests/scripts Tests/browser
+TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser
