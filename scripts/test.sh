@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The second README command: installs what the tests need, then runs every test:
-# the Swift tests, the JSON Schema tests and the browser tests (Chromium, the Nu HTML Checker, axe-core).
+# the Swift tests, the JSON Schema tests, the tests of scripts/ and the browser tests (Chromium, the Nu HTML
+# Checker, axe-core). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
+# each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -20,4 +22,4 @@ done
 
 swift build --build-tests
 swift test
-TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q Tests/schema Tests/browser
+TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser

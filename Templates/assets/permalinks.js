@@ -48,6 +48,27 @@
     });
   }
 
+  // The icons, drawn as assets/icons/link.svg and check.svg are (inline SVG in the text's colour, which shows
+  // without an emoji font and from file://; a test keeps these paths equal to the files').
+  var ICONS = {
+    link: "M7 9a3 3 0 0 0 4.24 0l2.3-2.3a3 3 0 0 0-4.24-4.24L8.2 3.56M9 7a3 3 0 0 0-4.24 0l-2.3 2.3a3 3 0 0 0 4.24 4.24l1.1-1.1",
+    check: "M3 8.5l3 3 7-7"
+  };
+
+  function showIcon(button, name) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    var attributes = { "class": "icon icon-" + name, width: "16", height: "16", viewBox: "0 0 16 16", fill: "none",
+      stroke: "currentColor", "stroke-width": "1.5", "stroke-linecap": "round", "stroke-linejoin": "round",
+      "aria-hidden": "true" };
+    for (var key in attributes) svg.setAttribute(key, attributes[key]);
+    var path = document.createElementNS(ns, "path");
+    path.setAttribute("d", ICONS[name]);
+    svg.appendChild(path);
+    while (button.firstChild) button.removeChild(button.firstChild);
+    button.appendChild(svg);
+  }
+
   // On a protected site this script runs when the unlocked page is shown, after DOMContentLoaded.
   function whenReady(action) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", action); else action();
@@ -70,7 +91,7 @@
       button.setAttribute("data-target", items[i].id);
       button.setAttribute("aria-label", t("copyLinkToMessage", "Copy link to this message"));
       button.title = t("copyLink", "Copy link");
-      button.textContent = "🔗";
+      showIcon(button, "link");
       time.parentNode.insertBefore(button, time.nextSibling);
     }
 
@@ -79,14 +100,14 @@
       if (!button) return;
       var address = window.location.href.split("#")[0] + "#" + button.getAttribute("data-target");
       copy(address).then(function () {
-        button.textContent = "✓";
+        showIcon(button, "check");
         status.textContent = t("linkCopied", "Link copied");
       }, function () {
         // Copying was refused: go to the message instead, so its address is in the address bar.
         window.location.hash = button.getAttribute("data-target");
         status.textContent = t("linkNotCopied", "The link could not be copied; it is in the address bar");
       });
-      window.setTimeout(function () { button.textContent = "🔗"; }, 2000);
+      window.setTimeout(function () { showIcon(button, "link"); }, 2000);
     });
   });
 })();

@@ -11,6 +11,25 @@ enum TestSupport {
     static let packageFolder = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
 
+    /// The real third-party samples (SOURCES.tsv lists them): `../shared/samples` beside the clone, as CI has
+    /// them, or the folder `TRANSCRIPTS_SAMPLES` names. `scripts/fetch-samples.sh` fetches them. The tests over
+    /// them are skipped, each saying so in one line, when they are not there (`.needsSamples`).
+    static let samplesRoot: URL = {
+        if let folder = ProcessInfo.processInfo.environment["TRANSCRIPTS_SAMPLES"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder, isDirectory: true)
+        }
+        return packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples", isDirectory: true)
+    }()
+
+    /// One format's samples (`telegram`, `slack`, ...).
+    static func samples(_ format: String) -> URL { samplesRoot.appendingPathComponent(format, isDirectory: true) }
+
+    /// Whether one format's samples are there.
+    static func hasSamples(_ format: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: samples(format).path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// The folder of this test run's temporary folders, removed when the run ends (unless
     /// `TRANSCRIPTS_KEEP_TEST_FILES` is set, to look at them).
     static let temporaryRoot: URL = {
@@ -53,6 +72,17 @@ enum TestSupport {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
+    /// The markup of the built-in icon `name` (`Templates/assets/icons/NAME.svg`), as pages inline it.
+    static func icon(_ name: String) -> String {
+        let url = packageFolder.appendingPathComponent("Templates/assets/icons/\(name).svg")
+        return ((try? read(url)) ?? "no icon \(name)").trimmingCharacters(in: .newlines)
+    }
+
+    /// The built-in icons' paths in a built site (`assets/icons/NAME.svg`), sorted.
+    static let iconAssets: [String] = ((try? FileManager.default.contentsOfDirectory(
+        atPath: packageFolder.appendingPathComponent("Templates/assets/icons").path)) ?? [])
+        .filter { $0.hasSuffix(".svg") }.sorted().map { "assets/icons/" + $0 }
+
     /// A conversation's month pages (`2024-05.html`, `2024-05-2.html`: not its overview or gallery pages), in
     /// order, joined.
     static func conversationHTML(_ folder: URL) throws -> String {
@@ -74,5 +104,15 @@ enum TestSupport {
         try Message(
             json: JSONParser.parse(json), path: [],
             context: JSONDecodingContext(defaultTimeZone: TimeZone(identifier: timeZone)))
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test (or a suite) only when the real samples of `format` are there; otherwise the test is skipped
+    /// and the run says so in one line, with where it looked and how to fetch them.
+    static func needsSamples(_ format: String) -> Self {
+        .enabled(
+            if: TestSupport.hasSamples(format),
+            Comment(rawValue: "no real \(format) samples at \(TestSupport.samples(format).path): run scripts/fetch-samples.sh to fetch them"))
     }
 }

@@ -35,10 +35,15 @@ def all_kinds(browser, site):
 def test_every_kind_in_the_demo_renders(demo_site, browser):
     support.reset_browser(browser)
     found = all_kinds(browser, demo_site)
-    for kind in ["kind-text", "kind-markdown", "kind-photo", "kind-voice", "kind-file", "kind-location", "kind-poll",
-                 "kind-custom", "kind-linkPreview"]:
+    for kind in ["kind-text", "kind-markdown", "kind-photo", "kind-video", "kind-voice", "kind-audio", "kind-file",
+                 "kind-sticker", "kind-location", "kind-contact", "kind-poll", "kind-custom", "kind-linkPreview"]:
         assert kind in found, f"no {kind} message in the demo"
-        assert all(item["text"] for item in found[kind]), f"an empty {kind} bubble"
+        if kind != "kind-sticker":  # a sticker is its picture
+            assert all(item["text"] for item in found[kind]), f"an empty {kind} bubble"
+    assert all(item["video"] == 1 for item in found["kind-video"])
+    assert all(item["audio"] == 1 for item in found["kind-audio"])
+    assert all(item["img"] and item["img"][0]["w"] == "256" for item in found["kind-sticker"])
+    assert all(any(href and href.startswith("tel:") for href in item["links"]) for item in found["kind-contact"])
     assert all(item["img"] and item["img"][0]["w"] for item in found["kind-photo"]), "a photo without its size"
     assert all(item["audio"] == 1 for item in found["kind-voice"])
     assert all(item["meter"] >= 2 for item in found["kind-poll"])
@@ -93,3 +98,71 @@ def test_every_kind_renders(display_site, browser):
     events = browser.execute_script("return [...document.querySelectorAll('li.event')].map(e => e.innerText)")
     assert any("Ann pinned a message" in e for e in events)
     assert browser.execute_script("return document.querySelectorAll('li.event .bubble').length") == 0
+
+
+MEDIA = r"""
+const done = arguments[arguments.length - 1];
+const elements = [...document.querySelectorAll('li.message video, li.message audio, li.message img.sticker')];
+const settle = e => new Promise(resolve => {
+  if (e.tagName === 'IMG') {
+    if (e.complete) return resolve();
+    e.loading = 'eager';
+    e.addEventListener('load', resolve); e.addEventListener('error', resolve);
+    return;
+  }
+  if (e.readyState >= 1) return resolve();
+  e.addEventListener('loadedmetadata', resolve); e.addEventListener('error', resolve);
+  e.preload = 'metadata'; e.load();
+});
+Promise.all(elements.map(e => Promise.race([settle(e), new Promise(r => setTimeout(r, 5000))]))).then(() => done(
+  elements.map(e => ({tag: e.tagName, src: e.getAttribute('src'), readyState: e.readyState, error: e.error ? e.error.code : null,
+    duration: e.duration, width: e.videoWidth || e.naturalWidth || 0, posterOK: e.tagName !== 'VIDEO' || !!e.poster}))));
+"""
+
+
+def test_the_demo_media_load(demo_site, browser):
+    """The demo's video, voice message, sound and sticker load from the site's folder over file://."""
+    support.reset_browser(browser)
+    page = next(p for p in demo_site.conversation_pages if p.parent.name == "lisbon-trip")
+    browser.get(demo_site.url(page))
+    found = browser.execute_async_script(MEDIA)
+    by_tag = {}
+    for item in found:
+        by_tag.setdefault(item["tag"], []).append(item)
+        if item["tag"] == "IMG":
+            assert item["width"] == 256, item
+        else:
+            assert item["error"] is None and item["readyState"] >= 1, f"{item['src']} does not load: {item}"
+    assert [(round(v["duration"]), v["width"], v["posterOK"]) for v in by_tag.get("VIDEO", [])] == [(3, 320, True)]
+    assert sorted(round(a["duration"]) for a in by_tag.get("AUDIO", [])) == [2, 7]
+    assert len(by_tag.get("IMG", [])) == 1
+
+
+ICONS = r"""
+return [...document.querySelectorAll('svg.icon')].map(svg => {
+  const box = svg.getBoundingClientRect();
+  const holder = svg.closest('button');
+  return {name: svg.getAttribute('class'), w: box.width, h: box.height, hidden: svg.getAttribute('aria-hidden'),
+    label: holder ? holder.getAttribute('aria-label') : null, inButton: !!holder,
+    stroke: getComputedStyle(svg).stroke, text: holder ? holder.textContent : ''};
+});
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_our_icons_are_svg_and_show(demo_site, browser, scheme):
+    """Our icons are inline SVG with a size, hidden from screen readers (a button has the words), drawn in the
+    text's colour; the copy-link buttons carry no emoji."""
+    support.reset_browser(browser)
+    support.set_color_scheme(browser, scheme)
+    seen = set()
+    for page in demo_site.conversation_pages:
+        browser.get(demo_site.url(page))
+        for icon in browser.execute_script(ICONS):
+            seen.add(icon["name"].split()[-1])
+            assert icon["w"] >= 8 and icon["h"] >= 8, icon
+            assert icon["hidden"] == "true", icon
+            assert icon["stroke"] not in ("", "none"), icon
+            if icon["inButton"]:
+                assert icon["label"] == "Copy link to this message" and icon["text"] == "", icon
+    assert {"icon-link", "icon-file", "icon-location", "icon-voice", "icon-audio", "icon-contact", "icon-poll"} <= seen, seen

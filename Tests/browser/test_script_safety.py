@@ -45,6 +45,8 @@ for (const e of document.querySelectorAll('iframe, frame, object, embed, applet,
   if (!(e.matches('form') && ownForm(e)) && !ownMeta(e))
   // Bubble tails are inline SVG of our templates: a fixed shape with two paths and nothing else.
   if (!(e.matches('svg.tail-shape') && [...e.children].every(c => c.matches('path.tail-fill, path.tail-line'))))
+  // Our icons (assets/icons/*.svg, inlined): paths and nothing else.
+  if (!(e.matches('svg.icon[aria-hidden="true"]') && [...e.querySelectorAll('*')].every(c => c.matches('path'))))
   // The overview's charts are inline SVG of our templates too: bars, cells and labels, links to the site's pages.
   if (!(e.matches('svg.chart-months, svg.chart-years, svg.chart-week, svg.share-bar') && !e.closest('ol.transcript')
         && [...e.querySelectorAll('*')].every(c => c.matches('a[href^="#"], a[href$=".html"], rect, text, title'))))

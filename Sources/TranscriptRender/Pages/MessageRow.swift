@@ -107,7 +107,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
         case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, details
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
-        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, status, statusSymbol
+        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, status, statusSymbol, statusSending
         case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
     }
 
@@ -150,6 +150,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .forwardedText: row.forwardedText.templateValue
         case .status: row.status.map { .text($0.name) }
         case .statusSymbol: row.status.map { .text($0.symbol) }
+        case .statusSending: .flag(row.status?.name == "sending")
         case .statusLabel: row.status.map { .text($0.label) }
         case .pinned: .flag(row.pinned)
         case .deleted: .flag(row.deleted)

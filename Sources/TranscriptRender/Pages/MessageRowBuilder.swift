@@ -181,7 +181,8 @@ struct MessageRowBuilder {
     }
 
     /// IMUI's status view as text: a clock while sending, one tick when sent, two when delivered or read, a
-    /// warning sign when it failed.
+    /// warning sign when it failed. (The built-in `message` template draws the clock as the `icons/sending` icon,
+    /// which shows without an emoji font.)
     static func statusSymbol(_ status: DeliveryStatus) -> String {
         switch status {
         case .sending: "🕓"

@@ -6,7 +6,8 @@ import TranscriptModel
 /// file of the same name in the site's own `Templates/` folder taking its place.
 ///
 /// A template's name is its path under `Templates/` without `.mustache` (`message`, `partials/header`);
-/// an asset's name is its path (`assets/transcripts.css`).
+/// an asset's name is its path (`assets/transcripts.css`). An icon, `assets/icons/NAME.svg`, is an asset and the
+/// template `icons/NAME` too, which templates inline (`{{> icons/link}}`).
 public struct TemplateSet: Sendable {
     /// The templates every site needs; each must exist after overrides are applied.
     public static let requiredTemplates = ["page", "index", "conversation", "timeline", "message"]
@@ -188,8 +189,22 @@ public struct TemplateSet: Sendable {
             sources[name(ofPath: path)] = contents
         } else {
             assets[path] = contents
+            if let icon = iconName(ofPath: path) {
+                // An icon is inlined where a template names it, so it takes the text's colour and shows from
+                // `file://` too (where a browser refuses `<use href>` and CSS masks of another file).
+                sources[icon] = contents.trimmingCharacters(in: .newlines)
+            }
         }
     }
+
+    /// `assets/icons/NAME.svg` is also the partial `icons/NAME` (`{{> icons/link}}`).
+    static func iconName(ofPath path: String) -> String? {
+        guard path.hasPrefix(iconFolder), path.hasSuffix(".svg") else { return nil }
+        let name = path.dropFirst(iconFolder.count).dropLast(".svg".count)
+        return name.isEmpty || name.contains("/") ? nil : "icons/" + name
+    }
+
+    static let iconFolder = "assets/icons/"
 
     /// Regular files under `folder` (hidden ones skipped), as sorted relative paths.
     private static func files(in folder: URL) throws -> [String] {

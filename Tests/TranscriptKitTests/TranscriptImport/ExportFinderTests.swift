@@ -56,7 +56,7 @@ import ZIPFoundation
 
     /// Side files an export names but lacks are warnings in `import`, as in `build`: Slack's users.json, and
     /// media the messages name.
-    @Test func importWarnsOfMissingSideFiles() throws {
+    @Test(.needsSamples("slack")) func importWarnsOfMissingSideFiles() throws {
         let folder = try TestSupport.temporaryFolder()
         let export = folder.appendingPathComponent("slack")
         try FileManager.default.copyItem(at: SlackTestSupport.samples.appendingPathComponent("hfaran-testarchive"), to: export)
@@ -71,7 +71,7 @@ import ZIPFoundation
         #expect(photo.warnings.first?.hasSuffix("wa: 1 attachment the chat names is not in the export (shown as placeholders): IMG-1.jpg") == true, "\(photo.warnings)")
     }
 
-    @Test func importWritesTheCanonicalFormat() throws {
+    @Test(.needsSamples("telegram")) func importWritesTheCanonicalFormat() throws {
         let folder = try TestSupport.temporaryFolder()
         let telegram = TelegramImporterTests.samples.appendingPathComponent("mehrdad-persian-rtl-multichat.json")
         let conversion = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(telegram, to: folder.appendingPathComponent("out"))

@@ -12,7 +12,7 @@ enum MattermostTestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     /// The shared Mattermost samples, beside the clone.
-    static let samples = packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/mattermost")
+    static let samples = TestSupport.samples("mattermost")
 
     static let context = ImportContext(timeZone: TimeZone(identifier: "UTC")!)
 

@@ -6,7 +6,7 @@ import Testing
 @testable import TranscriptSite
 
 /// The real exports in ../shared/samples/mattermost (see design/formats.md, "Mattermost bulk export").
-@Suite struct MattermostSampleTests {
+@Suite(.needsSamples("mattermost")) struct MattermostSampleTests {
     let samples = MattermostTestSupport.samples
 
     func kinds(_ conversation: Conversation) -> [String: Int] {
@@ -37,7 +37,7 @@ import Testing
             ["system": 1, "markdown": 3],
         ])
 
-        let common = conversations[0]
+        let common = try #require(conversations.first)
         #expect(common.messages.map(\.sender) == ["harry", "ron", "harry", "ron"])
         #expect(common.messages.first?.date.iso8601 == "2019-03-21T10:45:41.689Z")
         #expect(common.messages.last?.date.iso8601 == "2019-03-21T11:09:53.455Z")
@@ -87,7 +87,7 @@ import Testing
         ])
         #expect(conversations.map(\.messages.count) == [3, 2, 3, 3, 2])
 
-        let common = conversations[0]
+        let common = try #require(conversations.first)
         #expect(common.messages[2].id == "1553166567370-harry-2")
         #expect(common.messages[2].kind == .file(MediaItem(
             file: "data/20210622/teams/noteam/channels/mcrm7xee5bnpzn7u9ktsd91dwy/users/knq189b88fdxbdkeeasdynia4o/smaa5epsnp89tgjszzue1691ao/this is a file",

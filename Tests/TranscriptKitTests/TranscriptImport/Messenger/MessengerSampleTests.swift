@@ -6,7 +6,7 @@ import Testing
 @testable import TranscriptSite
 
 /// Every file of `../shared/samples/messenger`, with the values the files hold.
-@Suite struct MessengerSampleTests {
+@Suite(.needsSamples("messenger")) struct MessengerSampleTests {
     typealias Support = MessengerTestSupport
 
     func sample(_ name: String) throws -> ImportedConversation {

@@ -7,7 +7,7 @@ import Foundation
 /// Reading Messenger exports in tests.
 enum MessengerTestSupport {
     /// `../shared/samples/messenger`, beside the package.
-    static let samples = TestSupport.packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/messenger")
+    static let samples = TestSupport.samples("messenger")
 
     /// Every conversation the importer reads from `url`, with its media folder.
     static func read(_ url: URL, display: String? = nil) throws -> [ImportedConversation] {

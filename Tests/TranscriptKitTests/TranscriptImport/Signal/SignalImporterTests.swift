@@ -12,7 +12,7 @@ enum SignalTestSupport {
     static let packageFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/signal")
+    static let samples = TestSupport.samples("signal")
 
     static let context = ImportContext(timeZone: TimeZone(identifier: "Europe/Berlin")!)
 

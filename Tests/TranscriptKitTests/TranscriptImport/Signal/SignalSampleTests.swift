@@ -5,19 +5,20 @@ import Testing
 @testable import TranscriptSite
 
 /// The real export in ../shared/samples/signal (see design/formats.md, "Signal").
-@Suite struct SignalSampleTests {
+@Suite(.needsSamples("signal")) struct SignalSampleTests {
     let samples = SignalTestSupport.samples
 
     @Test func everySampleIsTested() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { !$0.hasPrefix(".") }
         #expect(names == ["chatminer-signal-export.txt"])
-        #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent(names[0]))?.format == "signal")
-        #expect(!WhatsAppImporter().canImport(samples.appendingPathComponent(names[0])))
+        let name = try #require(names.first)
+        #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent(name))?.format == "signal")
+        #expect(!WhatsAppImporter().canImport(samples.appendingPathComponent(name)))
     }
 
     @Test func chatminerExport() throws {
         let imported = try SignalTestSupport.conversations(samples.appendingPathComponent("chatminer-signal-export.txt"))
-        #expect(imported.count == 1)
+        try #require(imported.count == 1)
         #expect(imported[0].mediaFolder.standardizedFileURL == samples.standardizedFileURL)
         let conversation = imported[0].conversation
         #expect(conversation.id == "chatminer-signal-export")
@@ -41,7 +42,7 @@ import Testing
         #expect(summary.unsupportedMessages == 0)
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
-        #expect(pages.count == 1)
+        try #require(pages.count == 1)
         let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/\(pages[0])"))
         #expect(page.contains("Hello John!"))
         #expect(page.contains("12:23"))

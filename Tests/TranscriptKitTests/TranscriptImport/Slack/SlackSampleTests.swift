@@ -6,7 +6,7 @@ import Testing
 @testable import TranscriptSite
 
 /// The real exports in ../shared/samples/slack (see design/formats.md, "Slack workspace export").
-@Suite struct SlackSampleTests {
+@Suite(.needsSamples("slack")) struct SlackSampleTests {
     let samples = SlackTestSupport.samples
 
     /// Every sample of the folder is read by a test below.
@@ -37,7 +37,7 @@ import Testing
         #expect(conversations.map(\.title) == ["#enrique", "#traveling-sailor"])
         #expect(conversations.allSatisfy { $0.kind == .channel })
 
-        let enrique = conversations[0]
+        let enrique = try #require(conversations.first)
         #expect(enrique.messages.count == 102)
         #expect(enrique.messages.first?.id == "1452837318.000002")
         #expect(enrique.messages.first?.date.iso8601 == "2016-01-15T05:55:18Z")
@@ -145,7 +145,7 @@ import Testing
         let folder = samples.appendingPathComponent("zulip-test_slack_importer")
         let conversations = try SlackTestSupport.conversations(folder)
         #expect(conversations.map(\.id) == ["random"])
-        let random = conversations[0]
+        let random = try #require(conversations.first)
         #expect(random.title == "#random")
         #expect(random.kind == .channel)
         #expect(random.messages.count == 13)

@@ -13,7 +13,7 @@ enum SlackTestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     /// The shared Slack samples, beside the clone (as CI has them).
-    static let samples = packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/slack")
+    static let samples = TestSupport.samples("slack")
 
     static let context = ImportContext(timeZone: TimeZone(identifier: "UTC")!)
 

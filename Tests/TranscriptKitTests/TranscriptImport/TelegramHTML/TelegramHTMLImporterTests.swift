@@ -9,7 +9,7 @@ import Testing
 /// Telegram Desktop's HTML export: a two-page chat written in the shape Telegram Desktop writes (the markup of
 /// its export_output_html.cpp, as in ../shared/samples/telegram), and the shared sample.
 @Suite struct TelegramHTMLImporterTests {
-    static let samples = TestSupport.packageFolder.deletingLastPathComponent().appendingPathComponent("shared/samples/telegram")
+    static let samples = TestSupport.samples("telegram")
     static let sample = samples.appendingPathComponent("langchain-telegram_chat_html-messages.html")
     static let context = ImportContext(timeZone: TimeZone(identifier: "Europe/Berlin")!)
 
@@ -306,11 +306,7 @@ import Testing
 
     // MARK: The shared sample
 
-    @Test func sharedSample() throws {
-        guard FileManager.default.fileExists(atPath: Self.sample.path) else {
-            print("TelegramHTMLImporterTests: skipped, \(Self.sample.path) is not there")
-            return
-        }
+    @Test(.needsSamples("telegram")) func sharedSample() throws {
         #expect(ImporterRegistry.builtIn.detect(Self.sample)?.format == "telegram-html")
         let imported = try Self.read(Self.sample)
         let conversation = imported[0].conversation

@@ -138,8 +138,11 @@ import Testing
         ) { try importAll(root.appendingPathComponent("notes.txt")) }
     }
 
-    @Test func theRegistryFindsWhatsAppExports() throws {
+    @Test func theRegistryKnowsWhatsApp() {
         #expect(ImporterRegistry.builtIn.formats.contains("whatsapp"))
+    }
+
+    @Test(.needsSamples("whatsapp")) func theRegistryFindsWhatsAppSamples() throws {
         let samples = WhatsAppSampleTests.samples
         #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent("pustur-short-chat.txt"))?.format == "whatsapp")
         #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent("pustur-website-example-2024"))?.format == "whatsapp")
@@ -147,7 +150,7 @@ import Testing
 
     // MARK: - A whole build
 
-    @Test func aSiteIsBuiltFromAZippedExportWithItsMedia() throws {
+    @Test(.needsSamples("whatsapp")) func aSiteIsBuiltFromAZippedExportWithItsMedia() throws {
         let zip = WhatsAppSampleTests.samples.appendingPathComponent("pustur-website-example.zip")
         let site = try TestSupport.makeSite(
             config: "title: Test\ntimeZone: Europe/Berlin\nlocale: en_GB\ninputs: [\"\(zip.path)\"]\n", conversations: [:])

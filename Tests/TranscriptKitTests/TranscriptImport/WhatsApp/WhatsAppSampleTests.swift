@@ -5,9 +5,8 @@ import Testing
 @testable import TranscriptModel
 
 /// Every real export in ../shared/samples/whatsapp (beside the package's folder), read as a build reads it.
-@Suite struct WhatsAppSampleTests {
-    static let samples = TestSupport.packageFolder.deletingLastPathComponent()
-        .appendingPathComponent("shared/samples/whatsapp")
+@Suite(.needsSamples("whatsapp")) struct WhatsAppSampleTests {
+    static let samples = TestSupport.samples("whatsapp")
 
     struct Expected: CustomTestStringConvertible, Sendable {
         var path: String
@@ -239,7 +238,7 @@ import Testing
             "chatminer-android-ddmmyy-24h.txt", "chatminer-android-mmddyy-24h.txt", "chatminer-android-yyyymmdd-24h.txt",
             "chatminer-android-mmddyyyy-12h-es-ampm.txt", "chatminer-ios-mmddyy-24h.txt",
         ]
-        let dates = try names.map { try Self.read($0)[0].conversation.messages.map(\.date) }
+        let dates = try names.map { try #require(try Self.read($0).first, "\($0)").conversation.messages.map(\.date) }
         for other in dates.dropFirst() { #expect(other == dates[0]) }
     }
 }

@@ -71,13 +71,15 @@ import Testing
             #"{"id": "3", "sender": "me", "date": "2024-05-03T09:32:00Z", "text": "second reply", "thread": "1", "status": "failed"}"#,
             #"{"id": "4", "sender": "ann", "date": "2024-05-03T09:33:00Z", "text": "", "deleted": true}"#,
             #"{"id": "5", "sender": "ann", "date": "2024-05-03T09:34:00Z", "text": "lost", "thread": "99"}"#,
+            #"{"id": "6", "sender": "me", "date": "2024-05-03T09:35:00Z", "text": "on its way", "status": "sending"}"#,
         ])
+        #expect(page.contains("<span class=\"status status-sending\" title=\"Sending\"><span aria-hidden=\"true\">\(TestSupport.icon("sending"))</span><span class=\"visually-hidden\">Sending</span></span>"))
         #expect(page.contains("<span class=\"status status-read\" title=\"Read\"><span aria-hidden=\"true\">✓✓</span><span class=\"visually-hidden\">Read</span></span>"))
         #expect(page.contains("<span class=\"status status-failed\" title=\"Failed\"><span aria-hidden=\"true\">⚠</span>"))
         #expect(page.contains("<p class=\"thread-replies\"><a href=\"#m-2\">2 replies</a></p>"))
         #expect(page.components(separatedBy: "<p class=\"thread-parent\"><a href=\"#m-1\">↳ In a thread</a></p>").count == 3)
         #expect(page.contains("<p class=\"thread-parent\">↳ In a thread</p>"))
-        #expect(page.contains("<p class=\"deleted\"><span aria-hidden=\"true\">🚫</span> This message was deleted</p>"))
+        #expect(page.contains("<p class=\"deleted\"><span aria-hidden=\"true\">\(TestSupport.icon("deleted"))</span> This message was deleted</p>"))
     }
 
     @Test func participantColoursBotsAndPinnedMessages() throws {
@@ -95,7 +97,7 @@ import Testing
         #expect(try TestSupport.read(site.appendingPathComponent("public/appearances.css")).contains("--role-color: #e67e22;"))
         #expect(page.contains("Helper <span class=\"bot-badge\">bot</span>"))
         #expect(!page.contains("role-dot\" aria-hidden=\"true\"></span>Helper"))
-        #expect(page.components(separatedBy: "<span class=\"pinned\" title=\"Pinned\">").count == 2)
+        #expect(page.components(separatedBy: "<span class=\"pinned\" title=\"Pinned\"><span aria-hidden=\"true\">\(TestSupport.icon("pinned"))</span>").count == 2)
 
         let bad = try TestSupport.makeSite(
             config: "", conversations: ["c.json": TestSupport.conversation(
