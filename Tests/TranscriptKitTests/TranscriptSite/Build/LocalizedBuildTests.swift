@@ -46,7 +46,7 @@ import Testing
         #expect(page.contains(#"<p class="reply reply-missing">↩ Eine Nachricht, die nicht in diesem Export ist</p>"#))
         #expect(page.contains(#"<span class="visually-hidden">Gelesen</span>"#))
         #expect(page.contains(#"<p class="poll-total">3 Stimmen · beendet</p>"#))
-        #expect(page.contains(#"<p class="media-info"><span aria-hidden="true">🎤</span> Sprachnachricht · 0:04</p>"#))
+        #expect(page.contains(#"</svg></span> Sprachnachricht · 0:04</p>"#))
         #expect(page.contains(#"placeholder="In dieser Unterhaltung suchen""#))
         let overview = try TestSupport.read(output.appendingPathComponent("c/chat/index.html"))
         #expect(overview.contains(#"<h2 id="activity-heading">Aktivität</h2>"#))
