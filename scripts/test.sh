@@ -23,3 +23,5 @@ done
 swift build --build-tests
 swift test
 TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser
+# Builds killed at random moments, a full disk, the preview server under load (docs/faults.md).
+TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/faults

@@ -1,5 +1,6 @@
-"""A build killed with SIGKILL at random moments leaves the previous site byte for byte as it was; the next
-build removes what the killed ones left beside the output and equals a clean build."""
+"""A build killed with SIGKILL at random moments never leaves a mix: the output is the previous site byte for
+byte, or (killed after the swap, while it cleaned up) the new one, complete. The next build removes what the
+killed ones left beside the output, and its site equals a clean build. Clean and incremental builds alike."""
 
 from __future__ import annotations
 
@@ -15,43 +16,64 @@ import fault_support as support
 KILLS = 20
 
 
-def test_a_build_killed_at_random_moments_leaves_the_previous_site(transcripts_bin, tmp_path):
-    site = support.write_site(tmp_path / "site", conversations=4, messages_each=5_000)
-    output = site / "public"
-    support.build(transcripts_bin, site)
-    previous = support.tree_digest(output)
-    assert len(previous) > 50
+def test_a_build_killed_at_random_moments_leaves_a_whole_site(transcripts_bin, tmp_path):
+    versions = {}
+    inputs = {}
+    for name, edited in (("a", False), ("b", True)):
+        site = support.write_site(tmp_path / f"site-{name}", conversations=4, messages_each=5_000)
+        if edited:
+            support.edit_messages(site)
+        inputs[name] = {file.name: file.read_bytes() for file in (site / "conversations").glob("*.jsonl")}
+        support.build(transcripts_bin, site, "--clean")
+        versions[name] = support.tree_digest(site / "public")
+    assert versions["a"] != versions["b"]
 
-    # The next build has real work: an edited message on many pages, and the cache ignored.
-    support.edit_messages(site)
-    started = time.monotonic()
-    support.build(transcripts_bin, site, "--output", str(tmp_path / "timing"), "--clean")
-    full = time.monotonic() - started
-    shutil.rmtree(tmp_path / "timing")
+    site = tmp_path / "site-a"
+    output = site / "public"
+
+    def switch_to(name: str) -> None:
+        for file, data in inputs[name].items():
+            (site / "conversations" / file).write_bytes(data)
+
+    # How long each kind of build takes from one version to the other.
+    durations = {}
+    for mode, arguments in (("clean", ["--clean"]), ("incremental", [])):
+        switch_to("b")
+        started = time.monotonic()
+        support.build(transcripts_bin, site, *arguments)
+        durations[mode] = time.monotonic() - started
+        switch_to("a")
+        support.build(transcripts_bin, site)
+    assert support.tree_digest(output) == versions["a"]
 
     rng = random.Random(20)
-    moments = sorted(rng.uniform(0.02, full * 0.95) for _ in range(KILLS))
+    current = "a"
     killed_while_running = 0
-    for moment in moments:
-        process = subprocess.Popen([str(transcripts_bin), "build", str(site), "--quiet", "--clean"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for kill in range(KILLS):
+        mode = "clean" if kill % 2 == 0 else "incremental"
+        target = "b" if current == "a" else "a"
+        switch_to(target)
+        # Half the kills anywhere, half in the build's last third, where it writes and swaps the site in.
+        moment = durations[mode] * (rng.uniform(0.02, 0.98) if kill % 4 < 2 else rng.uniform(0.66, 1.0))
+        process = subprocess.Popen(
+            [str(transcripts_bin), "build", str(site), "--quiet", *(["--clean"] if mode == "clean" else [])],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(moment)
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             killed_while_running += 1
         process.wait()
-        if process.returncode == -signal.SIGKILL:
-            assert support.tree_digest(output) == previous, f"killed after {moment:.2f} s, the previous site changed"
-        else:
-            # It finished before the kill: the new site is complete; it is now the one to keep.
-            assert process.returncode == 0
-            previous = support.tree_digest(output)
+        found = support.tree_digest(output)
+        if found == versions[current]:
+            continue
+        assert found == versions[target], (
+            f"a {mode} build killed after {moment:.2f} s left a site that is neither the previous nor the new one: "
+            + ", ".join(sorted(path for path in set(found) | set(versions[target]) if found.get(path) != versions[target].get(path))[:8]))
+        current = target
     assert killed_while_running >= KILLS // 2, f"only {killed_while_running} of {KILLS} builds were killed while running"
-    leftovers = [entry.name for entry in site.iterdir() if ".building-" in entry.name or ".previous-" in entry.name]
-    assert leftovers, "the killed builds left no staging folder: the test killed nothing that was writing"
 
+    # The next build cleans up after the killed ones, and its site equals a clean build's.
+    switch_to("b")
     support.build(transcripts_bin, site)
     assert not [entry.name for entry in site.iterdir() if ".building-" in entry.name or ".previous-" in entry.name]
-    clean = tmp_path / "clean"
-    support.build(transcripts_bin, site, "--output", str(clean), "--clean")
-    assert support.tree_digest(output) == support.tree_digest(clean)
+    assert support.tree_digest(output) == versions["b"]

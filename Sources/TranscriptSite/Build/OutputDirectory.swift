@@ -6,11 +6,10 @@ import TranscriptModel
 /// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.
 ///
 /// With `linksUnchangedFiles`, a file whose bytes equal the previous output's file at the same path is not
-/// written again. When there is a previous output, the build then updates it in place: new and changed files
-/// are written into the staging folder and moved over the previous output's at `commit()` (each move is
-/// atomic), files the build took over are left alone, and files the build did not make are removed. So an
-/// incremental build touches only what changed, and a failed one still leaves the previous output as it was.
-/// (Without a previous output, taken-over files are hard-linked into the staging folder, which is swapped in.)
+/// written again: it is hard-linked into the staging folder (one directory entry, no bytes copied). The staging
+/// folder always holds the whole new site, and `commit()` exchanges it with the previous output in one step
+/// (`FolderExchange`), so the output is at every moment the previous site or the new one, whole: also when the
+/// build is killed, at any point. The folders a killed build leaves beside the output are removed by the next.
 ///
 /// With `sealing` (a protected site), files are stored as it says (sealed) while everything else, callers
 /// and digests, deals with the files as made: paths are the made files' paths and digests are of the made
@@ -28,12 +27,6 @@ final class OutputDirectory {
     /// Whether files equal to the previous output's are linked instead of written.
     let linksUnchangedFiles: Bool
     private var createdFolders: Set<String> = []
-    /// Whether the previous output is updated in place (see above).
-    private let updatesInPlace: Bool
-    /// In place: the files written into the staging folder, and the previous output's files taken over
-    /// (with their sizes).
-    private var written: Set<String> = []
-    private var kept: [String: Int] = [:]
     /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
     var previousDigests = OutputDigests()
     private(set) var madeDigests: [String: UInt64] = [:]
@@ -51,10 +44,6 @@ final class OutputDirectory {
         staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
         destinationPath = self.destination.path
-        var isFolder: ObjCBool = false
-        var info = stat()
-        updatesInPlace = linksUnchangedFiles && FileManager.default.fileExists(atPath: destinationPath, isDirectory: &isFolder)
-            && isFolder.boolValue && lstat(destinationPath, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -68,14 +57,22 @@ final class OutputDirectory {
 
     /// Removes the staging and previous-output folders that builds of this output left behind when they were
     /// killed (`.NAME.building-PID`, `.NAME.previous-PID` whose process is gone). Folders of a build that is
-    /// still running are left alone.
+    /// still running are left alone. A build killed between the two renames of a commit without an exchange
+    /// left no output and its previous output aside: that is moved back first.
     static func removeLeftovers(of name: String, in parent: URL) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
         let own = ProcessInfo.processInfo.processIdentifier
-        for entry in entries {
-            guard let process = leftoverProcess(entry, of: name), process != own, kill(process, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        let dead = entries.filter { entry in
+            guard let process = leftoverProcess(entry, of: name), process != own else { return false }
+            return kill(process, 0) != 0 && errno == ESRCH
+        }
+        let destination = parent.appendingPathComponent(name)
+        if !manager.fileExists(atPath: destination.path), let previous = dead.first(where: { $0.hasPrefix(".\(name).previous-") }) {
+            try? manager.moveItem(at: parent.appendingPathComponent(previous), to: destination)
+        }
+        for entry in dead {
+            try? manager.removeItem(at: parent.appendingPathComponent(entry))
         }
     }
 
@@ -160,9 +157,7 @@ final class OutputDirectory {
 
     /// The stamp the file this build made (or took over) at `relativePath` will have in the finished output.
     func stampOfMade(_ relativePath: String) -> FileStamp? {
-        let stored = storedPath(relativePath)
-        if updatesInPlace, kept[stored] != nil { return FileStamp(path: destinationPath + "/" + stored) }
-        return FileStamp(path: stagingPath + "/" + stored)
+        FileStamp(path: stagingPath + "/" + storedPath(relativePath))
     }
 
     /// The previous output's file made at `relativePath`, when it is a regular file: its stamp.
@@ -210,19 +205,6 @@ final class OutputDirectory {
         // A file taken over keeps its digest, when it is still the file the digest was made of.
         if madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath], FileStamp(path: old) == entry.stamp {
             madeDigests[madePath] = entry.digest
-        }
-        if updatesInPlace {
-            guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-            if written.remove(relativePath) != nil {
-                unlink(stagingPath + "/" + relativePath)
-                filesWritten -= 1
-            }
-            if kept.updateValue(Int(info.st_size), forKey: relativePath) == nil {
-                filesWritten += 1
-                filesLinked += 1
-                bytesWritten += Int(info.st_size)
-            }
-            return true
         }
         let path = try prepare(relativePath)
         guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
@@ -292,12 +274,6 @@ final class OutputDirectory {
             }
         }
         if unlink(path) == 0 { filesWritten -= 1 }
-        if let size = kept.removeValue(forKey: relativePath) {
-            filesWritten -= 1
-            filesLinked -= 1
-            bytesWritten -= size
-        }
-        if updatesInPlace { written.insert(relativePath) }
         return path
     }
 
@@ -328,14 +304,22 @@ final class OutputDirectory {
         return nil
     }
 
-    /// Puts the staging folder in the output folder's place and removes the previous output (or, updating in
-    /// place, moves the new files over the previous output's and removes the files the build did not make).
+    /// Puts the staging folder in the output folder's place, in one step when the system can (`FolderExchange`),
+    /// and removes the previous output.
     func commit() throws {
-        if updatesInPlace { return try commitInPlace() }
         let manager = FileManager.default
+        var info = stat()
+        if lstat(destinationPath, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, FolderExchange.exchange(stagingPath, destinationPath) {
+            // The staging folder's name now holds the previous output; killed while removing it, the next
+            // build removes the rest (a `.building-PID` folder whose process is gone).
+            try? manager.removeItem(at: staging)
+            return
+        }
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         do {
+            // Without an exchange: two renames. Killed between them, the next build moves the previous output
+            // back (`removeLeftovers`).
             var movedAside = false
             if manager.fileExists(atPath: destination.path) {
                 try manager.moveItem(at: destination, to: previous)
@@ -351,48 +335,6 @@ final class OutputDirectory {
         } catch {
             throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(TranscriptsError.sentence(for: error)))")
         }
-    }
-
-    private func commitInPlace() throws {
-        let manager = FileManager.default
-        var madeFolders: Set<String> = []
-        for path in written.sorted() {
-            let target = destinationPath + "/" + path
-            if let slash = path.lastIndex(of: "/") {
-                let folder = destinationPath + "/" + path[..<slash]
-                if !madeFolders.contains(folder) {
-                    var info = stat()
-                    if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { try? manager.removeItem(atPath: folder) }
-                    do {
-                        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    } catch {
-                        throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
-                    }
-                    madeFolders.insert(folder)
-                }
-            }
-            if rename(stagingPath + "/" + path, target) != 0 {
-                // Something else is in the way (a folder where the file goes): remove it and move again.
-                try? manager.removeItem(atPath: target)
-                guard rename(stagingPath + "/" + path, target) == 0 else {
-                    throw TranscriptsError(file: target, message: "cannot update the output (\(String(cString: strerror(errno))))")
-                }
-            }
-        }
-        // Whatever the build did not make goes, and then the folders left empty.
-        var folders: [String] = []
-        for path in (try? manager.subpathsOfDirectory(atPath: destinationPath)) ?? [] {
-            let full = destinationPath + "/" + path
-            var info = stat()
-            guard lstat(full, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                folders.append(full)
-            } else if !written.contains(path) && kept[path] == nil {
-                unlink(full)
-            }
-        }
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
-        try? manager.removeItem(at: staging)
     }
 
     /// Removes the staging folder after a failed build.

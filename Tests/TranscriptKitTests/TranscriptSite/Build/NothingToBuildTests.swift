@@ -83,4 +83,37 @@ enum ImporterRegistryFormats {
         #expect(entries.isSuperset(of: kept))
         #expect(entries.contains("public"))
     }
+
+    /// A process id that is not running: the largest the kernel can hand out, checked.
+    static func deadProcess() -> Int32 {
+        var dead: Int32 = 4_194_303
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        return dead
+    }
+
+    @Test func aBuildKilledBetweenTheRenamesOfItsCommitGetsItsPreviousOutputBack() throws {
+        let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let output = site.appendingPathComponent("public")
+        let previous = site.appendingPathComponent(".public.previous-\(Self.deadProcess())")
+        try FileManager.default.moveItem(at: output, to: previous)
+        // The previous output is moved back first, so the next build takes its pages over.
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.filesUnchanged > 0)
+        #expect(!FileManager.default.fileExists(atPath: previous.path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+}
+
+@Suite struct FolderExchangeTests {
+    @Test func twoFoldersChangePlacesInOneStep() throws {
+        let root = try TestSupport.temporaryFolder()
+        try TestSupport.write(["a/one.txt": "1", "b/two.txt": "2"], in: root)
+        #expect(FolderExchange.exchange(root.appendingPathComponent("a").path, root.appendingPathComponent("b").path))
+        #expect(try TestSupport.read(root.appendingPathComponent("a/two.txt")) == "2")
+        #expect(try TestSupport.read(root.appendingPathComponent("b/one.txt")) == "1")
+        // Nothing to exchange with: false, and nothing changed.
+        #expect(!FolderExchange.exchange(root.appendingPathComponent("a").path, root.appendingPathComponent("none").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/two.txt").path))
+    }
 }
