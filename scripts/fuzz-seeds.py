@@ -60,7 +60,12 @@ def dictionary(folders, extra):
             for word in re.findall(r'"([A-Za-z_][A-Za-z0-9_.:/ -]{1,30})"', text) + keys:
                 words.add('"' + word + '"')
                 words.add(word)
-    return "".join('"' + w.replace("\\", "\\\\").replace('"', '\\"') + '"\n' for w in sorted(words))
+    return "".join('"' + escape(w) + '"\n' for w in sorted(words))
+
+
+def escape(word):
+    """A dictionary entry's text: printable ASCII as is (but `\\` and `"`), every other byte as `\\xNN`."""
+    return "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\x{b:02X}" for b in word.encode())
 
 
 JSON_WORDS = ['{', '}', '[', ']', ':', ',', '"', 'null', 'true', 'false', '-1', '1e309', '\\u0000', '\\ud800']
