@@ -37,6 +37,9 @@ struct MessengerMessages: Sendable {
         case let value?: throw Failure(key: "timestamp_ms", message: "expected epoch milliseconds, found \(value.compactJSON.prefix(40))")
         }
         let date = Timestamp(secondsSince1970: milliseconds / 1000)
+        guard date.isRepresentable else {
+            throw Failure(key: "timestamp_ms", message: "epoch milliseconds out of range: \(fields["timestamp_ms"]!.compactJSON.prefix(40))")
+        }
         var problems = FieldProblems()
         let sender = problems.text(fields["sender_name"], at: "sender_name", what: "the sender's name")
             .map(MessengerText.repair).flatMap { $0.isEmpty ? nil : $0 }

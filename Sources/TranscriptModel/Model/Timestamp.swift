@@ -20,6 +20,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, JSONMappable {
         self.init(secondsSince1970: date.timeIntervalSince1970, utcOffset: utcOffset)
     }
 
+    /// The moments ISO 8601 text is written for: within about three million years of 1970 (an importer rejects a
+    /// time outside it, such as `timestamp_ms: 1e300` or `"nan"`, as a malformed one).
+    public static let representableSeconds: ClosedRange<Double> = -1e14...1e14
+
+    /// Whether the moment is finite and within `representableSeconds`.
+    public var isRepresentable: Bool { Self.representableSeconds.contains(secondsSince1970) }
+
     /// The moment as a Foundation date.
     public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 

@@ -88,9 +88,12 @@ package enum ISO8601Text {
         return second
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS(.fff)±HH:MM` (or `Z`) for a moment seen from `utcOffset`.
+    /// `YYYY-MM-DDTHH:MM:SS(.fff)±HH:MM` (or `Z`) for a moment seen from `utcOffset`. A moment outside
+    /// `Timestamp.representableSeconds` is written as its nearest end (a non-finite one as 1970), never trapping.
     package static func format(_ timestamp: Timestamp, utcOffset: Int) -> String {
-        let local = timestamp.secondsSince1970 + Double(utcOffset)
+        let range = Timestamp.representableSeconds
+        let seconds = timestamp.secondsSince1970.isNaN ? 0 : min(max(timestamp.secondsSince1970, range.lowerBound), range.upperBound)
+        let local = seconds + Double(utcOffset)
         let whole = local.rounded(.down)
         let millis = Int(((local - whole) * 1000).rounded())
         let fields = CivilTime(secondsSince1970: Int(whole))

@@ -49,4 +49,19 @@ import Testing
         }
         #expect(error.description == #"t/message_1.json:2:40: at messages[0].timestamp_ms: expected epoch milliseconds, found {"ms":1}"#)
     }
+
+    /// Found by fuzzing (docs/fuzzing.md): a time beyond any calendar, or "nan", trapped when the message was
+    /// written as ISO 8601 text; it is an error naming the field.
+    @Test(arguments: [("1e300", "1e+300"), (#""nan""#, #""nan""#), (#""-1e20""#, #""-1e20""#)])
+    func aTimeOutOfRangeIsAnError(written: String, shown: String) throws {
+        let thread = """
+            {"participants": [{"name": "Ann"}], "messages": [
+            {"sender_name": "Ann", "timestamp_ms": \(written), "content": "hi"}
+            ]}
+            """
+        let error = try #require(throws: TranscriptsError.self) {
+            try ImportRun.run(MessengerImporter(), files: ["t/message_1.json": thread], input: "t")
+        }
+        #expect(error.description == "t/message_1.json:2:40: at messages[0].timestamp_ms: epoch milliseconds out of range: \(shown)")
+    }
 }

@@ -52,4 +52,16 @@ import Testing
             #expect(ISO8601Text.daysFromCivil(year: fields.year, month: fields.month, day: fields.day) == days)
         }
     }
+
+    /// Found by fuzzing (docs/fuzzing.md, the Messenger target): writing a moment beyond `Int`'s seconds trapped.
+    /// Outside `representableSeconds` it is written as the nearest end, a non-finite one as 1970.
+    @Test func writingAnUnrepresentableMomentDoesNotTrap() {
+        let end = Timestamp(secondsSince1970: Timestamp.representableSeconds.upperBound).iso8601
+        #expect(Timestamp(secondsSince1970: 1e300).iso8601 == end)
+        #expect(Timestamp(secondsSince1970: .infinity, utcOffset: 3600).iso8601(utcOffset: 0) == end)
+        #expect(Timestamp(secondsSince1970: -1e300).iso8601 == Timestamp(secondsSince1970: Timestamp.representableSeconds.lowerBound).iso8601)
+        #expect(Timestamp(secondsSince1970: .nan).iso8601 == "1970-01-01T00:00:00Z")
+        #expect(!Timestamp(secondsSince1970: .nan).isRepresentable && !Timestamp(secondsSince1970: -1e15).isRepresentable)
+        #expect(Timestamp(secondsSince1970: 1_704_103_500).isRepresentable)
+    }
 }
