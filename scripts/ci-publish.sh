@@ -24,7 +24,7 @@ mkdir -p "$work"
 echo "== Pack the site for GitHub Pages"
 tar --dereference --hard-dereference --directory "$work/public" -cf "$work/artifact.tar" .
 # What a Pages deployment needs: an index at the top, and nothing that is not a regular file or folder.
-tar -tf "$work/artifact.tar" | grep -qx './index.html' || { echo "ci-publish: the artifact has no index.html" >&2; exit 1; }
+tar -tf "$work/artifact.tar" | grep -x './index.html' >/dev/null || { echo "ci-publish: the artifact has no index.html" >&2; exit 1; }
 python3 - "$work/report.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))

@@ -60,8 +60,10 @@ for target in "${targets[@]}"; do
     log="$work/logs/$target.log"
     runs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)
     cpu=$(awk '/^cpu-seconds/ {printf "%.0f", $2 + $3}' "$log" | tail -1)
-    first=$(grep -o 'cov: [0-9]*' "$log" | head -1 | awk '{print $2}')
-    last=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+    # The first and the last coverage figure, read in one pass (a pipe into `head` would end the script with
+    # SIGPIPE under pipefail when the log is long).
+    read -r first last < <(awk 'match($0, /cov: [0-9]+/) { value = substr($0, RSTART + 5, RLENGTH - 5); if (first == "") first = value; last = value }
+                                 END { print (first == "" ? "0" : first), (last == "" ? "0" : last) }' "$log")
     rc=$(awk '/^exit-code/ {print $2}' "$log" | tail -1)
     found=$(grep -o "Test unit written to .*" "$log" | sed 's/Test unit written to //' || true)
     printf '%-15s %10s %8s %14s %s\n' "$target" "${runs:-?}" "${cpu:-?}" "${first:-?}+$(( ${last:-0} - ${first:-0} ))" \
