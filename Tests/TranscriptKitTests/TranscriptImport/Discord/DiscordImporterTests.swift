@@ -66,7 +66,7 @@ import Testing
         #expect(chat.kind == .direct)
         #expect(chat.title == "bob")
         #expect(chat.messages.count == 3)
-        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Ann started a call (3:30)")))
+        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Ann started a call (3:30)", actor: "1001", title: "3:30")))
     }
 
     @Test func systemMessages() throws {
@@ -93,7 +93,7 @@ import Testing
             SystemEvent(event: .create, text: "Ann started a thread"),
             SystemEvent(event: .rename, text: "Ann changed the channel name."),
             SystemEvent(event: .other, text: "Ann changed the channel icon."),
-            SystemEvent(event: .pin, text: "Ann pinned a message"),
+            SystemEvent(event: .pin, text: "Ann pinned a message", actor: "1001"),
             SystemEvent(event: .join, text: "Ann added bob to the group."),
             SystemEvent(event: .leave, text: "Ann removed bob from the group."),
         ])
