@@ -185,8 +185,21 @@ package struct DiscordMessages: Sendable {
                     text = senderName + " " + (label.first.map { $0.lowercased() + label.dropFirst() } ?? label)
                 }
             }
+            // Who was added or removed: the one user the message mentions.
+            var subjects: [String]?
+            if type == "RecipientAdd" || type == "RecipientRemove", case .array(let list)? = fields["mentions"] {
+                let mentioned = list.compactMap { item -> Person? in
+                    guard case .object(let user) = item else { return nil }
+                    return person(user)
+                }
+                if mentioned.count == 1 {
+                    people.append(mentioned[0])
+                    subjects = [mentioned[0].id]
+                    described = true
+                }
+            }
             kinds = [.system(described && sender != nil
-                ? SystemEvent(event: event, text: text, actor: sender, title: title)
+                ? SystemEvent(event: event, text: text, actor: sender, subjects: subjects, title: title)
                 : SystemEvent(event: event, text: text))]
         } else {
             replyTo = referencedMessage
