@@ -53,6 +53,9 @@ def test_there_are_examples_to_check():
     {"date": "2024-05-03T09:30:00Z", "text": "x"},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "poll", "poll": {"question": "Q"}},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "text": "x", "status": "lost"},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "subjects": "bo"}},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "actor": ""}},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "title": 3}},
 ])
 def test_the_schema_refuses_what_the_reader_refuses(validators, message):
     assert list(validators["message.schema.json"].iter_errors(message)) != []
@@ -60,4 +63,10 @@ def test_the_schema_refuses_what_the_reader_refuses(validators, message):
 
 def test_unknown_types_stay_valid(validators):
     message = {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "hologram", "depth": 3}
+    assert list(validators["message.schema.json"].iter_errors(message)) == []
+
+
+def test_a_described_event_is_valid(validators):
+    message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system",
+               "system": {"event": "join", "text": "Alice added Dana", "actor": "alice", "subjects": ["dana", 7], "title": None}}
     assert list(validators["message.schema.json"].iter_errors(message)) == []

@@ -141,13 +141,18 @@ package struct DiscordMessages: Sendable {
             || Self.nonEmptyArray(fields["stickers"])
         if let event = Self.systemEvents[type] ?? (type == "Default" || type == "Reply" || hasContent ? nil : .other) {
             var text: String
+            // What pages can word in their own language (see `SystemEvent.actor`).
+            var described = false
+            var title: String?
             switch type {
             case "Call":
                 text = "\(senderName) started a call"
+                described = true
                 if let ended = Self.string(fields["callEndedTimestamp"]).flatMap({ Timestamp(iso8601: $0, defaultTimeZone: nil) }),
                    ended.secondsSince1970 > date.secondsSince1970
                 {
-                    text += " (\(MessageDetails.formatDuration(ended.secondsSince1970 - date.secondsSince1970)))"
+                    title = MessageDetails.formatDuration(ended.secondsSince1970 - date.secondsSince1970)
+                    text += " (\(title!))"
                 }
             case "ThreadCreated":
                 startsThread = referencedChannel
@@ -159,13 +164,18 @@ package struct DiscordMessages: Sendable {
                 replyTo = referencedMessage
             case "ChannelPinnedMessage":
                 text = "\(senderName) pinned a message"
+                described = true
                 replyTo = referencedMessage
             default:
                 let label = DiscordMarkdown.plain(markdown.inlines(content)).trimmingCharacters(in: .whitespacesAndNewlines)
                 if label.isEmpty {
                     switch event {
-                    case .join: text = "\(senderName) joined"
-                    case .leave: text = "\(senderName) left"
+                    case .join:
+                        text = "\(senderName) joined"
+                        described = true
+                    case .leave:
+                        text = "\(senderName) left"
+                        described = true
                     case .rename: text = "\(senderName) changed the channel name"
                     default: text = "\(senderName): \(type)"
                     }
@@ -175,7 +185,22 @@ package struct DiscordMessages: Sendable {
                     text = senderName + " " + (label.first.map { $0.lowercased() + label.dropFirst() } ?? label)
                 }
             }
-            kinds = [.system(SystemEvent(event: event, text: text))]
+            // Who was added or removed: the one user the message mentions.
+            var subjects: [String]?
+            if type == "RecipientAdd" || type == "RecipientRemove", case .array(let list)? = fields["mentions"] {
+                let mentioned = list.compactMap { item -> Person? in
+                    guard case .object(let user) = item else { return nil }
+                    return person(user)
+                }
+                if mentioned.count == 1 {
+                    people.append(mentioned[0])
+                    subjects = [mentioned[0].id]
+                    described = true
+                }
+            }
+            kinds = [.system(described && sender != nil
+                ? SystemEvent(event: event, text: text, actor: sender, subjects: subjects, title: title)
+                : SystemEvent(event: event, text: text))]
         } else {
             replyTo = referencedMessage
             kinds = self.kinds(fields, content: content, markdown: markdown)

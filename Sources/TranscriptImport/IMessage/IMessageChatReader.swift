@@ -170,15 +170,18 @@ struct IMessageChatReader {
         switch (itemType, action) {
         case (1, 0) where other != nil && other != sender:
             state.note(other)
-            return .system(SystemEvent(event: .join, text: "\(actor) added \(people.name(other))"))
+            return .system(SystemEvent(
+                event: .join, text: "\(actor) added \(people.name(other))", actor: sender, subjects: sender.map { _ in [other!] }))
         case (1, 1) where other != nil:
             state.note(other)
-            return .system(SystemEvent(event: .leave, text: "\(actor) removed \(people.name(other))"))
+            return .system(SystemEvent(
+                event: .leave, text: "\(actor) removed \(people.name(other))", actor: sender, subjects: sender.map { _ in [other!] }))
         case (2, _):
             let title = row["group_title"].text ?? ""
             return .system(SystemEvent(
-                event: .rename, text: title.isEmpty ? "\(actor) removed the conversation's name" : "\(actor) named the conversation “\(title)”"))
-        case (3, 0): return .system(SystemEvent(event: .leave, text: "\(actor) left the conversation"))
+                event: .rename, text: title.isEmpty ? "\(actor) removed the conversation's name" : "\(actor) named the conversation “\(title)”",
+                actor: title.isEmpty ? nil : sender, title: title.isEmpty || sender == nil ? nil : title))
+        case (3, 0): return .system(SystemEvent(event: .leave, text: "\(actor) left the conversation", actor: sender))
         case (3, 1): return .system(SystemEvent(event: .other, text: "\(actor) changed the group photo"))
         case (3, 2): return .system(SystemEvent(event: .other, text: "\(actor) removed the group photo"))
         default:

@@ -125,7 +125,7 @@ enum MatrixRoom {
                     }
                     return SystemEvent(event: .other, text: "\(subjectNew) changed their profile")
                 }
-                return SystemEvent(event: .join, text: "\(subjectNew) joined")
+                return SystemEvent(event: .join, text: "\(subjectNew) joined", actor: user)
             case "invite":
                 return SystemEvent(event: .other, text: "\(actor) invited \(subjectNew)")
             case "ban":
@@ -136,20 +136,22 @@ enum MatrixRoom {
                 if previous == "ban" { return SystemEvent(event: .other, text: "\(actor) unbanned \(subject)") }
                 if bySelf {
                     if previous == "invite" { return SystemEvent(event: .other, text: "\(subject) rejected the invitation") }
-                    return SystemEvent(event: .leave, text: "\(subject) left\(because)")
+                    return SystemEvent(event: .leave, text: "\(subject) left\(because)", actor: because.isEmpty ? user : nil)
                 }
                 if previous == "invite" { return SystemEvent(event: .other, text: "\(actor) withdrew \(subject)'s invitation") }
-                return SystemEvent(event: .leave, text: "\(actor) removed \(subject)\(because)")
+                return because.isEmpty && sender != nil
+                    ? SystemEvent(event: .leave, text: "\(actor) removed \(subject)", actor: sender, subjects: [user])
+                    : SystemEvent(event: .leave, text: "\(actor) removed \(subject)\(because)")
             }
         case .roomName(let roomName):
             return roomName.isEmpty
                 ? SystemEvent(event: .rename, text: "\(actor) removed the room name")
-                : SystemEvent(event: .rename, text: "\(actor) changed the room name to \(roomName)")
+                : SystemEvent(event: .rename, text: "\(actor) changed the room name to \(roomName)", actor: sender, title: roomName)
         case .topic(let topic):
             return topic.isEmpty
                 ? SystemEvent(event: .rename, text: "\(actor) removed the topic")
                 : SystemEvent(event: .rename, text: "\(actor) changed the topic to \"\(topic)\"")
-        case .create: return SystemEvent(event: .create, text: "\(actor) created the room")
+        case .create: return SystemEvent(event: .create, text: "\(actor) created the room", actor: sender)
         case .avatar: return SystemEvent(event: .other, text: "\(actor) changed the room avatar")
         case .pinned: return SystemEvent(event: .pin, text: "\(actor) changed the pinned messages")
         case .call(let what): return SystemEvent(event: .call, text: "\(actor) \(what)")

@@ -69,7 +69,12 @@ struct MattermostPostReader {
 
         var kinds: [MessageKind] = []
         if let event = Self.systemEvent(type: type, text: text, user: user) {
-            kinds.append(.system(SystemEvent(event: event, text: text.isEmpty ? type : text)))
+            var system = SystemEvent(event: event, text: text.isEmpty ? type : text)
+            if let user, let subjects = Self.subjects(type: type, text: text, user: user, event: event) {
+                system.actor = user
+                system.subjects = subjects.isEmpty ? nil : subjects
+            }
+            kinds.append(.system(system))
         } else {
             if text.contains(where: { !$0.isWhitespace }) { kinds.append(.markdown(Self.markdown(text))) }
             if case .array(let attachments)? = object.value("attachments") {
@@ -164,6 +169,21 @@ struct MattermostPostReader {
             }
         }
         return nil
+    }
+
+    /// For a post about its poster joining or leaving, or adding someone (`ron added to the channel by
+    /// harry.`), whom it was done to (empty: no one but the poster); nil for the other events, whose words
+    /// pages do not compose.
+    static func subjects(type: String, text: String, user: String, event: SystemEvent.Event) -> [String]? {
+        switch type {
+        case "system_join_channel", "system_join_team", "system_leave_channel", "system_leave_team": return []
+        case "": break
+        default: return nil
+        }
+        for phrase in [" added to the channel by ", " added to the team by "] {
+            if let range = text.range(of: phrase) { return [String(text[..<range.lowerBound].trimmingPrefix("@"))] }
+        }
+        return event == .join || event == .leave ? [] : nil
     }
 
     // MARK: - Text and files

@@ -119,7 +119,9 @@ struct SlackMessageReader {
         let mrkdwn = SlackMrkdwn(names: names)
         var kinds: [MessageKind]
         if let subtype, let event = Self.systemEvents[subtype] {
-            kinds = [.system(SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn)))]
+            var system = SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn))
+            try Self.describe(&system, subtype: subtype, sender: sender, object)
+            kinds = [.system(system)]
         } else {
             kinds = content(object, subtype: subtype, text: text, mrkdwn)
         }
@@ -193,6 +195,22 @@ struct SlackMessageReader {
             let users = try reaction.identifiers("users") ?? []
             for user in users { note(user) }
             return Reaction(emoji: SlackEmoji.reaction(try reaction.string("name")), by: users, count: try reaction.optionalCount("count"))
+        }
+    }
+
+    /// Who did what, for the events whose words pages can compose in their own language: joins, leaves,
+    /// renames (to the channel's new `name`), pins and calls, each by the message's sender.
+    static func describe(_ event: inout SystemEvent, subtype: String, sender: String?, _ object: JSONObject) throws {
+        guard let sender else { return }
+        switch subtype {
+        case "channel_join", "group_join", "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread":
+            event.actor = sender
+        case "channel_name", "group_name":
+            guard let name = try object.optionalString("name"), !name.isEmpty else { return }
+            event.actor = sender
+            event.title = name
+        default:
+            return
         }
     }
 

@@ -55,7 +55,7 @@ struct TelegramMessages {
             message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: kind(of: fields, problems: &problems))
         case "service":
             message = Message(
-                id: id, sender: sender, date: date ?? undatedTime, kind: .system(Self.event(fields, actor: senderName ?? "Someone")))
+                id: id, sender: sender, date: date ?? undatedTime, kind: .system(Self.event(fields, actor: senderName ?? "Someone", actorID: sender)))
         default:
             message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: .unsupported(UnsupportedContent(type: type, raw: json)))
         }
@@ -167,8 +167,38 @@ struct TelegramMessages {
         return parts.isEmpty ? nil : parts.joined(separator: " – ")
     }
 
-    /// A service message as an event with a readable label.
-    package static func event(_ fields: [String: JSONValue], actor: String) -> SystemEvent {
+    /// A service message as an event with a readable label; with `actorID` (who did it), the events pages
+    /// can word in their own language also say who did what in fields (`SystemEvent.actor`, …). Telegram
+    /// names added or removed members by name only, so those are names.
+    package static func event(_ fields: [String: JSONValue], actor: String, actorID: String? = nil) -> SystemEvent {
+        var event = label(fields, actor: actor)
+        guard let actorID else { return event }
+        let action = string(fields["action"]) ?? "service"
+        let title = string(fields["title"]).flatMap { $0.isEmpty ? nil : $0 }
+        var members: [String] = []
+        if case .array(let list)? = fields["members"] { members = list.compactMap { string($0) } }
+        switch action {
+        case "create_group", "create_channel", "migrate_from_group":
+            event.title = title
+        case "invite_members", "remove_members":
+            guard !members.isEmpty else { return event }
+            event.subjects = members
+        case "join_group_by_link", "join_group_by_request", "pin_message":
+            break
+        case "edit_group_title":
+            guard let title else { return event }
+            event.title = title
+        case "phone_call", "group_call":
+            if let reason = string(fields["discard_reason"]), reason != "hangup" { return event }
+            event.title = double(fields["duration_seconds"]).map(MessageDetails.formatDuration)
+        default:
+            return event
+        }
+        event.actor = actorID
+        return event
+    }
+
+    private static func label(_ fields: [String: JSONValue], actor: String) -> SystemEvent {
         let action = string(fields["action"]) ?? "service"
         let title = string(fields["title"]).map { "“\($0)”" }
         var members: [String] = []

@@ -41,6 +41,7 @@ extension Message {
             message.kind = .linkPreview(preview)
         case .system(var event):
             event.text = change(event.text)
+            event.title = event.title.map(change)
             message.kind = .system(event)
         case .custom(var content):
             content.payload = content.payload.changingStrings(change)

@@ -225,21 +225,38 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     }
 
     public var event: Event
-    /// The label shown for it, such as "Alice joined".
+    /// The label shown for it, such as "Alice joined": in English when an importer composed it (then search,
+    /// feeds and sites without the structured fields below use it), or as the export wrote it.
     public var text: String
+    /// Who did it, as a participant's id (or a name, when the export gives no id), for an event that an
+    /// importer described itself; pages then compose the label in the site's language.
+    public var actor: String?
+    /// Whom it was done to (added, removed, invited): participant ids (or names, as for `actor`).
+    public var subjects: [String]?
+    /// The new name or topic of a rename, the name of what was created, or a call's description.
+    public var title: String?
 
-    public init(event: Event = .other, text: String) {
+    public init(event: Event = .other, text: String, actor: String? = nil, subjects: [String]? = nil, title: String? = nil) {
         self.event = event
         self.text = text
+        self.actor = actor
+        self.subjects = subjects
+        self.title = title
     }
 
-    package static let keys: Set<String> = ["event", "text"]
+    /// Whether the event says who did what in fields of its own (not only in `text`).
+    public var isStructured: Bool { actor != nil || subjects != nil || title != nil }
+
+    package static let keys: Set<String> = ["event", "text", "actor", "subjects", "title"]
 
     package init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
         let object = try JSONObject(json, path: path, context: context)
         try object.rejectUnknownKeys(Self.keys)
         event = try object.optionalEnum("event", Event.self) ?? .other
         text = try object.string("text")
+        actor = try object.optionalIdentifier("actor")
+        subjects = try object.identifiers("subjects")
+        title = try object.optionalString("title")
     }
 
     public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }

@@ -63,6 +63,8 @@ public struct MessageRow: Sendable {
     public struct Body: Sendable {
         /// The text, as safe HTML from cmark.
         public var html: String?
+        /// An event's label composed in the site's language (see `EventLabel`), shown instead of `html`.
+        public var eventText: String?
         /// The label and fields of a kind without a richer rendering.
         public var details: Details?
         /// The template that draws the message's kind: `messages/KIND` (see `KindTemplate`), and its values.
@@ -105,7 +107,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
-        case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, details
+        case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, eventText, details
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
         case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, status, statusSymbol, statusSending
         case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
@@ -132,6 +134,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .dateHeader: row.times.dateHeader.templateValue
         case .edited: row.times.edited.templateValue
         case .bodyHTML: row.body.html.templateValue
+        case .eventText: row.body.eventText.templateValue
         case .details: row.body.details.templateValue
         case .kindTemplate: .text(row.body.kindTemplate)
         case .content: row.body.kindValues.templateValue

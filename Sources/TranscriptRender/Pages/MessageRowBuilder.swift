@@ -107,6 +107,7 @@ struct MessageRowBuilder {
             })
         let body = MessageRow.Body(
             html: texts[index]?.html,
+            eventText: EventLabel.text(for: message.kind, strings: strings) { senderName($0) },
             details: MessageDetails.details(for: message.kind, strings: strings),
             kindTemplate: KindTemplate.name(for: message.kind, available: templateNames),
             kindValues: customContent(message)

@@ -187,6 +187,12 @@ struct PrivacyTransform: ConversationTransform {
 
         func newID(_ id: String) -> String { newIDs[id] ?? id }
 
+        /// A person an event names: their new id, or (for a name written where the export had no id) the
+        /// name cleaned like text.
+        func person(_ id: String, counting counts: inout Counts) -> String {
+            newIDs[id] ?? clean(id, counting: &counts)
+        }
+
         /// `text` with names replaced, then masked.
         func clean(_ text: String, counting counts: inout Counts) -> String {
             let named = names.replace(in: text)
@@ -213,6 +219,20 @@ struct PrivacyTransform: ConversationTransform {
                 let count = reaction.count - (reaction.by.count - kept.count)
                 guard count > 0 else { return nil }
                 return Reaction(emoji: reaction.emoji, by: kept.map(newID), count: count)
+            }
+            if case .system(var event) = changed.kind, event.isStructured {
+                // The people an event names: new ids, or names cleaned like text; an excluded person's name is
+                // never composed (the cleaned text, with the mask, is shown instead).
+                let people = (event.actor.map { [$0] } ?? []) + (event.subjects ?? [])
+                if people.contains(where: excluded.contains) {
+                    event.actor = nil
+                    event.subjects = nil
+                    event.title = nil
+                } else {
+                    event.actor = event.actor.map { person($0, counting: &counts) }
+                    event.subjects = event.subjects?.map { person($0, counting: &counts) }
+                }
+                changed.kind = .system(event)
             }
             if case .poll(var poll) = changed.kind {
                 poll.options = poll.options.map { option in

@@ -66,7 +66,7 @@ import Testing
         #expect(chat.kind == .direct)
         #expect(chat.title == "bob")
         #expect(chat.messages.count == 3)
-        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Ann started a call (3:30)")))
+        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Ann started a call (3:30)", actor: "1001", title: "3:30")))
     }
 
     @Test func systemMessages() throws {
@@ -80,7 +80,7 @@ import Testing
             DCE.message("7005", "2023-02-01T10:04:00+00:00", "Pinned a message.", type: "ChannelPinnedMessage", extra: """
                 "reference": { "messageId": "7001", "channelId": "200", "guildId": "100" }
                 """),
-            DCE.message("7006", "2023-02-01T10:05:00+00:00", "Added bob to the group.", type: "RecipientAdd"),
+            DCE.message("7006", "2023-02-01T10:05:00+00:00", "Added bob to the group.", type: "RecipientAdd", extra: #""mentions": [\#(DCE.bob)]"#),
             DCE.message("7007", "2023-02-01T10:06:00+00:00", "Removed bob from the group.", type: "RecipientRemove"),
         ])
         let chat = try #require(DCE.read(json: json).first)
@@ -93,8 +93,8 @@ import Testing
             SystemEvent(event: .create, text: "Ann started a thread"),
             SystemEvent(event: .rename, text: "Ann changed the channel name."),
             SystemEvent(event: .other, text: "Ann changed the channel icon."),
-            SystemEvent(event: .pin, text: "Ann pinned a message"),
-            SystemEvent(event: .join, text: "Ann added bob to the group."),
+            SystemEvent(event: .pin, text: "Ann pinned a message", actor: "1001"),
+            SystemEvent(event: .join, text: "Ann added bob to the group.", actor: "1001", subjects: ["1002"]),
             SystemEvent(event: .leave, text: "Ann removed bob from the group."),
         ])
         #expect(chat.messages[4].replyTo == "7001")

@@ -200,6 +200,10 @@ enum MattermostTestSupport {
         ])
         #expect(messages.map { Support.system($0)?.event } == [.join, .join, .leave, .other, nil, .join])
         #expect(Support.system(messages[5])?.text == "system_join_team")
+        // Who did it, for pages in other languages; the header change is only Mattermost's words.
+        #expect(messages.map { Support.system($0)?.actor } == ["ann", "ann", "bo", nil, nil, "bo"])
+        #expect(Support.system(messages[1])?.subjects == ["bo"])
+        #expect(Support.system(messages[0])?.subjects == nil)
         #expect(messages[0].sender == "ann")
     }
 

@@ -42,7 +42,7 @@ import Testing
         #expect(common.messages.first?.date.iso8601 == "2019-03-21T10:45:41.689Z")
         #expect(common.messages.last?.date.iso8601 == "2019-03-21T11:09:53.455Z")
         #expect(common.messages.map(\.id) == ["1553165141689-harry", "1553166512493-ron", "1553166567370-harry", "1553166593455-ron"])
-        #expect(MattermostTestSupport.system(common.messages[0]) == SystemEvent(event: .join, text: "harry joined the channel."))
+        #expect(MattermostTestSupport.system(common.messages[0]) == SystemEvent(event: .join, text: "harry joined the channel.", actor: "harry"))
         #expect(MattermostTestSupport.markdown(common.messages[2]) == "Looks like this channel is empty")
         #expect(common.messages[2].reactions == [Reaction(emoji: "🚀", by: ["ron"])])
         #expect(common.participants == [Participant(id: "ron", name: "Ron Weasley"), Participant(id: "harry", name: "Harry Potter")])
@@ -65,7 +65,7 @@ import Testing
         ])
         #expect(army.messages[1].thread == "1553166657086-harry")
         #expect(MattermostTestSupport.markdown(army.messages[1]) == "The weather is so hot!")
-        #expect(MattermostTestSupport.system(army.messages[3]) == SystemEvent(event: .join, text: "ron added to the channel by harry."))
+        #expect(MattermostTestSupport.system(army.messages[3]) == SystemEvent(event: .join, text: "ron added to the channel by harry.", actor: "harry", subjects: ["ron"]))
 
         // A post whose team has no such channel goes to the only channel of that name.
         let slytherin = conversations[4]

@@ -159,7 +159,7 @@ import Testing
             #"{"type":"message","subtype":"channel_leave","user":"U2","text":"<@U2> has left the channel","ts":"2.0"}"#,
             #"{"type":"message","subtype":"channel_topic","user":"U1","text":"<@U1> set the channel topic: Launch &amp; *plans*","topic":"Launch","ts":"3.0"}"#,
             #"{"type":"message","subtype":"channel_purpose","user":"U1","text":"<@U1> set the channel purpose: talk","ts":"4.0"}"#,
-            #"{"type":"message","subtype":"channel_name","user":"U1","text":"<@U1> has renamed the channel from \"old\" to \"general\"","ts":"5.0"}"#,
+            #"{"type":"message","subtype":"channel_name","user":"U1","text":"<@U1> has renamed the channel from \"old\" to \"general\"","name":"general","old_name":"old","ts":"5.0"}"#,
             #"{"type":"message","subtype":"channel_archive","user":"U2","text":"","ts":"6.0"}"#,
             #"{"type":"message","subtype":"pinned_item","user":"U2","text":"pinned a message to this channel.","ts":"7.0"}"#,
             #"{"type":"message","subtype":"group_join","user":"U2","ts":"8.0"}"#,
@@ -169,14 +169,14 @@ import Testing
             #"{"type":"message","subtype":"me_message","user":"U1","text":"waves","ts":"12.0"}"#,
         ])
         #expect(messages.prefix(8).map { Support.system($0) } == [
-            SystemEvent(event: .join, text: "@annie has joined the channel"),
-            SystemEvent(event: .leave, text: "@Bo Berg has left the channel"),
+            SystemEvent(event: .join, text: "@annie has joined the channel", actor: "U1"),
+            SystemEvent(event: .leave, text: "@Bo Berg has left the channel", actor: "U2"),
             SystemEvent(event: .other, text: "@annie set the channel topic: Launch & plans"),
             SystemEvent(event: .other, text: "@annie set the channel purpose: talk"),
-            SystemEvent(event: .rename, text: "@annie has renamed the channel from \"old\" to \"general\""),
+            SystemEvent(event: .rename, text: "@annie has renamed the channel from \"old\" to \"general\"", actor: "U1", title: "general"),
             SystemEvent(event: .other, text: "Bo Berg channel archive"),
-            SystemEvent(event: .pin, text: "Bo Berg pinned a message to this channel."),
-            SystemEvent(event: .join, text: "Bo Berg joined"),
+            SystemEvent(event: .pin, text: "Bo Berg pinned a message to this channel.", actor: "U2"),
+            SystemEvent(event: .join, text: "Bo Berg joined", actor: "U2"),
         ])
         #expect(messages.prefix(8).map(\.sender) == ["U1", "U2", "U1", "U1", "U1", "U2", "U2", "U2"])
         // A deleted thread parent: kept, marked deleted, by Slackbot.

@@ -51,7 +51,7 @@ import Testing
         #expect(enrique.participants.map(\.name) == ["hamza", "abilinski", "doubledeez", "heroeshannibal", "github", "github"])
 
         let messages = Dictionary(uniqueKeysWithValues: enrique.messages.map { ($0.id, $0) })
-        #expect(SlackTestSupport.system(messages["1452837318.000003"]!) == SystemEvent(event: .join, text: "@abilinski has joined the channel"))
+        #expect(SlackTestSupport.system(messages["1452837318.000003"]!) == SystemEvent(event: .join, text: "@abilinski has joined the channel", actor: "U0BMYT2FL"))
         #expect(SlackTestSupport.system(messages["1452988746.000017"]!)
             == SystemEvent(event: .other, text: "hamza added an integration to this channel: github"))
         #expect(SlackTestSupport.markdown(messages["1452837359.000007"]!) == "Need that done before it can be used in victoria")
@@ -161,7 +161,7 @@ import Testing
         #expect(kinds(random) == ["markdown": 8, "system": 4, "file": 1])
 
         let messages = random.messages
-        #expect(SlackTestSupport.system(messages[0]) == SystemEvent(event: .join, text: "@U6006P1CN has joined the channel"))
+        #expect(SlackTestSupport.system(messages[0]) == SystemEvent(event: .join, text: "@U6006P1CN has joined the channel", actor: "U6006P1CN"))
         #expect(messages[5].kind == .file(MediaItem(name: "dirac72.md", mimeType: "text/plain", size: 5755, caption: "test upload attachment")))
         // Bold, italic and strike nested.
         #expect(SlackTestSupport.html(messages[8]) == "<p>The markdown mapping is also lossy, as Zulip doesn't support two types of formatting together like bold and italic <del><strong><em>random</em></strong></del> while slack does</p>\n")

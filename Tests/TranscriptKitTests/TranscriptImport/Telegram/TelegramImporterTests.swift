@@ -144,9 +144,11 @@ import Testing
             """
         let chat = try #require(try read(json: #"{"name":"T","type":"private_supergroup","id":9,"messages":[\#(messages)]}"#).first)
         #expect(chat.messages.count == 16)
-        #expect(chat.messages[0].kind == .system(SystemEvent(event: .create, text: "Ann created the group “Trip”")))
-        #expect(chat.messages[1].kind == .system(SystemEvent(event: .join, text: "Ann added Cy and Di")))
-        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Bo called (2:05)")))
+        #expect(chat.messages[0].kind == .system(SystemEvent(event: .create, text: "Ann created the group “Trip”", actor: "user1", title: "Trip")))
+        #expect(chat.messages[1].kind == .system(SystemEvent(event: .join, text: "Ann added Cy and Di", actor: "user1", subjects: ["Cy", "Di"])))
+        #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Bo called (2:05)", actor: "user2", title: "2:05")))
+        // A service action pages cannot word themselves keeps only its English label.
+        #expect(chat.messages[3].kind == .system(SystemEvent(event: .create, text: "Bo created the topic “Food”")))
         #expect(chat.messages[4].thread == "4" && chat.messages[4].replyTo == nil)
         #expect(chat.messages[5].kind == .photo(MediaItem(file: "photos/photo_1.jpg", width: 800, height: 600, caption: "a photo")))
         #expect(chat.messages[5].edited?.secondsSince1970 == 1_704_099_960)

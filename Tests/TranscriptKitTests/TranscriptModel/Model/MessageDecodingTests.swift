@@ -117,4 +117,34 @@ import Testing
         }
         #expect(viaFastReader == conversation)
     }
+
+    @Test func aSystemEventsPeopleAndTitleRoundTrip() throws {
+        let json = #"{"id": "3", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"event": "join", "text": "Ann added Bo and Cy", "actor": "ann", "subjects": ["bo", 7], "title": null}}"#
+        let message = try TestSupport.message(json)
+        let event = SystemEvent(event: .join, text: "Ann added Bo and Cy", actor: "ann", subjects: ["bo", "7"])
+        #expect(message.kind == .system(event))
+        #expect(event.isStructured)
+        #expect(!SystemEvent(event: .join, text: "Ann joined").isStructured)
+
+        let renamed = SystemEvent(event: .rename, text: "Ann renamed it to Trip", actor: "ann", title: "Trip")
+        for event in [event, renamed] {
+            let original = Message(id: "4", sender: "ann", date: Timestamp(secondsSince1970: 0, utcOffset: 0), kind: .system(event))
+            let data = try JSONEncoder().encode(original)
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.contains(#""actor":"ann""#))
+            #expect(!text.contains("null"))
+            #expect(try JSONDecoder().decode(Message.self, from: data) == original)
+            let viaFastReader = try data.withUnsafeBytes {
+                try Message(json: JSONParser.parse($0.bindMemory(to: UInt8.self)), path: [], context: .init(defaultTimeZone: nil))
+            }
+            #expect(viaFastReader == original)
+        }
+        // Only strings are titles, and an unknown key is still an error.
+        #expect(throws: (any Error).self) {
+            try TestSupport.message(#"{"id": "5", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "title": 3}}"#)
+        }
+        #expect(throws: (any Error).self) {
+            try TestSupport.message(#"{"id": "5", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "who": "ann"}}"#)
+        }
+    }
 }

@@ -128,4 +128,70 @@ import Testing
                 + "Add Templates/strings/sv.yml to translate them",
         ])
     }
+
+    // MARK: Events an importer described
+
+    static let events = TestSupport.conversation(
+        id: "events", title: "Trip",
+        messages: [
+            #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00+02:00", "text": "Hallo"}"#,
+            #"{"id": "2", "sender": "ann", "date": "2024-05-03T09:31:00+02:00", "type": "system", "system": {"event": "join", "text": "Ann added Bo and Dana", "actor": "ann", "subjects": ["bo", "Dana"]}}"#,
+            #"{"id": "3", "sender": "ann", "date": "2024-05-03T09:32:00+02:00", "type": "system", "system": {"event": "rename", "text": "Ann changed the group name to “Trip <3”", "actor": "ann", "title": "Trip <3"}}"#,
+            #"{"id": "4", "sender": "bo", "date": "2024-05-03T09:33:00+02:00", "type": "system", "system": {"event": "leave", "text": "Bo left", "actor": "bo"}}"#,
+            #"{"id": "5", "date": "2024-05-03T09:34:00+02:00", "type": "system", "system": {"event": "other", "text": "Messages are end-to-end encrypted"}}"#,
+        ],
+        participants: #"[{"id":"me","name":"Me"},{"id":"ann","name":"Ann"},{"id":"bo","name":"Bo"}]"#)
+
+    /// The text of each event line of the events conversation built with `config`.
+    func eventLines(locale: String, config: String = "", name: String = #function) throws -> [String] {
+        let site = try TestSupport.makeSite(
+            config: "title: Archiv\nme: me\ntimeZone: Europe/Berlin\nlocale: \(locale)\n" + config,
+            conversations: ["events.json": Self.events], name: name)
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.warnings.isEmpty)
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/events"))
+        return page.matches(of: /<div class="event-text" dir="auto">(.*?)<\/div>/.dotMatchesNewlines())
+            .map { $0.output.1.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    @Test func aGermanSiteWordsTheEventsItsImportersDescribed() throws {
+        let lines = try eventLines(locale: "de_DE")
+        #expect(lines == [
+            "Ann hat Bo und Dana hinzugefügt",
+            "Ann hat die Unterhaltung in „Trip &lt;3“ umbenannt",
+            "Bo hat die Unterhaltung verlassen",
+            "<p>Messages are end-to-end encrypted</p>",
+        ])
+    }
+
+    @Test func aJapaneseSiteWordsThemInJapanese() throws {
+        let lines = try eventLines(locale: "ja")
+        #expect(lines == [
+            "Ann が Bo、Dana を追加しました",
+            "Ann がトークの名前を「Trip &lt;3」に変更しました",
+            "Bo が退出しました",
+            "<p>Messages are end-to-end encrypted</p>",
+        ])
+    }
+
+    @Test func anEnglishSiteKeepsTheImportersOwnLabels() throws {
+        let lines = try eventLines(locale: "en_GB")
+        #expect(lines == [
+            "<p>Ann added Bo and Dana</p>",
+            "<p>Ann changed the group name to “Trip &lt;3”</p>",
+            "<p>Bo left</p>",
+            "<p>Messages are end-to-end encrypted</p>",
+        ])
+    }
+
+    @Test func pseudonymsNameThePeopleOfAnEvent() throws {
+        #expect(try eventLines(locale: "de", config: "privacy:\n  pseudonymize: true\n").prefix(3) == [
+            "Person 1 hat Person 2 und Dana hinzugefügt",
+            "Person 1 hat die Unterhaltung in „Trip &lt;3“ umbenannt",
+            "Person 2 hat die Unterhaltung verlassen",
+        ])
+        // An excluded person is never named: the cleaned English label is shown instead.
+        let excluded = try eventLines(locale: "de", config: "privacy:\n  exclude: [Bo]\n")
+        #expect(!excluded.joined().contains("Bo"))
+    }
 }

@@ -1,0 +1,46 @@
+import TranscriptModel
+
+/// The label of an event that an importer described in fields of its own (`SystemEvent.actor`, `subjects`,
+/// `title`), composed from the strings table (`eventJoined`, `eventAdded`, …) with people's names as pages
+/// show them. Plain text: the template escapes it.
+enum EventLabel {
+    /// The label in the words of `strings`, or nil to show the event's own `text`: for an event without
+    /// structured fields or that says nothing the table has words for, and when the table's words for it are
+    /// the built-in English ones (English sites, languages without a table), where the importer's English
+    /// label, often more precise ("joined the group by link"), is shown as it is.
+    static func text(for kind: MessageKind, strings: StringTable, name: (String) -> String) -> String? {
+        guard case .system(let event) = kind, let key = key(for: event),
+              strings.entries[key] != StringTables.english.entries[key]
+        else { return nil }
+        return fill(key, event, strings: strings, name: name)
+    }
+
+    /// The label of `event` in the words of `strings`, whatever they are; nil when it cannot be composed.
+    static func compose(_ event: SystemEvent, strings: StringTable, name: (String) -> String) -> String? {
+        key(for: event).map { fill($0, event, strings: strings, name: name) }
+    }
+
+    /// The key that words `event`: it needs an actor, and each key the values its placeholders name.
+    static func key(for event: SystemEvent) -> String? {
+        guard event.actor != nil else { return nil }
+        let hasSubjects = !(event.subjects ?? []).isEmpty
+        let hasTitle = !(event.title ?? "").isEmpty
+        switch event.event {
+        case .join: return hasSubjects ? "eventAdded" : "eventJoined"
+        case .leave: return hasSubjects ? "eventRemoved" : "eventLeft"
+        case .rename: return hasTitle ? "eventRenamed" : nil
+        case .create: return hasTitle ? "eventCreatedNamed" : "eventCreated"
+        case .pin: return "eventPinned"
+        case .call: return hasTitle ? "eventCalledFor" : "eventCalled"
+        case .other: return nil
+        }
+    }
+
+    private static func fill(_ key: String, _ event: SystemEvent, strings: StringTable, name: (String) -> String) -> String {
+        strings.text(key, [
+            "actor": event.actor.map(name) ?? "",
+            "subjects": strings.list((event.subjects ?? []).map(name)),
+            "title": event.title ?? "",
+        ])
+    }
+}
