@@ -4,8 +4,13 @@ import TranscriptModel
 /// kind carries in fields (file names, link titles, poll options, places, contacts).
 package struct SearchExtractor: Sendable {
     let tokenizer = SearchTokenizer()
+    /// The words of the site's language, for the label of a message that has no text of its own ("Foto" for a
+    /// photo on a German site); English without them.
+    let strings: StringTable?
 
-    package init() {}
+    package init(strings: StringTable? = nil) {
+        self.strings = strings
+    }
 
     /// A term of one document with its weight (0 to 3), a quantized BM25 factor of how often the term occurs
     /// and how long the message is.
@@ -27,7 +32,7 @@ package struct SearchExtractor: Sendable {
         let postings = Self.counted(terms).map { term, count in
             Posting(term: term, weight: Self.weight(count: count, length: length))
         }
-        let text = shown.isEmpty ? MessageDetails.label(for: message.kind) : String(shown.prefix(SearchDocument.maximumTextLength))
+        let text = shown.isEmpty ? label(for: message.kind) : String(shown.prefix(SearchDocument.maximumTextLength))
         let isCut = text.count < shown.count
         return (
             SearchDocument(
@@ -35,6 +40,11 @@ package struct SearchExtractor: Sendable {
                 anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut),
             postings
         )
+    }
+
+    /// The kind's name, shown as a result's text when the message has none.
+    func label(for kind: MessageKind) -> String {
+        strings.map { MessageDetails.label(for: kind, strings: $0) } ?? MessageDetails.label(for: kind)
     }
 
     /// Each distinct term with how often it occurs, in the order the terms first occur. A message has few

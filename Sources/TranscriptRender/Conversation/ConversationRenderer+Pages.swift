@@ -101,7 +101,7 @@ extension ConversationRenderer {
         let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
         let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
         let templateNames = Set(templates.sources.keys)
-        let extractor = SearchExtractor()
+        let extractor = SearchExtractor(strings: strings)
         return try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,

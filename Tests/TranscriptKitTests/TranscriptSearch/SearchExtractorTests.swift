@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TranscriptModel
 @testable import TranscriptSearch
 
 @Suite struct SearchExtractorTests {
@@ -28,6 +29,14 @@ import Testing
         let (photo, _) = try extract(#"{"id": "1", "date": "2024-05-03T09:30:00Z", "type": "photo", "photo": {}}"#)
         #expect(photo.text == "Photo")
         #expect(photo.kinds == .photo)
+    }
+
+    @Test func aMessageWithoutTextIsLabelledInTheSitesLanguage() throws {
+        let german = SearchExtractor(strings: StringTable(language: "de", entries: ["kindPhoto": .text("Foto")]))
+        let message = try TestSupport.message(#"{"id": "1", "date": "2024-05-03T09:30:00Z", "type": "photo", "photo": {}}"#)
+        let result = german.extract(message, plainText: nil, textHasLink: false, senderName: "Ann", page: "2024-05", anchor: "m-1")
+        #expect(result.document.text == "Foto")
+        #expect(result.postings.isEmpty)
     }
 
     @Test func textWithALinkHasALinkAndLongTextIsCut() throws {
