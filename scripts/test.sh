@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The second README command: installs what the tests need, then runs every test:
-# the Swift tests, the JSON Schema tests, the tests of scripts/ and the browser tests (Chromium, the Nu HTML
-# Checker, axe-core). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
+# the Swift tests, the JSON Schema tests, the tests of scripts/, the browser tests (Chromium, the Nu HTML
+# Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full disk, serve under load). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
 # each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
