@@ -59,6 +59,10 @@ struct MattermostPostReader {
         if let user { note(user) }
         guard let createAt = try object.optionalDouble("create_at") else { throw JSONMappingError.missing(object.path, "create_at") }
         let date = Timestamp(secondsSince1970: createAt / 1000, utcOffset: 0)
+        // Also the post's id is made of it: a time no calendar holds is an error, not a trap.
+        guard date.isRepresentable else {
+            throw JSONMappingError.invalid(object.keyPath("create_at"), "epoch milliseconds out of range: \(JSONValue.number(createAt).displayText)")
+        }
         var edited: Timestamp?
         if let editAt = try object.optionalDouble("edit_at"), editAt > 0 {
             edited = Timestamp(secondsSince1970: editAt / 1000, utcOffset: 0)

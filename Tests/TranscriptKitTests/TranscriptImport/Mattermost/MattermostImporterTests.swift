@@ -233,6 +233,16 @@ enum MattermostTestSupport {
             #expect(error.line == 2)
             #expect(error.message.contains("invalid JSON"))
         }
+        // A time no calendar holds (found by fuzzing: it trapped when made into the post's id) is an error.
+        for time in ["1e300", "-1e30"] {
+            do {
+                _ = try Support.conversations(lines: Support.setup + [#"{"type":"post","post":{"team":"t","channel":"general","user":"ann","message":"x","create_at":"# + time + "}}"])
+                Issue.record("expected an error for \(time)")
+            } catch let error as TranscriptsError {
+                #expect(error.line == 6)
+                #expect(error.description.contains("at post.create_at: epoch milliseconds out of range"), "\(error)")
+            }
+        }
         let folder = try TestSupport.temporaryFolder()
         let file = folder.appendingPathComponent("x.jsonl")
         try "{\"type\":\"team\",\"team\":{}}\n".write(to: file, atomically: true, encoding: .utf8)
