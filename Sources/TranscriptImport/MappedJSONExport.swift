@@ -53,21 +53,40 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     func convertElements<Converted: Sendable>(
         _ elements: [Range<Int>], chunkSize: Int, _ convert: @Sendable (JSONValue, Int) throws -> Converted
     ) throws -> [Converted] {
+        try convertElements(elements, chunkSize: chunkSize, digesting: false, convert).converted
+    }
+
+    /// `convertElements`, with a digest of each element's bytes (`ContentDigest.sourceDigest`), made while
+    /// they are at hand.
+    func convertElementsWithDigests<Converted: Sendable>(
+        _ elements: [Range<Int>], chunkSize: Int, _ convert: @Sendable (JSONValue, Int) throws -> Converted
+    ) throws -> (converted: [Converted], digests: [UInt64]) {
+        try convertElements(elements, chunkSize: chunkSize, digesting: true, convert)
+    }
+
+    private func convertElements<Converted: Sendable>(
+        _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, _ convert: @Sendable (JSONValue, Int) throws -> Converted
+    ) throws -> (converted: [Converted], digests: [UInt64]) {
         // Finding the elements read their pages: let them go until their chunk's turn.
         if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
         var chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
             let converted = try chunk.map { index in try convert(try parse(elements[index]), index) }
+            let digests = digesting
+                ? chunk.map { ContentDigest.sourceDigest(UnsafeBufferPointer(rebasing: scanner.bytes[elements[$0]])) } : []
             if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
-            return converted
+            return (converted, digests)
         }
         // Joined at its final size, each chunk let go once it is in.
         var all: [Converted] = []
+        var digests: [UInt64] = []
         all.reserveCapacity(elements.count)
+        digests.reserveCapacity(digesting ? elements.count : 0)
         for index in chunks.indices {
-            all += chunks[index]
-            chunks[index] = []
+            all += chunks[index].0
+            digests += chunks[index].1
+            chunks[index] = ([], [])
         }
-        return all
+        return (all, digests)
     }
 
     /// The byte range of the top-level member `key`, if there is one.

@@ -24,7 +24,7 @@ enum TelegramChat {
             }
             let conversation = try conversation(
                 header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
-            return (conversation.0, conversation.1 + warnings.warnings(in: nil))
+            return (conversation.conversation, conversation.warnings + warnings.warnings(in: nil))
         } catch let error as TranscriptsError {
             throw error
         } catch {
@@ -38,11 +38,12 @@ enum TelegramChat {
     }
 
     /// A chat from its fields (all but `messages`) and its converted messages; the warnings are about the chat's
-    /// own fields (the messages' are the caller's, who knows where they are).
+    /// own fields (the messages' are the caller's, who knows where they are). Given a digest of each message's
+    /// bytes, it gives a digest of each of the conversation's messages (`TelegramMessages.assemble`).
     package static func conversation(
-        header: [String: JSONValue], converted: [TelegramMessages.Converted], path: String, number: Int,
-        context: ImportContext, displayPath: String
-    ) throws -> (Conversation, [String]) {
+        header: [String: JSONValue], converted: [TelegramMessages.Converted], sourceDigests: [UInt64]? = nil, path: String,
+        number: Int, context: ImportContext, displayPath: String
+    ) throws -> (conversation: Conversation, warnings: [String], messageDigests: [UInt64]?) {
         var problems = FieldProblems()
         let name = problems.text(header["name"], at: "name", what: "the chat's name", keep: false)
         // Exports written by other tools may lack ids: then the file and the chat's place in it name it.
@@ -60,12 +61,12 @@ enum TelegramChat {
         case "private_channel", "public_channel": kind = .channel
         default: kind = .group  // groups, supergroups, and types this version does not know
         }
-        let assembled = TelegramMessages.assemble(converted)
+        let assembled = TelegramMessages.assemble(converted, sourceDigests: sourceDigests)
         var warnings = FieldWarnings(file: displayPath)
         warnings.add(problems, at: path, offset: nil)
         let conversation = Conversation(
             id: id, title: name ?? (kind == .direct ? "Saved messages" : "Chat \(number + 1)"), kind: kind,
             participants: assembled.participants, messages: assembled.messages)
-        return (conversation, warnings.warnings(in: nil))
+        return (conversation, warnings.warnings(in: nil), assembled.digests)
     }
 }

@@ -36,21 +36,19 @@ public struct TelegramImporter: ExportImporter {
             // Listing the chats read every page; each chat is read again on its turn.
             export.release(export.root)
             // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
-            func read(_ range: Range<Int>, path: String, number: Int) throws -> (Conversation, [String]) {
+            func read(_ range: Range<Int>, path: String, number: Int) throws -> ImportedConversation {
                 do {
-                    return try conversation(export, range, path: path, number: number, context: context)
+                    return try conversation(export, range, path: path, number: number, folder: folder, context: context)
                 } catch let error as TranscriptsError {
                     throw export.placed(error)
                 }
             }
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    let (conversation, warnings) = try read(chat.range, path: chat.path, number: number)
-                    try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
+                    try body(try read(chat.range, path: chat.path, number: number))
                 }
             } else {
-                let (conversation, warnings) = try read(export.root, path: "", number: 0)
-                try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings))
+                try body(try read(export.root, path: "", number: 0))
             }
         }
     }
@@ -58,8 +56,8 @@ public struct TelegramImporter: ExportImporter {
     /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the
     /// warnings about what could not be read, each naming the line, column and JSON path.
     private func conversation(
-        _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, context: ImportContext
-    ) throws -> (Conversation, [String]) {
+        _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, folder: URL, context: ImportContext
+    ) throws -> ImportedConversation {
         let displayPath = export.displayPath
         guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
               let messages = members.first(where: { $0.key == "messages" }),
@@ -67,7 +65,9 @@ public struct TelegramImporter: ExportImporter {
         else {
             // Not the expected shape: the whole-value path reports what is wrong.
             let json = try export.parse(range)
-            return try TelegramChat.conversation(from: json, path: path, number: number, context: context, displayPath: displayPath)
+            let (conversation, warnings) = try TelegramChat.conversation(
+                from: json, path: path, number: number, context: context, displayPath: displayPath)
+            return ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings)
         }
         var header: [String: JSONValue] = [:]
         for (key, value) in members where key != "messages" {
@@ -75,7 +75,7 @@ public struct TelegramImporter: ExportImporter {
         }
         export.release(range)
         let converter = TelegramMessages(context: context)
-        let converted = try export.convertElements(elements, chunkSize: 2048) { json, index in
+        let (converted, sourceDigests) = try export.convertElementsWithDigests(elements, chunkSize: 2048) { json, index in
             converter.convert(json, index: index)
         }
         var warnings = FieldWarnings(file: displayPath)
@@ -83,8 +83,11 @@ public struct TelegramImporter: ExportImporter {
         for (index, item) in converted.enumerated() where !item.problems.isEmpty {
             warnings.add(item.problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
         }
-        let (conversation, chatWarnings) = try TelegramChat.conversation(
-            header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
-        return (conversation, chatWarnings + warnings.warnings(in: export.scanner.bytes))
+        let chat = try TelegramChat.conversation(
+            header: header, converted: converted, sourceDigests: sourceDigests, path: path, number: number, context: context,
+            displayPath: displayPath)
+        return ImportedConversation(
+            conversation: chat.conversation, mediaFolder: folder, messageDigests: chat.messageDigests,
+            warnings: chat.warnings + warnings.warnings(in: export.scanner.bytes))
     }
 }

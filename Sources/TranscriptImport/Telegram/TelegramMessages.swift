@@ -73,14 +73,22 @@ struct TelegramMessages {
     /// forum topic (a "reply" to the topic's `topic_created` message) joined to it as a thread. A message whose
     /// date could not be read is dated like the one before it (the first, like the first dated one); what a
     /// message's fields held when they could not be read follows it, in a `fields` part.
-    static func assemble(_ converted: [Converted]) -> (messages: [Message], participants: [Participant]) {
+    ///
+    /// Given `sourceDigests` (a digest of each converted message's bytes, `ContentDigest.sourceDigest`), it also
+    /// gives a digest of each message it returns (see `messageDigest`).
+    static func assemble(
+        _ converted: [Converted], sourceDigests: [UInt64]? = nil
+    ) -> (messages: [Message], participants: [Participant], digests: [UInt64]?) {
         var participants: [Participant] = []
         var known: Set<String> = []
         var topics: Set<String> = []
         var messages: [Message] = []
         messages.reserveCapacity(converted.count)
+        let sourceDigests = sourceDigests?.count == converted.count ? sourceDigests : nil
+        var digests: [UInt64] = []
+        digests.reserveCapacity(sourceDigests == nil ? 0 : converted.count)
         var previousDate = converted.first { !$0.undated }?.message.date
-        for item in converted {
+        for (index, item) in converted.enumerated() {
             var message = item.message
             if let sender = message.sender, !known.contains(sender) {
                 known.insert(sender)
@@ -94,11 +102,29 @@ struct TelegramMessages {
             if item.undated, let previousDate { message.date = previousDate }
             previousDate = message.date
             messages.append(message)
+            if let sourceDigests { digests.append(messageDigest(message, source: sourceDigests[index], index: index, part: false)) }
             if let part = item.problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
                 messages.append(part)
+                if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
             }
         }
-        return (messages, participants)
+        return (messages, participants, sourceDigests == nil ? nil : digests)
+    }
+
+    /// A digest of an assembled message (or of the `fields` part after it): `convert` makes a message from its
+    /// bytes and its position alone, and `assemble` may then set its date, thread and reply, so these with the
+    /// digest of its bytes tell it from any other. The chat's own fields and participants are digested with the
+    /// conversation.
+    static func messageDigest(_ message: Message, source: UInt64, index: Int, part: Bool) -> UInt64 {
+        var digest = FastDigest()
+        digest.add(part ? "telegram message fields 1" : "telegram message 1")
+        digest.add(source)
+        digest.add(UInt64(index))
+        digest.add(message.date.secondsSince1970.bitPattern)
+        digest.add(message.date.utcOffset.map { "\($0)" } ?? "-")
+        digest.add(message.thread.map { "thread " + $0 } ?? "-")
+        digest.add(message.replyTo.map { "reply " + $0 } ?? "-")
+        return digest.value
     }
 
     // MARK: - Kinds

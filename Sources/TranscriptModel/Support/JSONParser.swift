@@ -35,6 +35,11 @@ package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private static let maximumDepth = 512
+    /// The members and elements of the objects and lists being read, innermost last (see `parseObject`).
+    private var pendingKeys: [String] = []
+    private var pendingKeyStarts: [Int] = []
+    private var pendingValues: [JSONValue] = []
+    private var pendingElements: [JSONValue] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -63,49 +68,79 @@ package struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws -> JSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == 0x7D {
             index += 1
-            return .object(members)
+            return .object([:])
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == 0x22 else { throw error("expected a key in quotes") }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == 0x3A else { throw error("expected ':' after a key") }
-            index += 1
-            skipWhitespace()
-            let keyStart = index
-            let value = try parseValue(depth: depth + 1)
-            if members.updateValue(value, forKey: key) != nil {
-                index = keyStart
-                throw error("the key \"\(key)\" appears twice in one object")
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[index] == 0x2C {
+        // The members go on the parser's stacks first, so that the dictionary is made once at its final size.
+        let base = pendingKeys.count
+        do {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x22 else { throw error("expected a key in quotes") }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x3A else { throw error("expected ':' after a key") }
                 index += 1
-                continue
+                skipWhitespace()
+                let keyStart = index
+                let value = try parseValue(depth: depth + 1)
+                pendingKeys.append(key)
+                pendingKeyStarts.append(keyStart)
+                pendingValues.append(value)
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input in an object") }
+                if bytes[index] == 0x2C {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == 0x7D else { throw error("expected ',' or '}'") }
+                index += 1
+                break
             }
-            guard bytes[index] == 0x7D else { throw error("expected ',' or '}'") }
-            index += 1
-            return .object(members)
+        } catch {
+            // A key repeated among the members read whole comes before anything that went wrong after them.
+            _ = try takeMembers(from: base)
+            throw error
         }
+        return .object(try takeMembers(from: base))
+    }
+
+    /// The members on the stacks from `base` on, as one dictionary, taken off the stacks; the first key that
+    /// appears twice is an error at its second value.
+    private mutating func takeMembers(from base: Int) throws -> [String: JSONValue] {
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: pendingKeys.count - base)
+        var repeated: Int?
+        for position in base..<pendingKeys.count
+        where members.updateValue(pendingValues[position], forKey: pendingKeys[position]) != nil {
+            repeated = position
+            break
+        }
+        defer {
+            pendingKeys.removeSubrange(base...)
+            pendingKeyStarts.removeSubrange(base...)
+            pendingValues.removeSubrange(base...)
+        }
+        if let repeated {
+            index = pendingKeyStarts[repeated]
+            throw error("the key \"\(pendingKeys[repeated])\" appears twice in one object")
+        }
+        return members
     }
 
     private mutating func parseArray(depth: Int) throws -> JSONValue {
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == 0x5D {
             index += 1
-            return .array(elements)
+            return .array([])
         }
+        // The elements go on the parser's stack first, so that the list is made once at its final size.
+        let base = pendingElements.count
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            pendingElements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in a list") }
             if bytes[index] == 0x2C {
@@ -114,6 +149,8 @@ package struct JSONParser {
             }
             guard bytes[index] == 0x5D else { throw error("expected ',' or ']'") }
             index += 1
+            let elements = Array(pendingElements[base...])
+            pendingElements.removeSubrange(base...)
             return .array(elements)
         }
     }

@@ -263,6 +263,74 @@ import ZIPFoundation
         #expect(all.contains("[\"quoted\",") && all.contains("[\"july\","))
     }
 
+    @Test func unchangedPagesOfAChangedTelegramChatAreTakenOver() throws {
+        // Four months; May's last message is quoted in June, a forum topic starts in July with a post in August,
+        // and August's third message has no date (it is dated like the one before it).
+        func export(_ edits: [Int: String] = [:], dates: [Int: Int] = [:]) -> String {
+            var messages: [String] = []
+            for month in 5...8 {
+                for day in 1...6 {
+                    let id = month * 100 + day
+                    let text = edits[id] ?? "Message \(id)"
+                    let seconds = 1_704_067_200 + (month - 1) * 31 * 86_400 + (dates[id] ?? day) * 3_600
+                    let date = id == 803 ? "" : #""date": "2024-01-01T00:00:00", "date_unixtime": "\#(seconds)", "#
+                    if id == 701 {
+                        messages.append(#"{"id": 701, "type": "service", \#(date)"actor": "Ann", "actor_id": "user2", "action": "topic_created", "title": "Plans", "text": "", "text_entities": []}"#)
+                        continue
+                    }
+                    let reply = id == 601 ? #""reply_to_message_id": 506, "# : id == 802 ? #""reply_to_message_id": 701, "# : ""
+                    messages.append(#"{"id": \#(id), "type": "message", \#(date)"from": "\#(day % 2 == 0 ? "Me" : "Ann")", "from_id": "user\#(day % 2 == 0 ? 1 : 2)", \#(reply)"text": "\#(text)", "text_entities": [{"type": "plain", "text": "\#(text)"}]}"#)
+                }
+            }
+            return #"{"name": "Long", "type": "private_group", "id": 42, "messages": [\#(messages.joined(separator: ",\n"))]}"#
+        }
+        let site = try TestSupport.makeSite(conversations: ["result.json": export()], name: "telegramPagesTakenOver")
+        try Self.settle(site)
+        try Self.build(site)
+        _ = try Self.buildMatchesCleanBuild(site)
+        let months = ["2024-05", "2024-06", "2024-07", "2024-08"]
+        let folder = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path).sorted()[0]
+        func stamps() -> [String: FileStamp?] {
+            Dictionary(uniqueKeysWithValues: months.map { ($0, Self.stamp(site, "c/\(folder)/\($0).html")) })
+        }
+        func page(_ month: String) throws -> String {
+            try TestSupport.read(site.appendingPathComponent("public/c/\(folder)/\(month).html"))
+        }
+        // An edit in July: the other months are taken over.
+        var before = stamps()
+        try TestSupport.write(["conversations/result.json": export([705: "Changed in July"])], in: site)
+        var summary = try Self.build(site)
+        var after = stamps()
+        #expect(summary.pagesReused == 3)
+        #expect(after["2024-05"] == before["2024-05"] && after["2024-06"] == before["2024-06"] && after["2024-08"] == before["2024-08"])
+        #expect(after["2024-07"] != before["2024-07"])
+        #expect(try page("2024-07").contains("Changed in July"))
+        _ = try Self.buildMatchesCleanBuild(site)
+        // An edit of a quoted message: the page that quotes it (June) is rendered too.
+        before = stamps()
+        try TestSupport.write(["conversations/result.json": export([705: "Changed in July", 506: "Quoted, changed"])], in: site)
+        summary = try Self.build(site)
+        after = stamps()
+        #expect(after["2024-06"] != before["2024-06"] && after["2024-07"] == before["2024-07"])
+        #expect(try page("2024-06").contains("Quoted, changed"))
+        _ = try Self.buildMatchesCleanBuild(site)
+        // The message before the undated one moves to another hour: the undated one moves with it, though its
+        // own bytes did not change.
+        before = stamps()
+        try TestSupport.write(
+            ["conversations/result.json": export([705: "Changed in July", 506: "Quoted, changed"], dates: [802: 5])], in: site)
+        summary = try Self.build(site)
+        after = stamps()
+        #expect(summary.pagesReused == 3)
+        #expect(after["2024-08"] != before["2024-08"])
+        _ = try Self.buildMatchesCleanBuild(site)
+        // The topic's first message changes: the post in August shows the topic's new first words.
+        try TestSupport.write(
+            ["conversations/result.json": export([705: "Changed in July", 506: "Quoted, changed", 702: "New words"], dates: [802: 5])],
+            in: site)
+        _ = try Self.buildMatchesCleanBuild(site)
+    }
+
     @Test func anIncrementalBuildExchangesTheWholeSiteAndKeepsUnchangedFiles() throws {
         let site = try Self.makeSite()
         try Self.build(site)
