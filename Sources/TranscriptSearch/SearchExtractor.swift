@@ -32,8 +32,12 @@ package struct SearchExtractor: Sendable {
         let postings = Self.counted(terms).map { term, count in
             Posting(term: term, weight: Self.weight(count: count, length: length))
         }
-        let text = shown.isEmpty ? label(for: message.kind) : String(shown.prefix(SearchDocument.maximumTextLength))
-        let isCut = text.count < shown.count
+        // A text of no more bytes than the limit has no more characters either: it is kept whole without
+        // counting its characters (which takes grapheme breaking).
+        let isShort = shown.utf8.count <= SearchDocument.maximumTextLength
+        let text = shown.isEmpty ? label(for: message.kind) : isShort ? shown : String(shown.prefix(SearchDocument.maximumTextLength))
+        // The text is the start of `shown`: it was cut when it has fewer bytes.
+        let isCut = !shown.isEmpty && text.utf8.count < shown.utf8.count
         return (
             SearchDocument(
                 seconds: Int64(message.date.secondsSince1970.rounded(.down)), sender: senderName, page: page,

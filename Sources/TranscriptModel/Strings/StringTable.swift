@@ -72,17 +72,19 @@ public struct StringTable: Sendable, Equatable {
     /// `text` with every `{name}` that `values` names replaced (once, left to right: a value's own braces are
     /// never read again); other braces are kept as they are.
     static func fill<Values: Sequence>(_ text: String, _ values: Values) -> String where Values.Element == (String, String) {
-        guard text.contains("{") else { return text }
-        var lookup: [String: String] = [:]
-        for (name, value) in values where lookup[name] == nil { lookup[name] = value }
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard text.utf8.contains(open) else { return text }
+        // A few values: looked up in order (the first of a repeated name counts), without hashing.
+        let values = Array(values)
         var result = ""
+        result.reserveCapacity(text.utf8.count + values.reduce(0) { $0 + $1.1.utf8.count })
         var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = lookup[String(after[..<close])] {
+        while let brace = rest.utf8.firstIndex(of: open) {
+            result += rest[..<brace]
+            let after = rest[rest.utf8.index(after: brace)...]
+            if let end = after.utf8.firstIndex(of: close), let value = values.first(where: { $0.0 == after[..<end] })?.1 {
                 result += value
-                rest = after[after.index(after: close)...]
+                rest = after[after.utf8.index(after: end)...]
             } else {
                 result.append("{")
                 rest = after

@@ -76,12 +76,28 @@ final class DateTexts {
     }
 
     private var lastDayAndTime: (minute: Int, text: String)?
+    /// For each day: the text of `dayAndTime` before and after the time (the day filled in), when it has a place
+    /// for the time; made once a day is first asked for.
+    private var dayAndTimeParts: [Int: (before: String, after: String)?] = [:]
 
     /// The day and time, such as `3 May 2024, 09:30`.
     func dayAndTime(_ timestamp: Timestamp) -> String {
         let minute = Int((timestamp.secondsSince1970 / 60).rounded(.down))
         if let last = lastDayAndTime, last.minute == minute { return last.text }
-        let text = strings.text("dayAndTime", ["day": day(timestamp), "time": time(timestamp)])
+        let local = localSeconds(timestamp)
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let parts: (before: String, after: String)?
+        if let known = dayAndTimeParts[dayNumber] {
+            parts = known
+        } else {
+            // The day filled in and a mark where the time goes; the string's own text never holds a NUL.
+            let filled = strings.text("dayAndTime", ["day": day(timestamp), "time": "\u{0}"])
+            let pieces = filled.split(separator: "\u{0}", maxSplits: 2, omittingEmptySubsequences: false)
+            parts = pieces.count == 2 ? (String(pieces[0]), String(pieces[1])) : nil
+            dayAndTimeParts[dayNumber] = parts
+        }
+        let text = parts.map { $0.before + time(timestamp) + $0.after }
+            ?? strings.text("dayAndTime", ["day": day(timestamp), "time": time(timestamp)])
         lastDayAndTime = (minute, text)
         return text
     }

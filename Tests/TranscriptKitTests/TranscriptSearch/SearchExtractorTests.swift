@@ -50,6 +50,22 @@ import Testing
         #expect(document.seconds == 1_714_728_600)
     }
 
+    @Test func textIsCutByCharactersNotBytes() throws {
+        let message = #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "x"}"#
+        // 240 characters of two bytes each: more bytes than the limit, not more characters.
+        let whole = String(repeating: "é", count: 240)
+        var (document, _) = try extract(message, plainText: whole, hasLink: false)
+        #expect(document.text == whole && !document.isCut)
+        // One character more is cut; a family emoji (several scalars) counts as one character.
+        (document, _) = try extract(message, plainText: whole + "👨‍👩‍👧", hasLink: false)
+        #expect(document.text == whole && document.isCut)
+        let families = String(repeating: "👨‍👩‍👧", count: 240)
+        (document, _) = try extract(message, plainText: families, hasLink: false)
+        #expect(document.text == families && !document.isCut)
+        (document, _) = try extract(message, plainText: "short", hasLink: false)
+        #expect(document.text == "short" && !document.isCut)
+    }
+
     @Test func weightsFavourShortMessagesAndRepeatedWords() {
         #expect(SearchExtractor.weight(count: 1, length: 3) == 3)
         #expect(SearchExtractor.weight(count: 1, length: 12) == 2)

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import TranscriptModel
+@testable import TranscriptRender
+
+/// Message times as pages show them: the day and the time put together by the strings table's `dayAndTime`.
+@Suite struct DateTextsTests {
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    /// 2024-05-03 09:30 and 09:31 and 2024-05-04 23:59 in Berlin.
+    let times = [1_714_721_400.0, 1_714_721_460.0, 1_714_859_940.0].map { Timestamp(secondsSince1970: $0) }
+
+    func texts(_ pattern: String) -> [String] {
+        let strings = StringTable(language: "en", entries: ["dayAndTime": .text(pattern)])
+        let dates = DateTexts(timeZone: zone, locale: Locale(identifier: "en_GB"), strings: strings)
+        return times.map(dates.dayAndTime)
+    }
+
+    @Test func theDayAndTheTimeFollowTheStringsTable() {
+        #expect(texts("{day}, {time}") == ["3 May 2024, 09:30", "3 May 2024, 09:31", "4 May 2024, 23:59"])
+        #expect(texts("{time} on {day}") == ["09:30 on 3 May 2024", "09:31 on 3 May 2024", "23:59 on 4 May 2024"])
+        // A pattern without the time, or with it twice, is filled in as it is.
+        #expect(texts("{day}") == ["3 May 2024", "3 May 2024", "4 May 2024"])
+        #expect(texts("{time} ({day}, {time})") == ["09:30 (3 May 2024, 09:30)", "09:31 (3 May 2024, 09:31)", "23:59 (4 May 2024, 23:59)"])
+    }
+
+    @Test func placeholdersAreFilledInOrderAndUnknownOnesKept() {
+        #expect(StringTable.fill("{a}-{b}-{a}-{c}", [("a", "1"), ("b", "2"), ("a", "3")]) == "1-2-1-{c}")
+        #expect(StringTable.fill("no braces", [("a", "1")]) == "no braces")
+        #expect(StringTable.fill("{unclosed {a}", [("a", "1")]) == "{unclosed 1")
+        #expect(StringTable.fill("é{a}ß}", [("a", "ü")]) == "éüß}")
+    }
+}
