@@ -32,6 +32,8 @@ struct ConversationFrame: Sendable {
     let senderNames: [String]
     let site: SiteContext
     let feedURL: String?
+    /// The names of the days the messages were sent on, for every page's `DateTexts`.
+    let dayTexts: DayTexts
     /// Warnings about the conversation: senders not among the participants, replies to messages not there.
     let warnings: [String]
 
@@ -89,6 +91,7 @@ struct ConversationFrame: Sendable {
         lastDate = messages.max { $0.date < $1.date }?.date
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
+        dayTexts = DayTexts(days: messages.map { dates.dayNumber($0.date) }, locale: configuration.locale)
         participantNames = strings.list(conversation.participants.map(\.name))
         countText = strings.plural("messageCount", count: messages.count)
         senderNames = PeopleOrder.sorted(Set(messages.compactMap { message in message.sender.map { names[$0] ?? $0 } }))

@@ -3,7 +3,7 @@ import TranscriptModel
 extension ConversationRenderer {
     /// The values of the overview's charts and statistics (`overview.charts`).
     func activity(of frame: ConversationFrame) -> OverviewActivity {
-        let dates = makeDateTexts()
+        let dates = makeDateTexts(for: frame)
         let counts = ConversationActivity(
             messages: frame.messages, name: frame.name(of:), localSeconds: dates.localSeconds, strings: strings)
         // Each month's first page: a bar links to it.
@@ -23,7 +23,7 @@ extension ConversationRenderer {
     /// The gallery pages of `frame` (`overview.gallery`): its photos and videos, files and links, each section
     /// paged, as (file, page); and the links to the sections that have entries, for the overview.
     func gallery(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> (pages: [(file: String, html: String)], links: [GalleryLink]) {
-        let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts(), strings: strings)
+        let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts(for: frame), strings: strings)
         var links: [GalleryLink] = []
         var pages: [(file: String, html: String)] = []
         for section in GallerySection.allCases {

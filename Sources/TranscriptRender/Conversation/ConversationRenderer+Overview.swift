@@ -26,7 +26,7 @@ extension ConversationRenderer {
         let conversation = frame.conversation
         let messages = conversation.messages
         let renderer = CommonMarkRenderer()
-        let dates = makeDateTexts()
+        let dates = makeDateTexts(for: frame)
         let clean = ConversationFeed.xmlText
         let entries = messages.indices.suffix(configuration.feedSize).reversed().map { index -> FeedEntry in
             let message = messages[index]
@@ -55,7 +55,7 @@ extension ConversationRenderer {
     /// The conversation's line on the site's index: its counts, its span and its newest message.
     func summary(of frame: ConversationFrame, url: String) -> ConversationSummary {
         let conversation = frame.conversation
-        let dates = makeDateTexts()
+        let dates = makeDateTexts(for: frame)
         return ConversationSummary(
             title: conversation.title,
             url: url,

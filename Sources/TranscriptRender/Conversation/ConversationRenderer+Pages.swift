@@ -107,7 +107,8 @@ extension ConversationRenderer {
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
                 names: frame.names, avatarImages: avatarImages, media: media,
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
-                customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings)
+                customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
+                dayTexts: frame.dayTexts)
             let built = chunk.range.map { builder.row(at: $0) }
             var appearances: [String: MessageAppearance] = [:]
             for (_, appearance) in built where appearances[appearance.className] == nil {

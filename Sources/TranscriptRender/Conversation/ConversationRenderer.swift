@@ -147,8 +147,11 @@ package struct ConversationRenderer: Sendable {
     }
 
     /// Formats times in the site's time zone and locale; one per unit of work (it is not shared between threads).
-    func makeDateTexts() -> DateTexts {
-        DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
+    /// `frame`'s day names are shared with it (made once for the conversation).
+    func makeDateTexts(for frame: ConversationFrame? = nil) -> DateTexts {
+        DateTexts(
+            timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings,
+            known: frame?.dayTexts ?? .none)
     }
 
     /// The words the pages show: the templates' strings table.

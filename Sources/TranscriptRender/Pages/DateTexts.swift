@@ -6,9 +6,12 @@ import TranscriptModel
 /// per unit of work.
 final class DateTexts {
     private let timeZone: TimeZone
-    private let dayFormatter: DateFormatter
-    private let headerFormatter: DateFormatter
+    private let locale: Locale
+    /// Made when a day is first asked for that `known` does not have.
+    private lazy var formatters = DayFormatters(locale: locale)
     private let timeByMinute: [String]
+    /// The conversation's days, named once for all its pages.
+    private let known: DayTexts
     private var dayByNumber: [Int: String] = [:]
     private var offsetByHour: [Int: Int] = [:]
     private let strings: StringTable
@@ -25,23 +28,17 @@ final class DateTexts {
         return (0..<1440).map { formatter.string(from: Date(timeIntervalSince1970: Double($0 * 60))) }
     }
 
-    init(timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil, strings: StringTable = StringTables.english) {
+    /// Times and days are formatted from wall-clock values in UTC, so the caches are exact. `known` holds the
+    /// names of the days the caller knows it will ask for (`DayTexts`).
+    init(
+        timeZone: TimeZone, locale: Locale, timesOfDay: [String]? = nil, strings: StringTable = StringTables.english,
+        known: DayTexts = .none
+    ) {
         self.timeZone = timeZone
+        self.locale = locale
         self.strings = strings
+        self.known = known
         self.timeByMinute = timesOfDay ?? Self.timesOfDay(locale: locale)
-        let utc = TimeZone(identifier: "UTC")!
-        func formatter(date: DateFormatter.Style, time: DateFormatter.Style, zone: TimeZone) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.timeZone = zone
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.dateStyle = date
-            formatter.timeStyle = time
-            return formatter
-        }
-        // Times and days are formatted from wall-clock values in UTC, so the caches are exact.
-        dayFormatter = formatter(date: .medium, time: .none, zone: utc)
-        headerFormatter = formatter(date: .full, time: .none, zone: utc)
     }
 
     /// The offset from UTC of the site's time zone at a moment.
@@ -65,12 +62,17 @@ final class DateTexts {
         return timeByMinute[(local - day * 86_400) / 60]
     }
 
+    /// The number of the day (since 1970-01-01) a moment falls on in the site's time zone.
+    func dayNumber(_ timestamp: Timestamp) -> Int {
+        let local = localSeconds(timestamp)
+        return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+
     /// The day, such as `3 May 2024`.
     func day(_ timestamp: Timestamp) -> String {
-        let local = localSeconds(timestamp)
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        if let known = dayByNumber[day] { return known }
-        let text = dayFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
+        let day = dayNumber(timestamp)
+        if let text = known.medium[day] ?? dayByNumber[day] { return text }
+        let text = formatters.medium.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
         dayByNumber[day] = text
         return text
     }
@@ -84,8 +86,7 @@ final class DateTexts {
     func dayAndTime(_ timestamp: Timestamp) -> String {
         let minute = Int((timestamp.secondsSince1970 / 60).rounded(.down))
         if let last = lastDayAndTime, last.minute == minute { return last.text }
-        let local = localSeconds(timestamp)
-        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let dayNumber = dayNumber(timestamp)
         let parts: (before: String, after: String)?
         if let known = dayAndTimeParts[dayNumber] {
             parts = known
@@ -115,7 +116,7 @@ final class DateTexts {
     /// Made when a month is first asked for (a formatter takes long to make).
     private lazy var monthFormatter: DateFormatter = {
         let formatter = DateFormatter()
-        formatter.locale = dayFormatter.locale
+        formatter.locale = locale
         formatter.timeZone = TimeZone(identifier: "UTC")!
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.setLocalizedDateFormatFromTemplate("MMMMy")
@@ -124,10 +125,9 @@ final class DateTexts {
 
     /// A date header's text, such as `Friday, 3 May 2024, 09:30`.
     package func header(_ timestamp: Timestamp) -> String {
-        let local = localSeconds(timestamp)
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return strings.text(
-            "dayAndTime", ["day": headerFormatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400))), "time": time(timestamp)])
+        let day = dayNumber(timestamp)
+        let name = known.full[day] ?? formatters.full.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
+        return strings.text("dayAndTime", ["day": name, "time": time(timestamp)])
     }
 
     /// ISO 8601 text of the moment in the offset it was recorded in, or the site's offset when it had none.

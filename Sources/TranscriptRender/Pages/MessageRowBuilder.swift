@@ -48,7 +48,7 @@ struct MessageRowBuilder {
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
         customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
-        timesOfDay: [String]? = nil, strings: StringTable = StringTables.english
+        timesOfDay: [String]? = nil, strings: StringTable = StringTables.english, dayTexts: DayTexts = .none
     ) {
         self.strings = strings
         self.pageFiles = pageFiles
@@ -67,7 +67,7 @@ struct MessageRowBuilder {
         self.participants = Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay,
-            strings: strings)
+            strings: strings, known: dayTexts)
     }
 
     /// The message's row (as templates read it), and its appearance for the page's `<style>`.

@@ -24,6 +24,22 @@ import Testing
         #expect(texts("{time} ({day}, {time})") == ["09:30 (3 May 2024, 09:30)", "09:31 (3 May 2024, 09:31)", "23:59 (4 May 2024, 23:59)"])
     }
 
+    @Test func sharedDayNamesGiveWhatFormattingGives() {
+        for identifier in ["en_GB", "de_DE", "ar", "ja_JP"] {
+            let locale = Locale(identifier: identifier)
+            let alone = DateTexts(timeZone: zone, locale: locale)
+            // Only the first two moments' day is shared: the third one's is formatted on demand.
+            let known = DayTexts(days: [alone.dayNumber(times[0])], locale: locale)
+            #expect(known.medium.count == 1 && known.full.count == 1)
+            let shared = DateTexts(timeZone: zone, locale: locale, known: known)
+            #expect(times.map(shared.day) == times.map(alone.day), "\(identifier)")
+            #expect(times.map(shared.header) == times.map(alone.header), "\(identifier)")
+            #expect(times.map(shared.dayAndTime) == times.map(alone.dayAndTime), "\(identifier)")
+        }
+        let german = DateTexts(timeZone: zone, locale: Locale(identifier: "de_DE"))
+        #expect(german.day(times[0]) == "03.05.2024" && german.header(times[2]) == "Samstag, 4. Mai 2024, 23:59")
+    }
+
     @Test func placeholdersAreFilledInOrderAndUnknownOnesKept() {
         #expect(StringTable.fill("{a}-{b}-{a}-{c}", [("a", "1"), ("b", "2"), ("a", "3")]) == "1-2-1-{c}")
         #expect(StringTable.fill("no braces", [("a", "1")]) == "no braces")
