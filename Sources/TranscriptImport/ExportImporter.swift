@@ -38,12 +38,19 @@ public struct ImportedConversation: Sendable {
     /// What the importer had to repair or guess in this conversation's files, each naming the file and line
     /// (the build reports them; `--strict` fails on them).
     public var warnings: [String]
+    /// A digest of everything the importer made the conversation from (its bytes, its place in the export),
+    /// when it can name that before reading it: see `importConversations(from:context:reusing:_:)`.
+    public var sourceKey: String?
 
-    public init(conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil, warnings: [String] = []) {
+    public init(
+        conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil, warnings: [String] = [],
+        sourceKey: String? = nil
+    ) {
         self.conversation = conversation
         self.mediaFolder = mediaFolder
         self.messageDigests = messageDigests
         self.warnings = warnings
+        self.sourceKey = sourceKey
     }
 }
 
@@ -67,9 +74,24 @@ public protocol ExportImporter: Sendable {
     func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws
+    /// Reads the export as `importConversations(from:context:_:)` does, but first offers each conversation
+    /// whose `sourceKey` it can make without reading the conversation (a digest of its bytes) to `reuse`:
+    /// when `reuse` takes it (an unchanged chat of a changed export, whose pages a build has already made),
+    /// the importer skips it, and `body` is not called for it. By default nothing is offered.
+    func importConversations(
+        from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
+        _ body: (ImportedConversation) throws -> Void
+    ) throws
 }
 
 extension ExportImporter {
     public func canImport(_ probe: ExportProbe) -> Bool { canImport(probe.url) }
     public var expectedShape: String { "" }
+
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
+        _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        try importConversations(from: source, context: context, body)
+    }
 }

@@ -17,6 +17,15 @@ public struct TelegramImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
+        try importConversations(from: source, context: context, reusing: { _ in false }, body)
+    }
+
+    /// Each chat's source key is a digest of its bytes, its place in the export and the export's folder; a
+    /// chat that `reuse` takes is not parsed.
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
+        _ body: (ImportedConversation) throws -> Void
+    ) throws {
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
         let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
@@ -43,12 +52,31 @@ public struct TelegramImporter: ExportImporter {
                     throw export.placed(error)
                 }
             }
+            // What a chat is made from: its bytes, where it is in the export, and the folder its media are in.
+            func sourceKey(_ range: Range<Int>, path: String, number: Int) -> String {
+                var digest = FastDigest()
+                digest.add("telegram chat 1")
+                digest.add(path)
+                digest.add(UInt64(number))
+                digest.add(folder.standardizedFileURL.path)
+                digest.add(UInt64(range.count))
+                digest.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(export.scanner.bytes)[range]))
+                export.release(range)
+                return String(digest.value, radix: 16)
+            }
+            func offer(_ range: Range<Int>, path: String, number: Int) throws {
+                let key = sourceKey(range, path: path, number: number)
+                if try reuse(key) { return }
+                var imported = try read(range, path: path, number: number)
+                imported.sourceKey = key
+                try body(imported)
+            }
             if export.members.contains(where: { $0.key == "chats" || $0.key == "left_chats" }) {
                 for (number, chat) in chats.enumerated() {
-                    try body(try read(chat.range, path: chat.path, number: number))
+                    try offer(chat.range, path: chat.path, number: number)
                 }
             } else {
-                try body(try read(export.root, path: "", number: 0))
+                try offer(export.root, path: "", number: 0)
             }
         }
     }

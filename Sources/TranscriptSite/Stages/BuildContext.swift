@@ -53,8 +53,8 @@ public final class BuildContext {
     var cards: [(summary: ConversationSummary, newest: Double)] = []
     var searchSources: [SearchSource] = []
     /// The cache records (name and key) of the conversations of the export being read, as `render` made or
-    /// took them over; a nil name when one could not be stored.
-    var exportRecords: [(name: String?, key: String?)] = []
+    /// took them over, with the source key the importer gave; a nil name when one could not be stored.
+    var exportRecords: [(name: String?, key: String?, source: String?)] = []
     /// Real paths of media folders, by the path importers give.
     var realFolders: [String: String] = [:]
     /// The `privacy:` settings as a transform, when they change conversations.

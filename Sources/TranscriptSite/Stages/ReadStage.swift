@@ -3,8 +3,10 @@ import TranscriptModel
 
 /// Reads the exports, in order, and hands each conversation on to the stages after it as it is read. An
 /// export whose files did not change since the previous build is not read at all when the build cache can
-/// take all of its conversations over (`takeOverUnread`). An export that holds no conversation is an error:
-/// a site with nothing to show is never written over the previous one.
+/// take all of its conversations over (`takeOverUnread`); of a changed export, a conversation whose source
+/// (its bytes and place, as its importer names them) did not change is taken over without being parsed
+/// (`takeOverSource`). An export that holds no conversation is an error: a site with nothing to show is never
+/// written over the previous one.
 public struct ReadStage: BuildStage {
     public let name = "read"
 
@@ -25,7 +27,15 @@ public struct ReadStage: BuildStage {
             }
             context.exportRecords = []
             var conversations = 0
-            try export.importer.importConversations(from: export.source, context: context.importContext) { imported in
+            // A conversation whose source the previous build read from this export is offered to the cache first.
+            try export.importer.importConversations(
+                from: export.source, context: context.importContext,
+                reusing: { sourceKey in
+                    guard try context.takeOverSource(sourceKey, of: export) else { return false }
+                    conversations += 1
+                    return true
+                }
+            ) { imported in
                 conversations += 1
                 context.count("conversations")
                 context.count("messages", imported.conversation.messages.count)

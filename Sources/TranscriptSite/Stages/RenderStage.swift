@@ -14,7 +14,8 @@ public struct RenderStage: BuildStage {
     public init() {}
 
     public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
-        context.exportRecords.append(try context.renderOrTakeOver(conversation.imported, of: conversation.export))
+        let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export)
+        context.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
     }
 }
 

@@ -64,8 +64,32 @@ extension BuildContext {
             export: Self.cachePath(of: export),
             BuildManifest.Export(
                 format: export.importer.format, fingerprint: fingerprint,
-                records: exportRecords.map { $0.name! }),
+                records: exportRecords.map { $0.name! }, sources: exportRecords.map(\.source)),
             keys: exportRecords.map { $0.key ?? "" })
+    }
+
+    /// Takes over, unread, the conversation of a changed export whose source (see
+    /// `ImportedConversation.sourceKey`) is one the previous build read from the same export, when its pages
+    /// can be taken over as they are: whether it did (else nothing was done, and the importer reads it).
+    func takeOverSource(_ sourceKey: String, of export: ExportFinder.Found) throws -> Bool {
+        guard let cache else { return false }
+        let exportPath = Self.cachePath(of: export)
+        guard let previous = cache.previous?.exports[exportPath], previous.format == export.importer.format,
+              let position = previous.sources.firstIndex(of: sourceKey), previous.records.indices.contains(position)
+        else { return false }
+        let name = previous.records[position]
+        guard let record = cache.record(named: name), record.file == exportPath, seenIDs[record.id] == nil else { return false }
+        let indexed = configuration.search.indexes(conversation: record.id)
+        var slugs = self.slugs
+        guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchSources.count : nil),
+              isReusable(record), !indexed || cache.hasSearchPart(named: name, of: record)
+        else { return false }
+        self.slugs = slugs
+        seenIDs[record.id] = export.source.displayPath
+        try takeOver(record, searchPart: indexed ? .cached(name: name, key: record.key) : nil, displayPath: export.source.displayPath)
+        exportRecords.append((name, record.key, sourceKey))
+        count("conversations taken over unread")
+        return true
     }
 
     // MARK: - Conversations (asked by `render`)

@@ -4,7 +4,7 @@ import TranscriptSearch
 /// read from it.
 package struct BuildManifest: Codable, Equatable, Sendable {
     /// Changes when the manifest's or a record's layout changes.
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// What one export gave: its fingerprint when it was read, and the records of its conversations, in order.
     struct Export: Codable, Equatable, Sendable {
@@ -14,6 +14,10 @@ package struct BuildManifest: Codable, Equatable, Sendable {
         var fingerprint: String?
         /// Names of the conversations' records, in the order the importer gave them.
         var records: [String]
+        /// For each record, the source key of what the importer made its conversation from, when it named
+        /// one (`ImportedConversation.sourceKey`): the conversation is taken over unread when its source comes
+        /// again in a changed export.
+        var sources: [String?] = []
     }
 
     var version = Self.currentVersion

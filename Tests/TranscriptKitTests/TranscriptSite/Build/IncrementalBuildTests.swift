@@ -450,6 +450,15 @@ import ZIPFoundation
         let summary = try Self.buildMatchesCleanBuild(site)
         #expect(summary.conversations.count == 2)
         #expect(summary.conversationsReused == 1)
+        // Alpha's bytes did not change: it was taken over without being parsed (only Beta's message was read).
+        let read = try #require(summary.stages.first { $0.name == "read" })
+        #expect(read.counts["conversations taken over unread"] == 1)
+        #expect(read.counts["messages"] == 1 && read.counts["conversations"] == 1)
+        // Alpha moves to another place in the list: it is read again (its place is part of its source).
+        try TestSupport.write(["conversations/result.json": export("beta two").replacingOccurrences(of: #""list": [\#n"#, with: #""list": [\#n {"name": "Gamma", "type": "private_group", "id": 13, "messages": []},\#n"#)], in: site)
+        let moved = try Self.buildMatchesCleanBuild(site)
+        #expect(moved.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == nil)
+        #expect(moved.conversations.count == 3)
     }
 
     @Test func anEditedOutputFileIsRenderedAgain() throws {
