@@ -4,26 +4,9 @@
 (function () {
   "use strict";
 
-  // The page's words: its strings table (<script type="application/json" id="transcripts-strings">, written by
-  // the templates); the English words given here only when a page has no table. {name} is a placeholder.
-  var table = null;
-  function t(key, fallback, values) {
-    if (!table) {
-      var element = document.getElementById("transcripts-strings");
-      try { table = element ? JSON.parse(element.textContent) : {}; } catch (error) { table = {}; }
-    }
-    var text = table[key];
-    if (text && typeof text === "object") {
-      var count = values && typeof values.count === "number" ? values.count : 0;
-      var category = "other";
-      try { category = new Intl.PluralRules(table.lang || document.documentElement.lang || "en").select(count); } catch (error) { /* other */ }
-      text = text[category] || text.other;
-    }
-    if (typeof text !== "string") text = fallback;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && values[name] !== undefined ? String(values[name]) : whole;
-    });
-  }
+  // The page's words (strings.js, loaded before this script); the English words given here only when the page
+  // has no strings table. {name} is a placeholder.
+  var t = window.transcriptsStrings.t;
 
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) {

@@ -129,6 +129,53 @@ def test_the_scripts_speak_the_pages_language(localized, browser):
     assert copy == table["copyLinkToMessage"]
 
 
+# The page's words as every script reads them (assets/strings.js): counted phrases in the table's language,
+# placeholders filled once, and the script's English fallback when the block is missing or not JSON.
+LOOKUP = """
+const t = window.transcriptsStrings.t;
+const said = {frozen: Object.isFrozen(window.transcriptsStrings)};
+said.counts = [0, 1, 2, 3, 11, 100].map(count => t('resultCount', '{count} results', {count: count}));
+said.position = t('matchPosition', '{index} of {count}', {index: 3, count: 17});
+said.braces = t('unlockFailed', 'failed: {error}', {error: '{error} {count}'});
+said.unknown = t('noSuchKey', 'English {name}', {name: 'words'});
+const block = document.getElementById('transcripts-strings');
+block.remove();
+said.missing = t('darkMode', 'Dark mode');
+const broken = document.createElement('script');
+broken.type = 'application/json';
+broken.id = 'transcripts-strings';
+broken.textContent = '{"darkMode": ';
+document.head.appendChild(broken);
+said.malformed = t('darkMode', 'Dark mode');
+broken.remove();
+document.head.appendChild(block);
+said.back = t('darkMode', 'Dark mode');
+return said;
+"""
+
+PLURAL_CATEGORIES = {
+    "ar": {0: "zero", 1: "one", 2: "two", 3: "few", 11: "many", 100: "other"},
+    "ja": {0: "other", 1: "other", 2: "other", 3: "other", 11: "other", 100: "other"},
+}
+
+
+def test_the_scripts_share_one_lookup_of_the_pages_words(localized, browser):
+    language = language_of(localized)
+    browser.get(localized.url(localized.conversation_pages[0]))
+    table = browser.execute_script("return JSON.parse(document.getElementById('transcripts-strings').textContent)")
+    said = browser.execute_script(LOOKUP)
+    assert said["frozen"]
+    forms = table["resultCount"]
+    assert said["counts"] == [
+        forms.get(category, forms["other"]).replace("{count}", str(count))
+        for count, category in PLURAL_CATEGORIES[language].items()]
+    assert said["position"] == table["matchPosition"].replace("{index}", "3").replace("{count}", "17")
+    assert said["braces"] == table["unlockFailed"].replace("{error}", "{error} {count}")
+    assert said["unknown"] == "English words"
+    assert said["missing"] == "Dark mode" and said["malformed"] == "Dark mode"
+    assert said["back"] == table["darkMode"] != "Dark mode"
+
+
 def test_no_serious_accessibility_violations(localized, browser, axe_source):  # noqa: F811
     problems = []
     for page in localized.pages:

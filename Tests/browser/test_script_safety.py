@@ -7,10 +7,10 @@ from __future__ import annotations
 INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
-// The only scripts a page may have are our own (theme toggle, copy-link buttons, header search box, search engine,
-// search page, find bar), loaded from the site's assets folder; the strings table (JSON, never run); and the index
-// files search-core.js adds for a query, from search/.
-const ownScript = e => e.parentElement === document.head && ((/(^|\/)assets\/(theme|permalinks|site-search|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim())
+// The only scripts a page may have are our own (the scripts' words, theme toggle, copy-link buttons, header search
+// box, search engine, search page, find bar), loaded from the site's assets folder; the strings table (JSON, never
+// run); and the index files search-core.js adds for a query, from search/.
+const ownScript = e => e.parentElement === document.head && ((/(^|\/)assets\/(strings|theme|permalinks|site-search|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim())
   // The page's strings table: JSON the browser never runs, written by the templates.
   || (e.id === 'transcripts-strings' && e.type === 'application/json' && !e.hasAttribute('src') && document.querySelectorAll('script#transcripts-strings').length === 1));
 for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
@@ -119,4 +119,4 @@ def test_hostile_page_titles_are_text(fixture_site, browser):
         ".map(e => [e.tagName, e.getAttribute('src') || '', e.textContent])")
     for tag, src, text in head:
         assert tag == "SCRIPT", f"unexpected {tag} in the head"
-        assert src.endswith(("assets/theme.js", "assets/permalinks.js", "assets/site-search.js", "assets/search-core.js", "assets/search-page.js", "assets/find-bar.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"
+        assert src.endswith(("assets/strings.js", "assets/theme.js", "assets/permalinks.js", "assets/site-search.js", "assets/search-core.js", "assets/search-page.js", "assets/find-bar.js")) and not text.strip(), f"unexpected script in the head: {src!r} {text[:80]!r}"

@@ -56,6 +56,7 @@ def test_there_are_examples_to_check():
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "subjects": "bo"}},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "actor": ""}},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "title": 3}},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "event": "kick"}},
 ])
 def test_the_schema_refuses_what_the_reader_refuses(validators, message):
     assert list(validators["message.schema.json"].iter_errors(message)) != []
@@ -69,4 +70,17 @@ def test_unknown_types_stay_valid(validators):
 def test_a_described_event_is_valid(validators):
     message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system",
                "system": {"event": "join", "text": "Alice added Dana", "actor": "alice", "subjects": ["dana", 7], "title": None}}
+    assert list(validators["message.schema.json"].iter_errors(message)) == []
+
+
+@pytest.mark.parametrize("system", [
+    {"event": "topic", "text": "Alice changed the topic to \"Lunch\"", "actor": "alice", "title": "Lunch"},
+    {"event": "topic", "text": "Alice removed the topic", "actor": "alice"},
+    {"event": "purpose", "text": "Alice set the channel purpose: plans", "actor": "alice", "title": "plans"},
+    {"event": "invite", "text": "Alice invited Dana", "actor": "alice", "subjects": ["dana"]},
+    {"event": "ban", "text": "Alice banned Eve: spam", "actor": "alice", "subjects": ["Eve"], "title": "spam"},
+    {"event": "leave", "text": "Alice removed Bo: spam", "actor": "alice", "subjects": ["bo"], "title": "spam"},
+])
+def test_topic_purpose_invite_and_ban_events_are_valid(validators, system):
+    message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system", "system": system}
     assert list(validators["message.schema.json"].iter_errors(message)) == []

@@ -286,7 +286,7 @@ struct IRCParser {
             return .leave
         }
         if text.contains(" changes topic to ") || text.contains(" changed the topic ") || text.contains(" has changed topic ") {
-            return .rename
+            return .topic
         }
         return .other
     }
@@ -422,7 +422,7 @@ struct IRCParser {
             let label = String(status)
             var kind = Self.classify(label)
             if label.contains(" was kicked by ") { kind = .leave }
-            if label.contains(" changes topic to ") { kind = .rename }
+            if label.contains(" changes topic to ") { kind = .topic }
             let hasActor = kind != .other || label.contains(" is now known as ") || label.contains(" sets mode: ")
             event(hasActor ? label.split(separator: " ").first : nil, kind, label, date: date, id: id)
         } else if rest.hasPrefix("* ") {

@@ -92,6 +92,7 @@ enum MatrixRoom {
                 return message.sender
             }).count
             : membership.values.filter { $0 == "join" || $0 == "invite" }.count
+        EventPeople.naming(&messages, participants: seen) { name($0) }
         return Conversation(
             id: id, title: roomName ?? id, kind: members == 2 ? .direct : .group,
             participants: senders.map { Participant(id: $0, name: name($0)) }, messages: messages)
@@ -112,7 +113,8 @@ enum MatrixRoom {
         case .member(let user, let membership, let previous, let newName, let previousName, let reason):
             let subjectNew = newName.flatMap { $0.isEmpty ? nil : $0 } ?? name(user)
             let subject = previousName.flatMap { $0.isEmpty ? nil : $0 } ?? subjectNew
-            let because = reason.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""
+            let reason = reason.flatMap { $0.isEmpty ? nil : $0 }
+            let because = reason.map { ": " + $0 } ?? ""
             let bySelf = sender == nil || sender == user
             switch membership {
             case "join":
@@ -127,21 +129,19 @@ enum MatrixRoom {
                 }
                 return SystemEvent(event: .join, text: "\(subjectNew) joined", actor: user)
             case "invite":
-                return SystemEvent(event: .other, text: "\(actor) invited \(subjectNew)")
+                return described(SystemEvent(event: .invite, text: "\(actor) invited \(subjectNew)"), by: sender, to: user)
             case "ban":
-                return SystemEvent(event: .leave, text: "\(actor) banned \(subject)\(because)")
+                return described(SystemEvent(event: .ban, text: "\(actor) banned \(subject)\(because)"), by: sender, to: user, reason: reason)
             case "knock":
                 return SystemEvent(event: .other, text: "\(subjectNew) asked to join")
             default:  // leave
                 if previous == "ban" { return SystemEvent(event: .other, text: "\(actor) unbanned \(subject)") }
                 if bySelf {
                     if previous == "invite" { return SystemEvent(event: .other, text: "\(subject) rejected the invitation") }
-                    return SystemEvent(event: .leave, text: "\(subject) left\(because)", actor: because.isEmpty ? user : nil)
+                    return SystemEvent(event: .leave, text: "\(subject) left\(because)", actor: user, title: reason)
                 }
                 if previous == "invite" { return SystemEvent(event: .other, text: "\(actor) withdrew \(subject)'s invitation") }
-                return because.isEmpty && sender != nil
-                    ? SystemEvent(event: .leave, text: "\(actor) removed \(subject)", actor: sender, subjects: [user])
-                    : SystemEvent(event: .leave, text: "\(actor) removed \(subject)\(because)")
+                return described(SystemEvent(event: .leave, text: "\(actor) removed \(subject)\(because)"), by: sender, to: user, reason: reason)
             }
         case .roomName(let roomName):
             return roomName.isEmpty
@@ -149,12 +149,22 @@ enum MatrixRoom {
                 : SystemEvent(event: .rename, text: "\(actor) changed the room name to \(roomName)", actor: sender, title: roomName)
         case .topic(let topic):
             return topic.isEmpty
-                ? SystemEvent(event: .rename, text: "\(actor) removed the topic")
-                : SystemEvent(event: .rename, text: "\(actor) changed the topic to \"\(topic)\"")
+                ? SystemEvent(event: .topic, text: "\(actor) removed the topic", actor: sender)
+                : SystemEvent(event: .topic, text: "\(actor) changed the topic to \"\(topic)\"", actor: sender, title: topic)
         case .create: return SystemEvent(event: .create, text: "\(actor) created the room", actor: sender)
         case .avatar: return SystemEvent(event: .other, text: "\(actor) changed the room avatar")
         case .pinned: return SystemEvent(event: .pin, text: "\(actor) changed the pinned messages")
         case .call(let what): return SystemEvent(event: .call, text: "\(actor) \(what)")
         }
+    }
+
+    /// `event` as done by `sender` to `user`, for the reason given, if any; as it is when no sender is known.
+    private static func described(_ event: SystemEvent, by sender: String?, to user: String, reason: String? = nil) -> SystemEvent {
+        guard let sender else { return event }
+        var event = event
+        event.actor = sender
+        event.subjects = [user]
+        event.title = reason
+        return event
     }
 }

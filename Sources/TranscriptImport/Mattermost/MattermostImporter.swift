@@ -278,8 +278,9 @@ struct MattermostExport {
                 throw TranscriptsError(decoding: error, file: displayPath, bytes: bytes, documentAt: line.start)
             }
         }
-        let messages = reader.messages(sorting: posts)
+        var messages = reader.messages(sorting: posts)
         let participants = reader.participantIDs.map { Participant(id: $0, name: userNames[$0] ?? $0) }
+        EventPeople.naming(&messages, participants: Set(reader.participantIDs)) { userNames[$0] ?? $0 }
         var title = channel.title
         if channel.isDirect {
             let others = channel.members.filter { !me.contains($0) }

@@ -74,10 +74,7 @@ struct MattermostPostReader {
         var kinds: [MessageKind] = []
         if let event = Self.systemEvent(type: type, text: text, user: user) {
             var system = SystemEvent(event: event, text: text.isEmpty ? type : text)
-            if let user, let subjects = Self.subjects(type: type, text: text, user: user, event: event) {
-                system.actor = user
-                system.subjects = subjects.isEmpty ? nil : subjects
-            }
+            if let user { Self.describe(&system, type: type, text: text, user: user, props: object.value("props")) }
             kinds.append(.system(system))
         } else {
             if text.contains(where: { !$0.isWhitespace }) { kinds.append(.markdown(Self.markdown(text))) }
@@ -135,59 +132,6 @@ struct MattermostPostReader {
             }
         }
         return result.map { Reaction(emoji: $0.emoji, by: $0.by, count: $0.by.count + $0.anonymous) }
-    }
-
-    // MARK: - System posts
-
-    /// The event of a system post: by its `type` (`system_join_channel`, ...), or, for exports that keep no
-    /// type, by Mattermost's own English texts about the poster (`ron joined the channel.`).
-    static func systemEvent(type: String, text: String, user: String?) -> SystemEvent.Event? {
-        if type.hasPrefix("system_") {
-            switch type {
-            case "system_join_channel", "system_join_team", "system_add_to_channel", "system_add_to_team",
-                 "system_guest_join_channel", "system_add_guest_to_chan":
-                return .join
-            case "system_leave_channel", "system_leave_team", "system_remove_from_channel", "system_remove_from_team":
-                return .leave
-            case "system_displayname_change": return .rename
-            case "system_pinned_message", "system_pinned": return .pin
-            default: return .other
-            }
-        }
-        guard type.isEmpty, let user, text.count < 200, !text.contains("\n") else { return nil }
-        for phrase in [" joined the channel.", " joined the team.", " has joined the channel.", " has joined the team."]
-        where text == user + phrase || text == "@" + user + phrase {
-            return .join
-        }
-        for phrase in [" left the channel.", " left the team.", " has left the channel.", " has left the team."]
-        where text == user + phrase || text == "@" + user + phrase {
-            return .leave
-        }
-        // `ron added to the channel by harry.`: posted by the one who added.
-        for phrase in [" added to the channel by ", " added to the team by "] {
-            if let range = text.range(of: phrase), text.hasSuffix("."),
-               text[range.upperBound...].dropLast().trimmingCharacters(in: .whitespaces).trimmingPrefix("@") == user,
-               !text[..<range.lowerBound].contains(" ")
-            {
-                return .join
-            }
-        }
-        return nil
-    }
-
-    /// For a post about its poster joining or leaving, or adding someone (`ron added to the channel by
-    /// harry.`), whom it was done to (empty: no one but the poster); nil for the other events, whose words
-    /// pages do not compose.
-    static func subjects(type: String, text: String, user: String, event: SystemEvent.Event) -> [String]? {
-        switch type {
-        case "system_join_channel", "system_join_team", "system_leave_channel", "system_leave_team": return []
-        case "": break
-        default: return nil
-        }
-        for phrase in [" added to the channel by ", " added to the team by "] {
-            if let range = text.range(of: phrase) { return [String(text[..<range.lowerBound].trimmingPrefix("@"))] }
-        }
-        return event == .join || event == .leave ? [] : nil
     }
 
     // MARK: - Text and files

@@ -72,6 +72,8 @@ public struct SlackImporter: ExportImporter {
             let named = (others.isEmpty ? people : others).map { id in participants.first { $0.id == id }?.name ?? id }
             title = named.isEmpty ? channel.name ?? channel.id : named.joined(separator: ", ")
         }
-        return Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: reader.messages)
+        var messages = reader.messages
+        EventPeople.naming(&messages, participants: Set(participants.map(\.id))) { reader.names.user($0) ?? $0 }
+        return Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: messages)
     }
 }

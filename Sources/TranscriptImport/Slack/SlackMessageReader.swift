@@ -71,8 +71,8 @@ struct SlackMessageReader {
     /// The subtypes that are events, shown as centred labels.
     static let systemEvents: [String: SystemEvent.Event] = [
         "channel_join": .join, "group_join": .join, "channel_leave": .leave, "group_leave": .leave,
-        "channel_name": .rename, "group_name": .rename, "channel_topic": .other, "group_topic": .other,
-        "channel_purpose": .other, "group_purpose": .other, "channel_archive": .other, "group_archive": .other,
+        "channel_name": .rename, "group_name": .rename, "channel_topic": .topic, "group_topic": .topic,
+        "channel_purpose": .purpose, "group_purpose": .purpose, "channel_archive": .other, "group_archive": .other,
         "channel_unarchive": .other, "group_unarchive": .other, "channel_convert_to_private": .other,
         "channel_convert_to_public": .other, "channel_posting_permissions": .other, "pinned_item": .pin,
         "unpinned_item": .pin, "bot_add": .other, "bot_remove": .other, "bot_enable": .other, "bot_disable": .other,
@@ -120,7 +120,7 @@ struct SlackMessageReader {
         var kinds: [MessageKind]
         if let subtype, let event = Self.systemEvents[subtype] {
             var system = SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn))
-            try Self.describe(&system, subtype: subtype, sender: sender, object)
+            try Self.describe(&system, subtype: subtype, sender: sender, object, mrkdwn)
             kinds = [.system(system)]
         } else {
             kinds = content(object, subtype: subtype, text: text, mrkdwn)
@@ -198,17 +198,32 @@ struct SlackMessageReader {
         }
     }
 
-    /// Who did what, for the events whose words pages can compose in their own language: joins, leaves,
-    /// renames (to the channel's new `name`), pins and calls, each by the message's sender.
-    static func describe(_ event: inout SystemEvent, subtype: String, sender: String?, _ object: JSONObject) throws {
+    /// Who did what, for the events whose words pages can compose in their own language, each done by the
+    /// message's sender: joins (or, when the message names another `inviter`, that one adding the sender),
+    /// leaves, renames (to the channel's new `name`), topics and purposes (the new `topic` or `purpose` as plain
+    /// text; none when it was cleared), pins and calls.
+    static func describe(_ event: inout SystemEvent, subtype: String, sender: String?, _ object: JSONObject, _ mrkdwn: SlackMrkdwn) throws {
         guard let sender else { return }
         switch subtype {
-        case "channel_join", "group_join", "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread":
+        case "channel_join", "group_join":
+            if let inviter = try object.optionalString("inviter"), !inviter.isEmpty, inviter != sender {
+                event.actor = inviter
+                event.subjects = [sender]
+            } else {
+                event.actor = sender
+            }
+        case "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread":
             event.actor = sender
         case "channel_name", "group_name":
             guard let name = try object.optionalString("name"), !name.isEmpty else { return }
             event.actor = sender
             event.title = name
+        case "channel_topic", "group_topic", "channel_purpose", "group_purpose":
+            let key = subtype.hasSuffix("_topic") ? "topic" : "purpose"
+            guard let value = try object.optionalString(key) else { return }
+            let text = SlackMrkdwn.trimmed(SlackMrkdwn.plainText(mrkdwn.parse(value)))
+            event.actor = sender
+            event.title = text.isEmpty ? nil : text
         default:
             return
         }

@@ -222,6 +222,14 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     /// What kind of event it was.
     public enum Event: String, Codable, Sendable, CaseIterable {
         case join, leave, rename, call, pin, create, other
+        /// The conversation's topic was set (`title`) or removed (no `title`).
+        case topic
+        /// The conversation's purpose (its description) was set (`title`) or removed (no `title`).
+        case purpose
+        /// Someone (`actor`) invited others (`subjects`).
+        case invite
+        /// Someone (`actor`) banned others (`subjects`), for a reason (`title`) or none.
+        case ban
     }
 
     public var event: Event
@@ -231,9 +239,10 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     /// Who did it, as a participant's id (or a name, when the export gives no id), for an event that an
     /// importer described itself; pages then compose the label in the site's language.
     public var actor: String?
-    /// Whom it was done to (added, removed, invited): participant ids (or names, as for `actor`).
+    /// Whom it was done to (added, removed, invited, banned): participant ids (or names, as for `actor`).
     public var subjects: [String]?
-    /// The new name or topic of a rename, the name of what was created, or a call's description.
+    /// The new name of a rename, the new topic or purpose, the name of what was created, a call's description,
+    /// or the reason given for a leave, a removal or a ban.
     public var title: String?
 
     public init(event: Event = .other, text: String, actor: String? = nil, subjects: [String]? = nil, title: String? = nil) {

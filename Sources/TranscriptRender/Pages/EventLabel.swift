@@ -20,15 +20,23 @@ enum EventLabel {
         key(for: event).map { fill($0, event, strings: strings, name: name) }
     }
 
-    /// The key that words `event`: it needs an actor, and each key the values its placeholders name.
+    /// The key that words `event`: it needs an actor, and each key the values its placeholders name. A
+    /// `title` is the new name, topic or purpose, what was created, a call's duration, or the reason for a
+    /// leave, a removal or a ban.
     static func key(for event: SystemEvent) -> String? {
         guard event.actor != nil else { return nil }
         let hasSubjects = !(event.subjects ?? []).isEmpty
         let hasTitle = !(event.title ?? "").isEmpty
         switch event.event {
         case .join: return hasSubjects ? "eventAdded" : "eventJoined"
-        case .leave: return hasSubjects ? "eventRemoved" : "eventLeft"
+        case .leave:
+            if hasSubjects { return hasTitle ? "eventRemovedBecause" : "eventRemoved" }
+            return hasTitle ? "eventLeftBecause" : "eventLeft"
         case .rename: return hasTitle ? "eventRenamed" : nil
+        case .topic: return hasTitle ? "eventTopicChanged" : "eventTopicRemoved"
+        case .purpose: return hasTitle ? "eventPurposeChanged" : "eventPurposeRemoved"
+        case .invite: return hasSubjects ? "eventInvited" : nil
+        case .ban: return hasSubjects ? (hasTitle ? "eventBannedBecause" : "eventBanned") : nil
         case .create: return hasTitle ? "eventCreatedNamed" : "eventCreated"
         case .pin: return "eventPinned"
         case .call: return hasTitle ? "eventCalledFor" : "eventCalled"

@@ -21,7 +21,7 @@ public final class StringsObject: TemplateObject {
         return .text(table.text(name))
     }
 
-    /// The keys the scripts in `Templates/assets/` read (`transcriptsStrings()` in each script).
+    /// The keys the scripts in `Templates/assets/` read (through `assets/strings.js`).
     public static let scriptKeys = [
         "lightMode", "darkMode", "switchToLightMode", "switchToDarkMode", "copyLink", "copyLinkToMessage", "linkCopied",
         "linkNotCopied", "findUnavailable", "finding", "noMatches", "findFailed", "matchPosition", "kindEvent",

@@ -106,7 +106,7 @@ import Testing
         #expect(text(conversation.messages[2]) == "* ann waves")
         #expect(text(conversation.messages[3]) == "welcome")
         #expect(system(conversation.messages[5]) == SystemEvent(event: .other, text: "bo is now known as bob"))
-        #expect(system(conversation.messages[6]) == SystemEvent(event: .rename, text: "ann changes topic to 'plans'"))
+        #expect(system(conversation.messages[6]) == SystemEvent(event: .topic, text: "ann changes topic to 'plans'"))
         #expect(system(conversation.messages[7]) == SystemEvent(event: .other, text: "ann sets mode: +o bob"))
         #expect(system(conversation.messages[8]) == SystemEvent(event: .leave, text: "bob left (see you)"))
         #expect(system(conversation.messages[9]) == SystemEvent(event: .leave, text: "ann quit (Quit: bye)"))

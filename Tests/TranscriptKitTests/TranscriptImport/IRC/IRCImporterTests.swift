@@ -78,7 +78,7 @@ import Testing
         #expect(system(conversation.messages[4]) == SystemEvent(event: .other, text: "bo is now known as bob"))
         #expect(text(conversation.messages[5]) == "welcome")
         #expect(system(conversation.messages[6])?.event == .leave)
-        #expect(system(conversation.messages[7]) == SystemEvent(event: .rename, text: "ann changes topic to \"plans\""))
+        #expect(system(conversation.messages[7]) == SystemEvent(event: .topic, text: "ann changes topic to \"plans\""))
         // Europe/Berlin in winter: UTC+1.
         #expect(conversation.messages[0].date.iso8601 == "2005-01-08T22:34:46Z")
         #expect(conversation.messages[7].date.iso8601 == "2005-01-08T23:01:00Z")

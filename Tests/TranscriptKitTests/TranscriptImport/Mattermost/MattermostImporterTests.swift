@@ -198,9 +198,9 @@ enum MattermostTestSupport {
             #"{"team":"t","channel":"general","user":"bo","message":"ann joined the channel.","create_at":5}"#,
             #"{"team":"t","channel":"general","user":"bo","type":"system_join_team","message":"","create_at":6}"#,
         ])
-        #expect(messages.map { Support.system($0)?.event } == [.join, .join, .leave, .other, nil, .join])
+        #expect(messages.map { Support.system($0)?.event } == [.join, .join, .leave, .topic, nil, .join])
         #expect(Support.system(messages[5])?.text == "system_join_team")
-        // Who did it, for pages in other languages; the header change is only Mattermost's words.
+        // Who did it, for pages in other languages; a header change without its `props` is only Mattermost's words.
         #expect(messages.map { Support.system($0)?.actor } == ["ann", "ann", "bo", nil, nil, "bo"])
         #expect(Support.system(messages[1])?.subjects == ["bo"])
         #expect(Support.system(messages[0])?.subjects == nil)
@@ -247,5 +247,32 @@ enum MattermostTestSupport {
         let file = folder.appendingPathComponent("x.jsonl")
         try "{\"type\":\"team\",\"team\":{}}\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: TranscriptsError.self) { try Support.conversations(file) }
+    }
+
+    /// Header, purpose and display name changes and adding or removing someone say who did what from the
+    /// post's `props`, so that pages in other languages word them; the label stays Mattermost's.
+    @Test func systemPostsAreDescribedFromTheirProps() throws {
+        let posts = [
+            #"{"user":"bo","type":"system_header_change","message":"@bo updated the channel header from: old to: **new**","props":{"old_header":"old","new_header":"**new**"},"create_at":1}"#,
+            #"{"user":"bo","type":"system_header_change","message":"@bo removed the channel header (was: **new**)","props":{"old_header":"**new**","new_header":""},"create_at":2}"#,
+            #"{"user":"ann","type":"system_purpose_change","message":"ann updated the channel purpose to: plans","props":{"new_purpose":"plans"},"create_at":3}"#,
+            #"{"user":"ann","type":"system_displayname_change","message":"ann updated the channel display name from: General to: Town square","props":{"new_displayname":"Town square"},"create_at":4}"#,
+            #"{"user":"ann","type":"system_add_to_channel","message":"cy added to the channel by ann.","props":{"addedUsername":"cy","addedUserId":"x1"},"create_at":5}"#,
+            #"{"user":"ann","type":"system_remove_from_channel","message":"bo was removed from the channel.","props":{"removedUsername":"bo"},"create_at":6}"#,
+            #"{"user":"ann","type":"system_purpose_change","message":"ann updated the channel purpose","props":{"new_purpose":7},"create_at":7}"#,
+        ]
+        let lines = Support.setup + [#"{"type":"user","user":{"username":"cy","first_name":"Cy","last_name":"Dee"}}"#]
+            + posts.map { #"{"type":"post","post":{"team":"t","channel":"general","# + $0.dropFirst() + "}" }
+        let messages = try #require(try Support.conversations(lines: lines).first).messages
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(event: .topic, text: "@bo updated the channel header from: old to: **new**", actor: "bo", title: "**new**"),
+            SystemEvent(event: .topic, text: "@bo removed the channel header (was: **new**)", actor: "bo"),
+            SystemEvent(event: .purpose, text: "ann updated the channel purpose to: plans", actor: "ann", title: "plans"),
+            SystemEvent(event: .rename, text: "ann updated the channel display name from: General to: Town square", actor: "ann", title: "Town square"),
+            // cy never posted here, so is no participant: named by name.
+            SystemEvent(event: .join, text: "cy added to the channel by ann.", actor: "ann", subjects: ["Cy Dee"]),
+            SystemEvent(event: .leave, text: "bo was removed from the channel.", actor: "ann", subjects: ["bo"]),
+            SystemEvent(event: .purpose, text: "ann updated the channel purpose"),
+        ])
     }
 }

@@ -171,8 +171,9 @@ import Testing
         #expect(messages.prefix(8).map { Support.system($0) } == [
             SystemEvent(event: .join, text: "@annie has joined the channel", actor: "U1"),
             SystemEvent(event: .leave, text: "@Bo Berg has left the channel", actor: "U2"),
-            SystemEvent(event: .other, text: "@annie set the channel topic: Launch & plans"),
-            SystemEvent(event: .other, text: "@annie set the channel purpose: talk"),
+            SystemEvent(event: .topic, text: "@annie set the channel topic: Launch & plans", actor: "U1", title: "Launch"),
+            // Without its `purpose` (the new one), only Slack's words.
+            SystemEvent(event: .purpose, text: "@annie set the channel purpose: talk"),
             SystemEvent(event: .rename, text: "@annie has renamed the channel from \"old\" to \"general\"", actor: "U1", title: "general"),
             SystemEvent(event: .other, text: "Bo Berg channel archive"),
             SystemEvent(event: .pin, text: "Bo Berg pinned a message to this channel.", actor: "U2"),
@@ -411,5 +412,30 @@ import Testing
             == TranscriptsError(file: "/channels.json", line: 1, column: 2, path: "[0].id", message: "\"id\" is required but missing"))
         #expect(try error(["users.json": #"[{"id":"U1","profile":{"display_name":7}}]"#])
             == TranscriptsError(file: "/users.json", line: 1, column: 39, path: "[0].profile.display_name", message: "expected a string, found the number 7"))
+    }
+
+    /// Topics and purposes (set and cleared) and joins with an `inviter` say who did what, so that pages in other
+    /// languages word them; the label stays Slack's.
+    @Test func topicsPurposesAndInvitedJoinsAreDescribed() throws {
+        let users = Support.defaultUsers.replacingOccurrences(of: "]", with: #", {"id":"U9","name":"cy","real_name":"Cy Dee"}]"#)
+        let messages = try Support.messages([
+            #"{"type":"message","subtype":"channel_join","user":"U2","inviter":"U1","text":"<@U2> has joined the channel","ts":"1.0"}"#,
+            #"{"type":"message","subtype":"channel_join","user":"U2","inviter":"U9","text":"<@U2> has joined the channel","ts":"2.0"}"#,
+            #"{"type":"message","subtype":"channel_join","user":"U1","inviter":"U1","text":"<@U1> has joined the channel","ts":"3.0"}"#,
+            #"{"type":"message","subtype":"channel_topic","user":"U1","text":"<@U1> set the channel topic: Launch &amp; *plans* <@U2>","topic":"Launch &amp; *plans* <@U2>","ts":"4.0"}"#,
+            #"{"type":"message","subtype":"channel_topic","user":"U1","text":"<@U1> cleared channel topic","topic":"","ts":"5.0"}"#,
+            #"{"type":"message","subtype":"group_purpose","user":"U2","text":"<@U2> set the channel purpose: talk","purpose":"talk","ts":"6.0"}"#,
+            #"{"type":"message","subtype":"channel_purpose","user":"U2","text":"<@U2> cleared channel purpose","purpose":"","ts":"7.0"}"#,
+        ], users: users)
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(event: .join, text: "@Bo Berg has joined the channel", actor: "U1", subjects: ["U2"]),
+            // Cy added Bo but never wrote here, so is no participant: named by name.
+            SystemEvent(event: .join, text: "@Bo Berg has joined the channel", actor: "Cy Dee", subjects: ["U2"]),
+            SystemEvent(event: .join, text: "@annie has joined the channel", actor: "U1"),
+            SystemEvent(event: .topic, text: "@annie set the channel topic: Launch & plans @Bo Berg", actor: "U1", title: "Launch & plans @Bo Berg"),
+            SystemEvent(event: .topic, text: "@annie cleared channel topic", actor: "U1"),
+            SystemEvent(event: .purpose, text: "@Bo Berg set the channel purpose: talk", actor: "U2", title: "talk"),
+            SystemEvent(event: .purpose, text: "@Bo Berg cleared channel purpose", actor: "U2"),
+        ])
     }
 }

@@ -51,7 +51,9 @@ import Testing
         #expect(enrique.participants.map(\.name) == ["hamza", "abilinski", "doubledeez", "heroeshannibal", "github", "github"])
 
         let messages = Dictionary(uniqueKeysWithValues: enrique.messages.map { ($0.id, $0) })
-        #expect(SlackTestSupport.system(messages["1452837318.000003"]!) == SystemEvent(event: .join, text: "@abilinski has joined the channel", actor: "U0BMYT2FL"))
+        // Slack's words say who joined; its `inviter` who added them (for pages in other languages).
+        #expect(SlackTestSupport.system(messages["1452837318.000003"]!)
+            == SystemEvent(event: .join, text: "@abilinski has joined the channel", actor: "U0BMQB6JE", subjects: ["U0BMYT2FL"]))
         #expect(SlackTestSupport.system(messages["1452988746.000017"]!)
             == SystemEvent(event: .other, text: "hamza added an integration to this channel: github"))
         #expect(SlackTestSupport.markdown(messages["1452837359.000007"]!) == "Need that done before it can be used in victoria")

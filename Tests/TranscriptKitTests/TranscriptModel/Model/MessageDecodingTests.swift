@@ -127,7 +127,11 @@ import Testing
         #expect(!SystemEvent(event: .join, text: "Ann joined").isStructured)
 
         let renamed = SystemEvent(event: .rename, text: "Ann renamed it to Trip", actor: "ann", title: "Trip")
-        for event in [event, renamed] {
+        let topic = SystemEvent(event: .topic, text: "Ann changed the topic to \"Lunch\"", actor: "ann", title: "Lunch")
+        let purpose = SystemEvent(event: .purpose, text: "Ann removed the purpose", actor: "ann")
+        let invite = SystemEvent(event: .invite, text: "Ann invited Dana", actor: "ann", subjects: ["Dana"])
+        let ban = SystemEvent(event: .ban, text: "Ann banned Eve: spam", actor: "ann", subjects: ["eve"], title: "spam")
+        for event in [event, renamed, topic, purpose, invite, ban] {
             let original = Message(id: "4", sender: "ann", date: Timestamp(secondsSince1970: 0, utcOffset: 0), kind: .system(event))
             let data = try JSONEncoder().encode(original)
             let text = String(decoding: data, as: UTF8.self)
@@ -139,7 +143,12 @@ import Testing
             }
             #expect(viaFastReader == original)
         }
-        // Only strings are titles, and an unknown key is still an error.
+        #expect(try TestSupport.message(#"{"id": "5", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"event": "ban", "text": "x"}}"#).kind
+            == .system(SystemEvent(event: .ban, text: "x")))
+        // Only strings are titles, and an unknown key or event is still an error.
+        #expect(throws: (any Error).self) {
+            try TestSupport.message(#"{"id": "5", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"event": "kick", "text": "x"}}"#)
+        }
         #expect(throws: (any Error).self) {
             try TestSupport.message(#"{"id": "5", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "title": 3}}"#)
         }

@@ -21,10 +21,22 @@ import Testing
             (SystemEvent(event: .pin, text: "", actor: "bo"), "Bo hat eine Nachricht angeheftet"),
             (SystemEvent(event: .call, text: "", actor: "bo", title: "2:05"), "Bo hat angerufen (2:05)"),
             (SystemEvent(event: .call, text: "", actor: "bo"), "Bo hat angerufen"),
+            (SystemEvent(event: .leave, text: "", actor: "bo", title: "Urlaub"), "Bo hat die Unterhaltung verlassen: Urlaub"),
+            (SystemEvent(event: .leave, text: "", actor: "ann", subjects: ["bo"], title: "Spam"), "Ann hat Bo entfernt: Spam"),
+            (SystemEvent(event: .invite, text: "", actor: "ann", subjects: ["bo", "cy"]), "Ann hat Bo und Cy eingeladen"),
+            (SystemEvent(event: .ban, text: "", actor: "ann", subjects: ["bo"]), "Ann hat Bo gesperrt"),
+            (SystemEvent(event: .ban, text: "", actor: "ann", subjects: ["bo"], title: "Spam"), "Ann hat Bo gesperrt: Spam"),
+            (SystemEvent(event: .topic, text: "", actor: "ann", title: "Ausflug"), "Ann hat das Thema in „Ausflug“ geändert"),
+            (SystemEvent(event: .topic, text: "", actor: "ann"), "Ann hat das Thema entfernt"),
+            (SystemEvent(event: .purpose, text: "", actor: "cy", title: "Planung"), "Cy hat die Beschreibung in „Planung“ geändert"),
+            (SystemEvent(event: .purpose, text: "", actor: "cy"), "Cy hat die Beschreibung entfernt"),
             // Nothing to word it with: the event's own text.
             (SystemEvent(event: .rename, text: "", actor: "ann"), nil),
             (SystemEvent(event: .other, text: "", actor: "ann"), nil),
             (SystemEvent(event: .join, text: "", subjects: ["bo"]), nil),
+            (SystemEvent(event: .invite, text: "", actor: "ann"), nil),
+            (SystemEvent(event: .ban, text: "", actor: "ann", title: "Spam"), nil),
+            (SystemEvent(event: .topic, text: "", title: "Ausflug"), nil),
         ]
         for (event, expected) in cases {
             #expect(EventLabel.text(for: .system(event), strings: german, name: name) == expected)

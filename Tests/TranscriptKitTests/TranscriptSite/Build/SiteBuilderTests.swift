@@ -25,10 +25,10 @@ import Testing
         #expect(summary.messagesRead == 3)
         #expect(summary.messagesRendered == 3)
         // The month page, the links page (of the gallery), the timeline, the index and the search page; plus the
-        // feed, 6 assets and the 11 icons, the appearances' stylesheet and 4 index files.
+        // feed, 7 assets and the 11 icons, the appearances' stylesheet and 4 index files.
         #expect(summary.pages == 5)
         #expect(TestSupport.iconAssets.count == 11)
-        #expect(summary.files == 29)
+        #expect(summary.files == 30)
         let output = site.appendingPathComponent("public")
         let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/small"))
         #expect(transcript(page) == """
@@ -116,7 +116,7 @@ import Testing
         _ = try build(site, output: first.appendingPathComponent("out"))
         _ = try build(site, output: second.appendingPathComponent("out"))
         let files = try Self.files(in: first.appendingPathComponent("out"))
-        #expect(files.count == 25 + TestSupport.iconAssets.count)
+        #expect(files.count == 26 + TestSupport.iconAssets.count)
         #expect(files == (try Self.files(in: second.appendingPathComponent("out"))))
     }
 
@@ -143,9 +143,9 @@ import Testing
         let paths = try Self.files(in: site.appendingPathComponent("public")).keys.sorted()
         #expect(paths == ([
             "appearances.css", "assets/find-bar.js", "assets/permalinks.js", "assets/search-core.js", "assets/search-page.js",
-            "assets/site-search.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html", "c/kinds/feed.xml",
-            "c/kinds/files.html", "c/kinds/index.html", "c/kinds/links.html", "c/kinds/media.html", "index.html",
-            "search.html", "search/c/0.js", "search/d/0.js", "search/index.js", "search/t/0.js",
+            "assets/site-search.js", "assets/strings.js", "assets/theme.js", "assets/transcripts.css", "c/kinds/2024-05.html",
+            "c/kinds/feed.xml", "c/kinds/files.html", "c/kinds/index.html", "c/kinds/links.html", "c/kinds/media.html",
+            "index.html", "search.html", "search/c/0.js", "search/d/0.js", "search/index.js", "search/t/0.js",
         ] + TestSupport.iconAssets).sorted())
     }
 
@@ -165,13 +165,13 @@ import Testing
         _ = try build(site)
         for (path, contents) in try Self.files(in: site.appendingPathComponent("public")) where path.hasSuffix(".html") {
             let text = String(decoding: contents, as: UTF8.self)
-            // The only scripts are the built-in templates' own: the theme toggle, the copy-link buttons and the
-            // header's search box, and on message pages and the search page the search engine and the find bar
-            // or the search form; and the strings table (JSON, never run).
+            // The only scripts are the built-in templates' own: the scripts' words, the theme toggle, the copy-link
+            // buttons and the header's search box, and on message pages and the search page the search engine and
+            // the find bar or the search form; and the strings table (JSON, never run).
             let searchScripts = path.hasPrefix("c/") && !path.hasSuffix("index.html") || path == "search.html" ? 2 : 0
-            #expect(text.components(separatedBy: "<script").count == 5 + searchScripts, "\(path)")
+            #expect(text.components(separatedBy: "<script").count == 6 + searchScripts, "\(path)")
             #expect(text.components(separatedBy: "<script type=\"application/json\" id=\"transcripts-strings\">").count == 2, "\(path)")
-            #expect(text.contains("assets/theme.js\"></script>"), "\(path)")
+            #expect(text.contains("assets/strings.js\"></script>\n<script src=\"\(path.hasPrefix("c/") ? "../../" : "")assets/theme.js\"></script>"), "\(path)")
             #expect(text.contains("assets/permalinks.js\" defer></script>"), "\(path)")
             #expect(!text.contains("<img"), "\(path)")
             #expect(!text.contains("href=\"javascript:"), "\(path)")
