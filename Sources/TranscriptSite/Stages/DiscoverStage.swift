@@ -23,12 +23,13 @@ public struct DiscoverStage: BuildStage {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return 0 }
         guard info.st_mode & S_IFMT == S_IFDIR else { return Int(info.st_size) }
+        // Paths and `lstat`, not URLs and resource values (several times slower, for every file of a Slack export).
         var total = 0
-        let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
-        while let file = walker?.nextObject() as? URL {
-            if let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true {
-                total += values.fileSize ?? 0
-            }
+        let root = url.path
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let relative = walker?.nextObject() as? String {
+            var file = stat()
+            if lstat(root + "/" + relative, &file) == 0, file.st_mode & S_IFMT == S_IFREG { total += Int(file.st_size) }
         }
         return total
     }

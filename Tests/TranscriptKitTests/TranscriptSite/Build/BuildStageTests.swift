@@ -70,6 +70,21 @@ struct FirstSenderInBlue: TranscriptDisplayDelegate {
         #expect(index.contains("ann") && !index.contains("beep"))
     }
 
+    @Test func discoverMeasuresTheBytesOfAnExport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("discover-size-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("general"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(count: 100).write(to: folder.appendingPathComponent("users.json"))
+        try Data(count: 2_500).write(to: folder.appendingPathComponent("general/2024-05-03.json"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("link.json"), withDestinationURL: folder.appendingPathComponent("users.json"))
+        // Files in sub-folders count, links and folders do not; a file alone is its size.
+        #expect(DiscoverStage.size(of: folder) == 2_600)
+        #expect(DiscoverStage.size(of: folder.appendingPathComponent("users.json")) == 100)
+        #expect(DiscoverStage.size(of: folder.appendingPathComponent("missing")) == 0)
+    }
+
     @Test func aStageIsFoundByNameOrTheErrorListsTheStages() {
         var stages = BuildStages.standard
         #expect(throws: TranscriptsError.self) { try stages.insert(DropBotMessages(), before: "publish") }
