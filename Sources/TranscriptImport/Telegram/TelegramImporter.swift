@@ -60,8 +60,14 @@ public struct TelegramImporter: ExportImporter {
                 digest.add(UInt64(number))
                 digest.add(folder.standardizedFileURL.path)
                 digest.add(UInt64(range.count))
-                digest.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(export.scanner.bytes)[range]))
-                export.release(range)
+                // A piece at a time, each piece's pages handed back once digested: a chat of hundreds of
+                // megabytes is never in memory whole.
+                let bytes = UnsafeRawBufferPointer(export.scanner.bytes)
+                for start in stride(from: range.lowerBound, to: range.upperBound, by: 16 << 20) {
+                    let piece = start..<min(start + (16 << 20), range.upperBound)
+                    digest.add(UnsafeRawBufferPointer(rebasing: bytes[piece]))
+                    export.release(piece)
+                }
                 return String(digest.value, radix: 16)
             }
             func offer(_ range: Range<Int>, path: String, number: Int) throws {
