@@ -84,3 +84,27 @@ def test_a_described_event_is_valid(validators):
 def test_topic_purpose_invite_and_ban_events_are_valid(validators, system):
     message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system", "system": system}
     assert list(validators["message.schema.json"].iter_errors(message)) == []
+
+
+@pytest.mark.parametrize("system", [
+    {"event": "unban", "text": "ann unbanned eve", "actor": "ann", "subjects": ["eve"]},
+    {"event": "knock", "text": "Cy asked to join", "actor": "cy"},
+    {"event": "uninvite", "text": "Cy rejected the invitation", "actor": "cy"},
+    {"event": "uninvite", "text": "ann withdrew Dana's invitation", "actor": "ann", "subjects": ["Dana"]},
+    {"event": "profile", "text": "Bob changed their name to Robert", "actor": "bob", "title": "Robert", "previous": "Bob"},
+    {"event": "profile", "text": "Robert removed their display name", "actor": "bob", "previous": "Robert"},
+    {"event": "profile", "text": "Bob changed their profile", "actor": "bob", "previous": None},
+    {"event": "photo", "text": "Ann changed the group photo", "actor": "ann"},
+    {"event": "photoRemoved", "text": "Ann removed the group photo", "actor": "ann"},
+    {"event": "archive", "text": "Ann archived the channel", "actor": "ann"},
+    {"event": "unarchive", "text": "Ann un-archived the channel", "actor": "ann"},
+])
+def test_profile_photo_archive_and_membership_events_are_valid(validators, system):
+    message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system", "system": system}
+    assert list(validators["message.schema.json"].iter_errors(message)) == []
+
+
+def test_a_previous_name_must_be_text(validators):
+    message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system",
+               "system": {"event": "profile", "text": "x", "actor": "bob", "previous": 3}}
+    assert list(validators["message.schema.json"].iter_errors(message)) != []

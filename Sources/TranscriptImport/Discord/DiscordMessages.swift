@@ -51,7 +51,7 @@ package struct DiscordMessages: Sendable {
     /// The system types and their events; other types with content are ordinary messages.
     static let systemEvents: [String: SystemEvent.Event] = [
         "GuildMemberJoin": .join, "RecipientAdd": .join, "RecipientRemove": .leave, "Call": .call,
-        "ChannelNameChange": .rename, "ChannelIconChange": .other, "ChannelPinnedMessage": .pin, "ThreadCreated": .create,
+        "ChannelNameChange": .rename, "ChannelIconChange": .photo, "ChannelPinnedMessage": .pin, "ThreadCreated": .create,
         "GuildBoost": .other, "GuildBoostTier1": .other, "GuildBoostTier2": .other, "GuildBoostTier3": .other,
         "ChannelFollowAdd": .other, "ThreadStarterMessage": .other, "21": .other,
     ]
@@ -185,6 +185,8 @@ package struct DiscordMessages: Sendable {
                     text = senderName + " " + (label.first.map { $0.lowercased() + label.dropFirst() } ?? label)
                 }
             }
+            // A new channel icon: who changed it.
+            if event == .photo { described = true }
             // Who was added or removed: the one user the message mentions.
             var subjects: [String]?
             if type == "RecipientAdd" || type == "RecipientRemove", case .array(let list)? = fields["mentions"] {

@@ -182,8 +182,8 @@ struct IMessageChatReader {
                 event: .rename, text: title.isEmpty ? "\(actor) removed the conversation's name" : "\(actor) named the conversation “\(title)”",
                 actor: title.isEmpty ? nil : sender, title: title.isEmpty || sender == nil ? nil : title))
         case (3, 0): return .system(SystemEvent(event: .leave, text: "\(actor) left the conversation", actor: sender))
-        case (3, 1): return .system(SystemEvent(event: .other, text: "\(actor) changed the group photo"))
-        case (3, 2): return .system(SystemEvent(event: .other, text: "\(actor) removed the group photo"))
+        case (3, 1): return .system(SystemEvent(event: .photo, text: "\(actor) changed the group photo", actor: sender))
+        case (3, 2): return .system(SystemEvent(event: .photoRemoved, text: "\(actor) removed the group photo", actor: sender))
         default:
             var raw: [String: JSONValue] = [
                 "rowid": .number(Double(row["rowid"].integer ?? 0)), "item_type": .number(Double(itemType)),

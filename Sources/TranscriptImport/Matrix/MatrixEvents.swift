@@ -31,7 +31,8 @@ struct MatrixEvents: Sendable {
         case roomName(String)
         case topic(String)
         case create
-        case avatar
+        /// `removed`: the new content has no `url`.
+        case avatar(removed: Bool)
         case pinned
         case call(String)
     }
@@ -164,7 +165,7 @@ struct MatrixEvents: Sendable {
         case "m.room.name": return state(.roomName(Self.string(content["name"]) ?? ""))
         case "m.room.topic": return state(.topic(Self.string(content["topic"]) ?? ""))
         case "m.room.create": return state(.create)
-        case "m.room.avatar": return state(.avatar)
+        case "m.room.avatar": return state(.avatar(removed: (Self.string(content["url"]) ?? "").isEmpty))
         case "m.room.pinned_events": return state(.pinned)
         case "m.call.invite":
             let sdp = Self.object(content["offer"]).flatMap { Self.string($0["sdp"]) } ?? ""

@@ -120,12 +120,15 @@ enum MatrixRoom {
             case "join":
                 if previous == "join" {
                     if let previousName, let newName, previousName != newName, !newName.isEmpty {
-                        return SystemEvent(event: .other, text: "\(previousName) changed their name to \(newName)")
+                        return SystemEvent(
+                            event: .profile, text: "\(previousName) changed their name to \(newName)", actor: user,
+                            title: newName, previous: previousName.isEmpty ? nil : previousName)
                     }
                     if previousName != nil, newName == nil || newName?.isEmpty == true {
-                        return SystemEvent(event: .other, text: "\(subject) removed their display name")
+                        return SystemEvent(
+                            event: .profile, text: "\(subject) removed their display name", actor: user, previous: subject)
                     }
-                    return SystemEvent(event: .other, text: "\(subjectNew) changed their profile")
+                    return SystemEvent(event: .profile, text: "\(subjectNew) changed their profile", actor: user)
                 }
                 return SystemEvent(event: .join, text: "\(subjectNew) joined", actor: user)
             case "invite":
@@ -133,14 +136,18 @@ enum MatrixRoom {
             case "ban":
                 return described(SystemEvent(event: .ban, text: "\(actor) banned \(subject)\(because)"), by: sender, to: user, reason: reason)
             case "knock":
-                return SystemEvent(event: .other, text: "\(subjectNew) asked to join")
+                return SystemEvent(event: .knock, text: "\(subjectNew) asked to join", actor: user)
             default:  // leave
-                if previous == "ban" { return SystemEvent(event: .other, text: "\(actor) unbanned \(subject)") }
+                if previous == "ban" { return described(SystemEvent(event: .unban, text: "\(actor) unbanned \(subject)"), by: sender, to: user) }
                 if bySelf {
-                    if previous == "invite" { return SystemEvent(event: .other, text: "\(subject) rejected the invitation") }
+                    if previous == "invite" {
+                        return SystemEvent(event: .uninvite, text: "\(subject) rejected the invitation", actor: user)
+                    }
                     return SystemEvent(event: .leave, text: "\(subject) left\(because)", actor: user, title: reason)
                 }
-                if previous == "invite" { return SystemEvent(event: .other, text: "\(actor) withdrew \(subject)'s invitation") }
+                if previous == "invite" {
+                    return described(SystemEvent(event: .uninvite, text: "\(actor) withdrew \(subject)'s invitation"), by: sender, to: user)
+                }
                 return described(SystemEvent(event: .leave, text: "\(actor) removed \(subject)\(because)"), by: sender, to: user, reason: reason)
             }
         case .roomName(let roomName):
@@ -152,7 +159,8 @@ enum MatrixRoom {
                 ? SystemEvent(event: .topic, text: "\(actor) removed the topic", actor: sender)
                 : SystemEvent(event: .topic, text: "\(actor) changed the topic to \"\(topic)\"", actor: sender, title: topic)
         case .create: return SystemEvent(event: .create, text: "\(actor) created the room", actor: sender)
-        case .avatar: return SystemEvent(event: .other, text: "\(actor) changed the room avatar")
+        case .avatar(let removed):
+            return SystemEvent(event: removed ? .photoRemoved : .photo, text: "\(actor) changed the room avatar", actor: sender)
         case .pinned: return SystemEvent(event: .pin, text: "\(actor) changed the pinned messages")
         case .call(let what): return SystemEvent(event: .call, text: "\(actor) \(what)")
         }

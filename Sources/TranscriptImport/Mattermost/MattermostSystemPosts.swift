@@ -18,6 +18,8 @@ extension MattermostPostReader {
             case "system_header_change": return .topic
             case "system_purpose_change": return .purpose
             case "system_pinned_message", "system_pinned": return .pin
+            case "system_channel_deleted": return .archive
+            case "system_channel_restored": return .unarchive
             default: return .other
             }
         }
@@ -44,11 +46,16 @@ extension MattermostPostReader {
 
     /// Who did what (the poster), for the events whose words pages compose in their own language: joining or
     /// leaving, adding or removing someone (`ron added to the channel by harry.`, or the added or removed
-    /// username in `props`), and the new display name, header or purpose in `props` (none: it was removed).
+    /// username in `props`), the new display name, header or purpose in `props` (none: it was removed), and
+    /// archiving (`system_channel_deleted`) or unarchiving (`system_channel_restored`) the channel.
     static func describe(_ event: inout SystemEvent, type: String, text: String, user: String, props: JSONValue?) {
         if let subjects = subjects(type: type, text: text, user: user, event: event.event) {
             event.actor = user
             event.subjects = subjects.isEmpty ? nil : subjects
+            return
+        }
+        if type == "system_channel_deleted" || type == "system_channel_restored" {
+            event.actor = user
             return
         }
         // `props` is free-form (what Mattermost and its plugins keep with a post): a value that is not a string is

@@ -72,8 +72,8 @@ struct SlackMessageReader {
     static let systemEvents: [String: SystemEvent.Event] = [
         "channel_join": .join, "group_join": .join, "channel_leave": .leave, "group_leave": .leave,
         "channel_name": .rename, "group_name": .rename, "channel_topic": .topic, "group_topic": .topic,
-        "channel_purpose": .purpose, "group_purpose": .purpose, "channel_archive": .other, "group_archive": .other,
-        "channel_unarchive": .other, "group_unarchive": .other, "channel_convert_to_private": .other,
+        "channel_purpose": .purpose, "group_purpose": .purpose, "channel_archive": .archive, "group_archive": .archive,
+        "channel_unarchive": .unarchive, "group_unarchive": .unarchive, "channel_convert_to_private": .other,
         "channel_convert_to_public": .other, "channel_posting_permissions": .other, "pinned_item": .pin,
         "unpinned_item": .pin, "bot_add": .other, "bot_remove": .other, "bot_enable": .other, "bot_disable": .other,
         "sh_room_created": .call, "huddle_thread": .call,
@@ -201,7 +201,7 @@ struct SlackMessageReader {
     /// Who did what, for the events whose words pages can compose in their own language, each done by the
     /// message's sender: joins (or, when the message names another `inviter`, that one adding the sender),
     /// leaves, renames (to the channel's new `name`), topics and purposes (the new `topic` or `purpose` as plain
-    /// text; none when it was cleared), pins and calls.
+    /// text; none when it was cleared), pins, calls, and archiving or unarchiving the channel.
     static func describe(_ event: inout SystemEvent, subtype: String, sender: String?, _ object: JSONObject, _ mrkdwn: SlackMrkdwn) throws {
         guard let sender else { return }
         switch subtype {
@@ -212,7 +212,8 @@ struct SlackMessageReader {
             } else {
                 event.actor = sender
             }
-        case "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread":
+        case "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread", "channel_archive", "group_archive",
+             "channel_unarchive", "group_unarchive":
             event.actor = sender
         case "channel_name", "group_name":
             guard let name = try object.optionalString("name"), !name.isEmpty else { return }

@@ -209,7 +209,7 @@ struct TelegramMessages {
         case "invite_members", "remove_members":
             guard !members.isEmpty else { return event }
             event.subjects = members
-        case "join_group_by_link", "join_group_by_request", "pin_message":
+        case "join_group_by_link", "join_group_by_request", "pin_message", "edit_group_photo", "delete_group_photo":
             break
         case "edit_group_title":
             guard let title else { return event }
@@ -244,7 +244,10 @@ struct TelegramMessages {
         case "edit_group_title":
             return SystemEvent(event: .rename, text: "\(actor) changed the group name to \(title ?? "a new name")")
         case "edit_group_photo":
-            return SystemEvent(event: .other, text: "\(actor) changed the group photo")
+            return SystemEvent(event: .photo, text: "\(actor) changed the group photo")
+        case "delete_group_photo":
+            // The label every other action gets (below), as it always was.
+            return SystemEvent(event: .photoRemoved, text: "\(actor): delete group photo")
         case "pin_message":
             return SystemEvent(event: .pin, text: "\(actor) pinned a message")
         case "phone_call", "group_call":

@@ -42,6 +42,7 @@ extension Message {
         case .system(var event):
             event.text = change(event.text)
             event.title = event.title.map(change)
+            event.previous = event.previous.map(change)
             message.kind = .system(event)
         case .custom(var content):
             content.payload = content.payload.changingStrings(change)

@@ -230,6 +230,24 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
         case invite
         /// Someone (`actor`) banned others (`subjects`), for a reason (`title`) or none.
         case ban
+        /// Someone (`actor`) lifted the ban of others (`subjects`).
+        case unban
+        /// Someone (`actor`) asked to join.
+        case knock
+        /// An invitation was declined by the one invited (`actor`, no `subjects`) or withdrawn by `actor` from
+        /// others (`subjects`).
+        case uninvite
+        /// Someone (`actor`) changed their own profile: their display name to `title` (from `previous`, when
+        /// known), removed it (`previous`, no `title`), or changed their picture (neither).
+        case profile
+        /// Someone (`actor`) changed the conversation's photo (or icon, or avatar).
+        case photo
+        /// Someone (`actor`) removed the conversation's photo.
+        case photoRemoved
+        /// Someone (`actor`) archived the conversation.
+        case archive
+        /// Someone (`actor`) brought the conversation back from the archive.
+        case unarchive
     }
 
     public var event: Event
@@ -241,22 +259,28 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     public var actor: String?
     /// Whom it was done to (added, removed, invited, banned): participant ids (or names, as for `actor`).
     public var subjects: [String]?
-    /// The new name of a rename, the new topic or purpose, the name of what was created, a call's description,
-    /// or the reason given for a leave, a removal or a ban.
+    /// The new name of a rename, the new topic or purpose, someone's new display name, the name of what was
+    /// created, a call's description, or the reason given for a leave, a removal or a ban.
     public var title: String?
+    /// What a change replaced, as the export wrote it: someone's former display name (a `profile` event).
+    public var previous: String?
 
-    public init(event: Event = .other, text: String, actor: String? = nil, subjects: [String]? = nil, title: String? = nil) {
+    public init(
+        event: Event = .other, text: String, actor: String? = nil, subjects: [String]? = nil, title: String? = nil,
+        previous: String? = nil
+    ) {
         self.event = event
         self.text = text
         self.actor = actor
         self.subjects = subjects
         self.title = title
+        self.previous = previous
     }
 
     /// Whether the event says who did what in fields of its own (not only in `text`).
-    public var isStructured: Bool { actor != nil || subjects != nil || title != nil }
+    public var isStructured: Bool { actor != nil || subjects != nil || title != nil || previous != nil }
 
-    package static let keys: Set<String> = ["event", "text", "actor", "subjects", "title"]
+    package static let keys: Set<String> = ["event", "text", "actor", "subjects", "title", "previous"]
 
     package init(json: JSONValue, path: JSONPath, context: JSONDecodingContext) throws {
         let object = try JSONObject(json, path: path, context: context)
@@ -266,6 +290,7 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
         actor = try object.optionalIdentifier("actor")
         subjects = try object.identifiers("subjects")
         title = try object.optionalString("title")
+        previous = try object.optionalString("previous")
     }
 
     public init(from decoder: any Decoder) throws { try self.init(mappingFrom: decoder) }

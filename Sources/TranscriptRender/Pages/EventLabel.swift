@@ -21,8 +21,9 @@ enum EventLabel {
     }
 
     /// The key that words `event`: it needs an actor, and each key the values its placeholders name. A
-    /// `title` is the new name, topic or purpose, what was created, a call's duration, or the reason for a
-    /// leave, a removal or a ban.
+    /// `title` is the new name, topic or purpose, someone's new display name, what was created, a call's
+    /// duration, or the reason for a leave, a removal or a ban; `previous` someone's former display name (the
+    /// actor's name as the page shows it when the export gave none).
     static func key(for event: SystemEvent) -> String? {
         guard event.actor != nil else { return nil }
         let hasSubjects = !(event.subjects ?? []).isEmpty
@@ -37,6 +38,16 @@ enum EventLabel {
         case .purpose: return hasTitle ? "eventPurposeChanged" : "eventPurposeRemoved"
         case .invite: return hasSubjects ? "eventInvited" : nil
         case .ban: return hasSubjects ? (hasTitle ? "eventBannedBecause" : "eventBanned") : nil
+        case .unban: return hasSubjects ? "eventUnbanned" : nil
+        case .knock: return "eventKnocked"
+        case .uninvite: return hasSubjects ? "eventInvitationWithdrawn" : "eventInvitationDeclined"
+        case .profile:
+            if hasTitle { return "eventNameChanged" }
+            return (event.previous ?? "").isEmpty ? "eventProfileChanged" : "eventNameRemoved"
+        case .photo: return "eventPhotoChanged"
+        case .photoRemoved: return "eventPhotoRemoved"
+        case .archive: return "eventArchived"
+        case .unarchive: return "eventUnarchived"
         case .create: return hasTitle ? "eventCreatedNamed" : "eventCreated"
         case .pin: return "eventPinned"
         case .call: return hasTitle ? "eventCalledFor" : "eventCalled"
@@ -49,6 +60,7 @@ enum EventLabel {
             "actor": event.actor.map(name) ?? "",
             "subjects": strings.list((event.subjects ?? []).map(name)),
             "title": event.title ?? "",
+            "previous": event.previous.flatMap { $0.isEmpty ? nil : $0 } ?? event.actor.map(name) ?? "",
         ])
     }
 }

@@ -100,7 +100,15 @@ struct PrivacyTransform: ConversationTransform {
             }
         }
 
-        // Names in free text: pseudonyms for the pseudonymized, the mask for the excluded.
+        // Names in free text: pseudonyms for the pseudonymized, the mask for the excluded. A person's names are
+        // also those their display name changes (`profile` events) gave them, before and after.
+        var otherNames: [String: [String]] = [:]
+        for message in conversation.messages {
+            guard case .system(let event) = message.kind, event.event == .profile, let actor = event.actor else { continue }
+            for name in [event.previous, event.title] {
+                if let name, !name.isEmpty { otherNames[actor, default: []].append(name) }
+            }
+        }
         var replacements: [(names: [String], replacement: String)] = []
         for id in people.ids {
             let replacement: String
@@ -111,7 +119,7 @@ struct PrivacyTransform: ConversationTransform {
             } else {
                 continue
             }
-            var names = [people.name(of: id)]
+            var names = [people.name(of: id)] + (otherNames[id] ?? [])
             if Self.isNameLike(id) { names.append(id) }
             replacements.append((names, replacement))
         }
@@ -228,6 +236,7 @@ struct PrivacyTransform: ConversationTransform {
                     event.actor = nil
                     event.subjects = nil
                     event.title = nil
+                    event.previous = nil
                 } else {
                     event.actor = event.actor.map { person($0, counting: &counts) }
                     event.subjects = event.subjects?.map { person($0, counting: &counts) }

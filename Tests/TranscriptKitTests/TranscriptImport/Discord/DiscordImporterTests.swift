@@ -92,7 +92,7 @@ import Testing
             SystemEvent(event: .join, text: "bob joined the server."),
             SystemEvent(event: .create, text: "Ann started a thread"),
             SystemEvent(event: .rename, text: "Ann changed the channel name."),
-            SystemEvent(event: .other, text: "Ann changed the channel icon."),
+            SystemEvent(event: .photo, text: "Ann changed the channel icon.", actor: "1001"),
             SystemEvent(event: .pin, text: "Ann pinned a message", actor: "1001"),
             SystemEvent(event: .join, text: "Ann added bob to the group.", actor: "1001", subjects: ["1002"]),
             SystemEvent(event: .leave, text: "Ann removed bob from the group."),

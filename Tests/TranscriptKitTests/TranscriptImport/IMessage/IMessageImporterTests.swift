@@ -138,7 +138,7 @@ import Testing
             #"{"date":"2024-06-01T08:01:00Z","id":"E2","sender":"me","system":{"actor":"me","event":"rename","text":"Ann Lee named the conversation “Lisbon trip”","title":"Lisbon trip"},"type":"system"}"#,
             #"{"date":"2024-06-01T08:02:00Z","id":"E3","sender":"cy@example.com","system":{"actor":"cy@example.com","event":"leave","text":"Cy Dee left the conversation"},"type":"system"}"#,
             #"{"date":"2024-06-01T08:03:00Z","id":"E4","sender":"+15550001111","system":{"actor":"+15550001111","event":"leave","subjects":["cy@example.com"],"text":"Bo Berg removed Cy Dee"},"type":"system"}"#,
-            #"{"date":"2024-06-01T08:04:00Z","id":"E5","sender":"me","system":{"event":"other","text":"Ann Lee changed the group photo"},"type":"system"}"#,
+            #"{"date":"2024-06-01T08:04:00Z","id":"E5","sender":"me","system":{"actor":"me","event":"photo","text":"Ann Lee changed the group photo"},"type":"system"}"#,
             #"{"date":"2024-06-01T08:05:00Z","id":"E6","sender":"+4915112345678","type":"unsupported","unsupported":{"raw":{"group_action_type":0,"item_type":6,"rowid":6},"type":"event"}}"#,
             #"{"date":"2024-06-01T08:06:00Z","id":"E7","markdown":"![\\@Bo](transcripts:mention) look","sender":"+4915112345678","type":"markdown"}"#,
         ])

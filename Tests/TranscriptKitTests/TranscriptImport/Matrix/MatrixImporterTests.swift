@@ -241,17 +241,18 @@ import Testing
             Self.event("$poll", "m.room.message", content: #"{"msgtype":"m.key.verification.request","body":"verify"}"#),
         ])
         #expect(system(message(conversation, "$j")) == SystemEvent(event: .join, text: "Bob joined", actor: "@bob:matrix.org"))
-        #expect(system(message(conversation, "$n")) == SystemEvent(event: .other, text: "Bob changed their name to Robert"))
+        #expect(system(message(conversation, "$n")) == SystemEvent(
+            event: .profile, text: "Bob changed their name to Robert", actor: "@bob:matrix.org", title: "Robert", previous: "Bob"))
         #expect(system(message(conversation, "$l")) == SystemEvent(event: .leave, text: "Robert left", actor: "@bob:matrix.org"))
         // eve never sent anything, so is no participant: events name her by name.
         #expect(system(message(conversation, "$k")) == SystemEvent(event: .leave, text: "ann removed eve", actor: "@ann:example.org", subjects: ["eve"]))
         #expect(system(message(conversation, "$b")) == SystemEvent(event: .ban, text: "ann banned eve", actor: "@ann:example.org", subjects: ["eve"]))
-        #expect(system(message(conversation, "$u")) == SystemEvent(event: .other, text: "ann unbanned eve"))
-        #expect(system(message(conversation, "$rj")) == SystemEvent(event: .other, text: "dan rejected the invitation"))
+        #expect(system(message(conversation, "$u")) == SystemEvent(event: .unban, text: "ann unbanned eve", actor: "@ann:example.org", subjects: ["eve"]))
+        #expect(system(message(conversation, "$rj")) == SystemEvent(event: .uninvite, text: "dan rejected the invitation", actor: "@dan:x.org"))
         #expect(system(message(conversation, "$name")) == SystemEvent(event: .rename, text: "ann changed the room name to Pov 2", actor: "@ann:example.org", title: "Pov 2"))
         #expect(system(message(conversation, "$topic"))
             == SystemEvent(event: .topic, text: "ann changed the topic to \"new plans\"", actor: "@ann:example.org", title: "new plans"))
-        #expect(system(message(conversation, "$avatar")) == SystemEvent(event: .other, text: "ann changed the room avatar"))
+        #expect(system(message(conversation, "$avatar")) == SystemEvent(event: .photo, text: "ann changed the room avatar", actor: "@ann:example.org"))
         #expect(system(message(conversation, "$pin")) == SystemEvent(event: .pin, text: "ann changed the pinned messages"))
         #expect(system(message(conversation, "$call")) == SystemEvent(event: .call, text: "ann started a video call"))
         #expect(message(conversation, "$cand") == nil)
@@ -375,5 +376,43 @@ import Testing
         #expect(system(message(conversation, "$left")) == SystemEvent(event: .leave, text: "cy left: bye all", actor: "@cy:x.org", title: "bye all"))
         #expect(system(message(conversation, "$untopic")) == SystemEvent(event: .topic, text: "ann removed the topic", actor: ann))
         #expect(conversation.participants.map(\.id) == [bob, ann, "@cy:x.org"])
+    }
+
+    /// Unbans, knocks, declined and withdrawn invitations, display name and profile changes and the room's
+    /// avatar say who did what, so that pages in other languages word them; the English label stays as it was.
+    @Test func unbansKnocksInvitationsProfilesAndAvatarsAreDescribed() throws {
+        func member(_ id: String, _ user: String, from sender: String = "@ann:example.org", _ content: String, previous: String) -> String {
+            Self.event(id, "m.room.member", from: sender, content: content, extra: #""state_key":"\#(user)","unsigned":{"prev_content":\#(previous)}"#)
+        }
+        let conversation = try conversation([
+            Self.member("$j", "@bob:matrix.org", "join", name: "Bob"),
+            member("$unban", "@bob:matrix.org", #"{"membership":"leave"}"#, previous: #"{"membership":"ban","displayname":"Bob"}"#),
+            member("$knock", "@cy:x.org", from: "@cy:x.org", #"{"membership":"knock","displayname":"Cy"}"#, previous: "{}"),
+            member("$decline", "@cy:x.org", from: "@cy:x.org", #"{"membership":"leave"}"#, previous: #"{"membership":"invite","displayname":"Cy"}"#),
+            member("$withdraw", "@dana:x.org", #"{"membership":"leave"}"#, previous: #"{"membership":"invite","displayname":"Dana"}"#),
+            member("$rename", "@bob:matrix.org", from: "@bob:matrix.org", #"{"membership":"join","displayname":"Robert"}"#,
+                   previous: #"{"membership":"join","displayname":"Bob"}"#),
+            member("$unname", "@bob:matrix.org", from: "@bob:matrix.org", #"{"membership":"join"}"#,
+                   previous: #"{"membership":"join","displayname":"Robert"}"#),
+            member("$face", "@bob:matrix.org", from: "@bob:matrix.org", #"{"membership":"join","avatar_url":"mxc://x/b"}"#,
+                   previous: #"{"membership":"join"}"#),
+            Self.event("$avatar", "m.room.avatar", content: #"{"url":"mxc://x/a"}"#, extra: #""state_key":"""#),
+            Self.event("$noavatar", "m.room.avatar", content: #"{}"#, extra: #""state_key":"""#),
+        ])
+        let ann = "@ann:example.org", bob = "@bob:matrix.org", cy = "@cy:x.org"
+        #expect(system(message(conversation, "$unban")) == SystemEvent(event: .unban, text: "ann unbanned Bob", actor: ann, subjects: [bob]))
+        #expect(system(message(conversation, "$knock")) == SystemEvent(event: .knock, text: "Cy asked to join", actor: cy))
+        #expect(system(message(conversation, "$decline")) == SystemEvent(event: .uninvite, text: "Cy rejected the invitation", actor: cy))
+        // Dana never sent anything (no participant): named by name (the room's name for her: her displayname is
+        // only in the previous content).
+        #expect(system(message(conversation, "$withdraw"))
+            == SystemEvent(event: .uninvite, text: "ann withdrew Dana's invitation", actor: ann, subjects: ["dana"]))
+        #expect(system(message(conversation, "$rename"))
+            == SystemEvent(event: .profile, text: "Bob changed their name to Robert", actor: bob, title: "Robert", previous: "Bob"))
+        #expect(system(message(conversation, "$unname"))
+            == SystemEvent(event: .profile, text: "Robert removed their display name", actor: bob, previous: "Robert"))
+        #expect(system(message(conversation, "$face")) == SystemEvent(event: .profile, text: "Robert changed their profile", actor: bob))
+        #expect(system(message(conversation, "$avatar")) == SystemEvent(event: .photo, text: "ann changed the room avatar", actor: ann))
+        #expect(system(message(conversation, "$noavatar")) == SystemEvent(event: .photoRemoved, text: "ann changed the room avatar", actor: ann))
     }
 }

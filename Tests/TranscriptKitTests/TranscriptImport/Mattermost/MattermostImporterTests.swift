@@ -275,4 +275,19 @@ enum MattermostTestSupport {
             SystemEvent(event: .purpose, text: "ann updated the channel purpose"),
         ])
     }
+
+    /// Archiving (`system_channel_deleted`) and unarchiving (`system_channel_restored`) a channel say who did it,
+    /// so that pages in other languages word them; the label stays Mattermost's.
+    @Test func archivedAndRestoredChannelsAreDescribed() throws {
+        let posts = [
+            #"{"user":"ann","type":"system_channel_deleted","message":"ann archived the channel","create_at":1}"#,
+            #"{"user":"bo","type":"system_channel_restored","message":"bo unarchived the channel","create_at":2}"#,
+        ]
+        let lines = Support.setup + posts.map { #"{"type":"post","post":{"team":"t","channel":"general","# + $0.dropFirst() + "}" }
+        let messages = try #require(try Support.conversations(lines: lines).first).messages
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(event: .archive, text: "ann archived the channel", actor: "ann"),
+            SystemEvent(event: .unarchive, text: "bo unarchived the channel", actor: "bo"),
+        ])
+    }
 }

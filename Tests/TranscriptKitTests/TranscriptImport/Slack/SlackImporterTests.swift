@@ -175,7 +175,7 @@ import Testing
             // Without its `purpose` (the new one), only Slack's words.
             SystemEvent(event: .purpose, text: "@annie set the channel purpose: talk"),
             SystemEvent(event: .rename, text: "@annie has renamed the channel from \"old\" to \"general\"", actor: "U1", title: "general"),
-            SystemEvent(event: .other, text: "Bo Berg channel archive"),
+            SystemEvent(event: .archive, text: "Bo Berg channel archive", actor: "U2"),
             SystemEvent(event: .pin, text: "Bo Berg pinned a message to this channel.", actor: "U2"),
             SystemEvent(event: .join, text: "Bo Berg joined", actor: "U2"),
         ])
@@ -436,6 +436,24 @@ import Testing
             SystemEvent(event: .topic, text: "@annie cleared channel topic", actor: "U1"),
             SystemEvent(event: .purpose, text: "@Bo Berg set the channel purpose: talk", actor: "U2", title: "talk"),
             SystemEvent(event: .purpose, text: "@Bo Berg cleared channel purpose", actor: "U2"),
+        ])
+    }
+
+    /// Archiving and unarchiving a channel say who did it, so that pages in other languages word them; the label
+    /// stays Slack's.
+    @Test func archivesAndUnarchivesAreDescribed() throws {
+        let messages = try Support.messages([
+            #"{"type":"message","subtype":"channel_archive","user":"U1","text":"<@U1> archived the channel","ts":"1.0"}"#,
+            #"{"type":"message","subtype":"channel_unarchive","user":"U2","text":"<@U2> un-archived the channel","ts":"2.0"}"#,
+            #"{"type":"message","subtype":"group_archive","user":"U2","text":"","ts":"3.0"}"#,
+            #"{"type":"message","subtype":"group_unarchive","text":"un-archived the group","ts":"4.0"}"#,
+        ])
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(event: .archive, text: "@annie archived the channel", actor: "U1"),
+            SystemEvent(event: .unarchive, text: "@Bo Berg un-archived the channel", actor: "U2"),
+            SystemEvent(event: .archive, text: "Bo Berg group archive", actor: "U2"),
+            // No user: no one to name, so only Slack's words.
+            SystemEvent(event: .unarchive, text: "un-archived the group"),
         ])
     }
 }

@@ -170,6 +170,23 @@ import Testing
         #expect(unknown.type == "poll_result")
     }
 
+    /// A changed or removed group photo says who did it, so that pages in other languages word it; the English
+    /// label stays as it was.
+    @Test func groupPhotoChangesAreDescribed() throws {
+        let messages = """
+            {"id":1,"type":"service","date":"2024-01-01T10:00:00","actor":"Ann","actor_id":"user1","action":"edit_group_photo","photo":"photos/p.jpg","text":""},
+            {"id":2,"type":"service","date":"2024-01-01T10:01:00","actor":"Bo","actor_id":"user2","action":"delete_group_photo","text":""},
+            {"id":3,"type":"service","date":"2024-01-01T10:02:00","actor":"Bo","action":"delete_group_photo","text":""}
+            """
+        let chat = try #require(try read(json: #"{"name":"T","type":"private_group","id":9,"messages":[\#(messages)]}"#).first)
+        #expect(chat.messages.map(\.kind) == [
+            .system(SystemEvent(event: .photo, text: "Ann changed the group photo", actor: "user1")),
+            .system(SystemEvent(event: .photoRemoved, text: "Bo: delete group photo", actor: "user2")),
+            // No actor_id: named by name.
+            .system(SystemEvent(event: .photoRemoved, text: "Bo: delete group photo", actor: "Bo")),
+        ])
+    }
+
     @Test(.needsSamples("telegram")) func detectionOfTheSamples() {
         #expect(TelegramImporter().canImport(Self.samples.appendingPathComponent("chatminer-single_export.json")))
         #expect(!CanonicalImporter().canImport(Self.samples.appendingPathComponent("langchain-telegram_chat_json-result.json")))
