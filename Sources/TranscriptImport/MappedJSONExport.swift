@@ -15,18 +15,22 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     package let root: Range<Int>
     /// The top-level object's members in file order, with their values' byte ranges.
     let members: [(key: String, value: Range<Int>)]
+    /// The top-level object's outline: its members, gone into as `read` was asked (`JSONScanner.outline`).
+    let outline: JSONScanner.Outline
 
     /// Maps `file` and calls `body` with it. A file that cannot be read, is not JSON (the parser says where) or
     /// whose top level is not an object is an error; `description` names what was expected ("a Telegram export").
+    /// The members named in `descending` are outlined in the same walk over the file (see `outline`).
     package static func read<Result>(
-        _ file: URL, displayPath: String, description: String, _ body: (MappedJSONExport) throws -> Result
+        _ file: URL, displayPath: String, description: String, descending: Set<String> = [],
+        _ body: (MappedJSONExport) throws -> Result
     ) throws -> Result {
         let mapped = try MappedFile.open(file.path, displayPath: displayPath)
         return try withExtendedLifetime(mapped) {
             let bytes = mapped.bytes
             let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             let scanner = JSONScanner(bytes: bytes, releasingPagesOf: mapped)
-            guard let members = scanner.members(ofObjectAt: start) else {
+            guard let outline = scanner.outline(ofObjectAt: start, descending: descending), let members = outline.members else {
                 // Not well-formed: the walk from the start says where (without reading the document into memory).
                 if let problem = JSONSyntaxCheck.problem(in: bytes, document: start..<bytes.count) {
                     throw TranscriptsError(syntax: problem, file: displayPath)
@@ -38,7 +42,8 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             // The scan read every page; the parts are read again one at a time.
             mapped.release(0..<bytes.count)
             return try body(MappedJSONExport(
-                scanner: scanner, file: mapped, displayPath: displayPath, root: start..<bytes.count, members: members))
+                scanner: scanner, file: mapped, displayPath: displayPath, root: start..<bytes.count,
+                members: members.map { ($0.key, $0.value.range) }, outline: outline))
         }
     }
 

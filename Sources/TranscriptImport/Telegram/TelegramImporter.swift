@@ -9,6 +9,8 @@ import TranscriptModel
 /// the largest chat, not the file.
 public struct TelegramImporter: ExportImporter {
     public let format = "telegram"
+    /// The members the walk over an export goes into: an account export's chats and their list, a chat's messages.
+    private static let outlined: Set<String> = ["chats", "left_chats", "list", "messages"]
 
     public init() {}
 
@@ -31,14 +33,14 @@ public struct TelegramImporter: ExportImporter {
         let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
         let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
         let folder = file.deletingLastPathComponent()
-        try MappedJSONExport.read(file, displayPath: displayPath, description: "a Telegram export") { export in
+        // One walk over the file finds an account export's chats, or a single chat's messages.
+        try MappedJSONExport.read(
+            file, displayPath: displayPath, description: "a Telegram export", descending: Self.outlined
+        ) { export in
             var chats: [(range: Range<Int>, path: String)] = []
-            for (key, range) in export.members where key == "chats" || key == "left_chats" {
-                guard let inner = export.scanner.members(ofObjectAt: range.lowerBound),
-                      let list = inner.first(where: { $0.key == "list" }),
-                      let elements = export.scanner.elements(ofArrayAt: list.value.lowerBound)
-                else {
-                    throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: range.lowerBound)
+            for (key, value) in export.outline.members ?? [] where key == "chats" || key == "left_chats" {
+                guard let elements = value.member("list")?.elements else {
+                    throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: value.range.lowerBound)
                 }
                 chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
             }
@@ -47,7 +49,11 @@ public struct TelegramImporter: ExportImporter {
             // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
             func read(_ range: Range<Int>, path: String, number: Int) throws -> ImportedConversation {
                 do {
-                    return try conversation(export, range, path: path, number: number, folder: folder, context: context)
+                    // The file's outline holds a single chat's messages; a chat of a list is outlined on its turn.
+                    let outline = range == export.root
+                        ? export.outline : export.scanner.outline(ofObjectAt: range.lowerBound, descending: ["messages"])
+                    return try conversation(
+                        export, range, outline: outline, path: path, number: number, folder: folder, context: context)
                 } catch let error as TranscriptsError {
                     throw export.placed(error)
                 }
@@ -90,13 +96,11 @@ public struct TelegramImporter: ExportImporter {
     /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the
     /// warnings about what could not be read, each naming the line, column and JSON path.
     private func conversation(
-        _ export: MappedJSONExport, _ range: Range<Int>, path: String, number: Int, folder: URL, context: ImportContext
+        _ export: MappedJSONExport, _ range: Range<Int>, outline: JSONScanner.Outline?, path: String, number: Int,
+        folder: URL, context: ImportContext
     ) throws -> ImportedConversation {
         let displayPath = export.displayPath
-        guard let members = export.scanner.members(ofObjectAt: range.lowerBound),
-              let messages = members.first(where: { $0.key == "messages" }),
-              let elements = export.scanner.elements(ofArrayAt: messages.value.lowerBound)
-        else {
+        guard let members = outline?.members, let elements = outline?.member("messages")?.elements else {
             // Not the expected shape: the whole-value path reports what is wrong.
             let json = try export.parse(range)
             let (conversation, warnings) = try TelegramChat.conversation(
@@ -105,7 +109,7 @@ public struct TelegramImporter: ExportImporter {
         }
         var header: [String: JSONValue] = [:]
         for (key, value) in members where key != "messages" {
-            header[key] = try export.parse(value)
+            header[key] = try export.parse(value.range)
         }
         export.release(range)
         let converter = TelegramMessages(context: context)

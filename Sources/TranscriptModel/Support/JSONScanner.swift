@@ -146,6 +146,74 @@ package struct JSONScanner {
         }
     }
 
+    /// A value's place and, for an object or a list the walk went into, its members or elements.
+    package struct Outline: Sendable {
+        /// The value's bytes.
+        package var range: Range<Int>
+        /// The members of an object the walk went into (each key with its value's outline), in order.
+        package var members: [(key: String, value: Outline)]?
+        /// The elements of a list the walk went into, in order.
+        package var elements: [Range<Int>]?
+
+        /// The outline of the member `key`, when the walk went into this object and it has one.
+        package func member(_ key: String) -> Outline? {
+            members?.first { $0.key == key }?.value
+        }
+    }
+
+    /// The outline of the object at `start` in one walk over its bytes: its members, and the members (or
+    /// elements) of the values of those named in `descending`, and so on down (a member of the same name at any
+    /// depth is gone into). A Telegram account export gives its chats in one walk, where finding the members,
+    /// then the chats' object, then its list would walk over every chat three times. Nil when it is not an
+    /// object or is malformed (the parser then says where).
+    package func outline(ofObjectAt start: Int, descending: Set<String>) -> Outline? {
+        var released = start
+        return outline(at: skipWhitespace(start), descending: descending, released: &released)
+    }
+
+    private func outline(at start: Int, descending: Set<String>, released: inout Int) -> Outline? {
+        var index = start
+        guard index < bytes.count, bytes[index] == 0x7B else { return nil }
+        index += 1
+        var members: [(key: String, value: Outline)] = []
+        while true {
+            releaseBehind(index, &released)
+            index = skipWhitespace(index)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 0x7D, members.isEmpty { return Outline(range: start..<index + 1, members: members) }
+            guard bytes[index] == 0x22, let keyEnd = endOfString(at: index) else { return nil }
+            guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])),
+                  case .string(let name) = key
+            else { return nil }
+            index = skipWhitespace(keyEnd)
+            guard index < bytes.count, bytes[index] == 0x3A else { return nil }
+            let valueStart = skipWhitespace(index + 1)
+            let value: Outline
+            if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x7B {
+                guard let inner = outline(at: valueStart, descending: descending, released: &released) else { return nil }
+                value = inner
+            } else if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x5B {
+                guard let elements = elements(ofArrayAt: valueStart), let end = elements.last.map({ endOfList(after: $0.upperBound) }) ?? endOfValue(at: valueStart)
+                else { return nil }
+                value = Outline(range: valueStart..<end, elements: elements)
+            } else {
+                guard let valueEnd = endOfValue(at: valueStart) else { return nil }
+                value = Outline(range: valueStart..<valueEnd)
+            }
+            members.append((name, value))
+            index = skipWhitespace(value.range.upperBound)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 0x2C { index += 1; continue }
+            if bytes[index] == 0x7D { return Outline(range: start..<index + 1, members: members) }
+            return nil
+        }
+    }
+
+    /// One past the `]` that closes a list whose last element ends at `end` (`elements(ofArrayAt:)` checked it).
+    private func endOfList(after end: Int) -> Int {
+        skipWhitespace(end) + 1
+    }
+
     /// The line (from 1) of a byte offset.
     package func line(of offset: Int) -> Int {
         var line = 1

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import TranscriptModel
+
+/// The outline of a document in one walk: members, and the members or elements of those it is asked to go into.
+@Suite struct JSONScannerOutlineTests {
+    func outline(_ text: String, descending: Set<String>) -> (JSONScanner.Outline?, [UInt8]) {
+        let bytes = Array(text.utf8)
+        let outline = bytes.withUnsafeBufferPointer { JSONScanner(bytes: $0).outline(ofObjectAt: 0, descending: descending) }
+        return (outline, bytes)
+    }
+
+    func text(_ range: Range<Int>, _ bytes: [UInt8]) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    @Test func anAccountExportsChatsInOneWalk() throws {
+        let document = #"""
+        {"about": "x", "contacts": {"list": [1, 2]},
+         "chats": {"about": "y", "list": [ {"id": 1, "messages": [{"id": 1}]} , {"id": 2} ] },
+         "left_chats": {"list": []}}
+        """#
+        let (found, bytes) = outline(document, descending: ["chats", "left_chats", "list", "messages"])
+        let root = try #require(found)
+        #expect(root.members?.map(\.key) == ["about", "contacts", "chats", "left_chats"])
+        #expect(root.range == 0..<bytes.count)
+        // Not gone into: a member whose name is not asked for, and a value that is no object or list.
+        #expect(root.member("contacts")?.members == nil && root.member("about")?.members == nil)
+        #expect(text(try #require(root.member("contacts")).range, bytes) == #"{"list": [1, 2]}"#)
+        let chats = try #require(root.member("chats")?.member("list"))
+        #expect(chats.elements?.map { text($0, bytes) } == [#"{"id": 1, "messages": [{"id": 1}]}"#, #"{"id": 2}"#])
+        #expect(text(chats.range, bytes) == #"[ {"id": 1, "messages": [{"id": 1}]} , {"id": 2} ]"#)
+        #expect(root.member("left_chats")?.member("list")?.elements == [])
+        // The elements of a list are not gone into.
+        #expect(document.contains("messages") && chats.members == nil)
+    }
+
+    @Test func aSingleChatsMessages() throws {
+        let (found, bytes) = outline(#"{"name": "Chat", "messages": [{"id": 1}, {"id": 2, "text": "a \"quoted\" ] }"}]}"#, descending: ["messages"])
+        let messages = try #require(found?.member("messages")?.elements)
+        #expect(messages.map { text($0, bytes) } == [#"{"id": 1}"#, #"{"id": 2, "text": "a \"quoted\" ] }"}"#])
+    }
+
+    @Test func notAnObjectOrMalformedIsNil() {
+        #expect(outline("[1, 2]", descending: []).0 == nil)
+        #expect(outline(#"{"chats": {"list": [1, 2}}"#, descending: ["chats", "list"]).0 == nil)
+        #expect(outline(#"{"a": 1,}"#, descending: []).0 == nil)
+        #expect(outline(#"{"a": 1"#, descending: []).0 == nil)
+        #expect(outline("{}", descending: []).0?.members?.isEmpty == true)
+    }
+}
