@@ -33,7 +33,8 @@ public struct CanonicalImporter: ExportImporter {
     ) throws {
         let read = try CanonicalReader(defaultTimeZone: context.timeZone).readWithDigests(source.url, displayPath: source.displayPath)
         try body(ImportedConversation(
-            conversation: read.conversation, mediaFolder: source.url.deletingLastPathComponent(), messageDigests: read.messageDigests))
+            conversation: read.conversation, mediaFolder: source.url.deletingLastPathComponent(), messageDigests: read.messageDigests,
+            warnings: read.warnings))
     }
 }
 

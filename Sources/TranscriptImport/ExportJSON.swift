@@ -4,16 +4,22 @@ import TranscriptModel
 /// A small JSON file of an export (a Slack day or `users.json`, Google Chat's `messages.json` and
 /// `group_info.json`), parsed whole. A syntax error names the file, the line and column, the JSON path reached
 /// and the byte offset; a value in the wrong shape that `body` finds (a `DecodingError` with its path) names the
-/// file, the line and column of that value and its JSON path.
+/// file, the line and column of that value and its JSON path. Strings with bytes that are not UTF-8 are shown
+/// with U+FFFD and are one warning for the file (`InvalidUTF8`).
 enum ExportJSON {
-    /// `body`'s result for the file's value; nil when the file is missing or holds only white space.
-    static func read<Result>(_ url: URL, displayPath: String, _ body: (JSONValue) throws -> Result) throws -> Result? {
+    /// `body`'s result for the file's value; nil when the file is missing or holds only white space. The
+    /// warning about bytes that are not UTF-8, if any, is added to `warnings`.
+    static func read<Result>(
+        _ url: URL, displayPath: String, warnings: inout [String], _ body: (JSONValue) throws -> Result
+    ) throws -> Result? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file = try MappedFile.open(url.path, displayPath: displayPath)
         return try withExtendedLifetime(file) {
             let bytes = file.bytes
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
-            let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath)  // after a byte-order mark, if any
+            var invalidUTF8: InvalidUTF8?
+            let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath, invalidUTF8: &invalidUTF8)  // after a byte-order mark, if any
+            if let invalidUTF8 { warnings.append(invalidUTF8.warning(in: bytes, file: displayPath)) }
             do {
                 return try body(json)
             } catch let error as TranscriptsError {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TranscriptModel
 
 /// A JSON export whose top level is one object, mapped into memory and read a part at a time: the scanner finds
@@ -17,6 +18,9 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     let members: [(key: String, value: Range<Int>)]
     /// The top-level object's outline: its members, gone into as `read` was asked (`JSONScanner.outline`).
     let outline: JSONScanner.Outline
+    /// The strings parsed so far (from any thread) that held bytes that are not UTF-8, until
+    /// `takeInvalidUTF8Warnings` makes them a warning.
+    let invalidUTF8 = InvalidUTF8Tally()
 
     /// Maps `file` and calls `body` with it. A file that cannot be read, is not JSON (the parser says where) or
     /// whose top level is not an object is an error; `description` names what was expected ("a Telegram export").
@@ -75,7 +79,11 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         // Finding the elements read their pages: let them go until their chunk's turn.
         if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
         var chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
-            let converted = try chunk.map { index in try convert(try parse(elements[index]), index) }
+            var invalid: InvalidUTF8?
+            let converted = try chunk.map { index in
+                try convert(try Self.parse(scanner, elements[index], root: root, displayPath: displayPath, invalidUTF8: &invalid), index)
+            }
+            invalidUTF8.add(invalid)
             let digests = digesting
                 ? chunk.map { ContentDigest.sourceDigest(UnsafeBufferPointer(rebasing: scanner.bytes[elements[$0]])) } : []
             if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
@@ -163,12 +171,46 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     }
 
     /// Parses the value at `range`; a syntax error names the file, the line and column, the JSON path and the
-    /// byte offset (see `JSONSyntaxCheck`).
+    /// byte offset (see `JSONSyntaxCheck`). Strings with bytes that are not UTF-8 are noted in `invalidUTF8`.
     package func parse(_ range: Range<Int>) throws -> JSONValue {
-        try Self.parse(scanner, range, root: root, displayPath: displayPath)
+        var invalid: InvalidUTF8?
+        let value = try Self.parse(scanner, range, root: root, displayPath: displayPath, invalidUTF8: &invalid)
+        invalidUTF8.add(invalid)
+        return value
     }
 
-    private static func parse(_ scanner: JSONScanner, _ range: Range<Int>, root: Range<Int>, displayPath: String) throws -> JSONValue {
-        try JSONSyntaxCheck.parse(range, of: root, in: scanner.bytes, file: displayPath)
+    private static func parse(
+        _ scanner: JSONScanner, _ range: Range<Int>, root: Range<Int>, displayPath: String, invalidUTF8: inout InvalidUTF8?
+    ) throws -> JSONValue {
+        try JSONSyntaxCheck.parse(range, of: root, in: scanner.bytes, file: displayPath, invalidUTF8: &invalidUTF8)
+    }
+
+    /// The warning about the strings parsed since the last call that held bytes that are not UTF-8 (none: no
+    /// warning), at the first one's line, column and JSON path (`InvalidUTF8.warning`). For a part of the file
+    /// read as a conversation of its own (a chat of an account export), `part` is its range, `pathPrefix` its
+    /// path and `scope` what it is ("the chat"): its path is then found walking the part only.
+    func takeInvalidUTF8Warnings(part: Range<Int>? = nil, pathPrefix: String = "", scope: String = "the file") -> [String] {
+        guard var invalid = invalidUTF8.take() else { return [] }
+        if let part { invalid.document = part }
+        return [invalid.warning(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope)]
+    }
+}
+
+/// Notes of strings with bytes that are not UTF-8 (`InvalidUTF8`), added from several threads. Adding nothing
+/// takes no lock, so reading a well-formed export never waits on it.
+final class InvalidUTF8Tally: Sendable {
+    private let noted = Mutex<InvalidUTF8?>(nil)
+
+    func add(_ invalid: InvalidUTF8?) {
+        guard let invalid else { return }
+        noted.withLock { $0.add(invalid) }
+    }
+
+    /// What was noted, which is then forgotten.
+    func take() -> InvalidUTF8? {
+        noted.withLock { noted in
+            defer { noted = nil }
+            return noted
+        }
     }
 }

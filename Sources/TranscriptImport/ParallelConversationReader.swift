@@ -17,8 +17,9 @@ struct ParallelConversationReader {
     /// The mapping `bytes` are in, whose pages are released once read; nil when they are not a mapped file.
     package var file: MappedFile? = nil
 
-    /// The conversation, and a digest of each message's bytes (`ContentDigest.sourceDigest`).
-    package func read() throws -> (conversation: Conversation, messageDigests: [UInt64])? {
+    /// The conversation, a digest of each message's bytes (`ContentDigest.sourceDigest`), and its strings that
+    /// held bytes that are not UTF-8 (placed in `bytes`).
+    package func read() throws -> (conversation: Conversation, messageDigests: [UInt64], invalidUTF8: InvalidUTF8?)? {
         let scanner = JSONScanner(bytes: bytes, releasingPagesOf: file)
         let start = scanner.skipWhitespace(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0)
         guard let end = scanner.endOfValue(at: start), scanner.skipWhitespace(end) == bytes.count,
@@ -32,14 +33,19 @@ struct ParallelConversationReader {
         // The conversation without its messages (its own mistakes come first, as when it is read whole, but
         // after any syntax error, which a whole read finds before it maps anything).
         var fields: [String: JSONValue] = ["messages": .array([])]
+        let document = 0..<bytes.count
+        var invalidUTF8: InvalidUTF8?
         for member in members where member.key != "messages" {
-            guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value]), depth: 1) else { return nil }
+            var found: InvalidUTF8?
+            guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value]), depth: 1, invalidUTF8: &found)
+            else { return nil }
+            invalidUTF8.add(found?.placed(at: member.value.lowerBound, in: document))
             fields[member.key] = value
         }
         let header = Result { try Conversation(json: .object(fields), path: [], context: self.context) }
 
         enum Outcome {
-            case messages([Message], digests: [UInt64])
+            case messages([Message], digests: [UInt64], invalidUTF8: InvalidUTF8?)
             case syntaxError
             case mappingError(index: Int, any Error)
         }
@@ -49,11 +55,14 @@ struct ParallelConversationReader {
         let outcomes = try chunkRanges(count: elements.count, chunkSize: 512).concurrentMap { chunk -> Outcome in
             var decoded: [Message] = []
             var digests: [UInt64] = []
+            var invalidUTF8: InvalidUTF8?
             decoded.reserveCapacity(chunk.count)
             digests.reserveCapacity(chunk.count)
             for index in chunk {
                 let element = shared.element(index)
-                guard let json = try? JSONParser.parse(element, depth: 2) else { return .syntaxError }
+                var found: InvalidUTF8?
+                guard let json = try? JSONParser.parse(element, depth: 2, invalidUTF8: &found) else { return .syntaxError }
+                invalidUTF8.add(found?.placed(at: shared.elements[index].lowerBound, in: document))
                 digests.append(ContentDigest.sourceDigest(element))
                 do {
                     decoded.append(try Message(
@@ -63,7 +72,7 @@ struct ParallelConversationReader {
                 }
             }
             file?.release(elements[chunk.lowerBound].lowerBound..<elements[chunk.upperBound - 1].upperBound)
-            return .messages(decoded, digests: digests)
+            return .messages(decoded, digests: digests, invalidUTF8: invalidUTF8)
         }
         // A syntax error anywhere comes before any mapping error (the whole document is parsed first).
         if outcomes.contains(where: { if case .syntaxError = $0 { true } else { false } }) { return nil }
@@ -74,15 +83,16 @@ struct ParallelConversationReader {
         allDigests.reserveCapacity(elements.count)
         for outcome in outcomes {
             switch outcome {
-            case .messages(let decoded, let digests):
+            case .messages(let decoded, let digests, let found):
                 all += decoded
                 allDigests += digests
+                invalidUTF8.add(found)
             case .syntaxError: return nil
             case .mappingError(_, let error): throw error
             }
         }
         conversation.messages = all
-        return (conversation, allDigests)
+        return (conversation, allDigests, invalidUTF8)
     }
 }
 

@@ -57,6 +57,8 @@ def test_there_are_examples_to_check():
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "actor": ""}},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "title": 3}},
     {"id": "1", "date": "2024-05-03T09:30:00Z", "type": "system", "system": {"text": "x", "event": "kick"}},
+    {"id": "1", "date": 1e300, "text": "x"},
+    {"id": "1", "date": "2024-05-03T09:30:00Z", "edited": -1e15, "text": "x"},
 ])
 def test_the_schema_refuses_what_the_reader_refuses(validators, message):
     assert list(validators["message.schema.json"].iter_errors(message)) != []

@@ -47,6 +47,8 @@ public struct DiscordImporter: ExportImporter {
         var parentID: String?
         var parentName: String?
         var guildName: String?
+        /// The strings of `guild` and `channel` with bytes that are not UTF-8, warned of with the file's messages.
+        var invalidUTF8: InvalidUTF8?
 
         var isThread: Bool { channelType.hasSuffix("Thread") }
     }
@@ -210,7 +212,7 @@ public struct DiscordImporter: ExportImporter {
                 channelName: DiscordMessages.string(channel["name"]) ?? "",
                 parentID: DiscordMessages.identifier(channel["categoryId"]),
                 parentName: DiscordMessages.string(channel["category"]),
-                guildName: DiscordMessages.string(guild["name"]))
+                guildName: DiscordMessages.string(guild["name"]), invalidUTF8: export.invalidUTF8.take())
         }
     }
 
@@ -235,7 +237,9 @@ public struct DiscordImporter: ExportImporter {
                     throw export.error(at: error.key, of: elements[index], path: error.path, message: error.message)
                 }
             }
+            export.invalidUTF8.add(header.invalidUTF8)
             let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
+                + export.takeInvalidUTF8Warnings()
             // The same message can appear twice in one file: the first (or an edited copy) is kept.
             var seen: [String: Int] = [:]
             var result: [DiscordMessages.Converted] = []

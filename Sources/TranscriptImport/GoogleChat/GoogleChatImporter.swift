@@ -27,26 +27,35 @@ public struct GoogleChatImporter: ExportImporter {
                 message: "not a Google Chat export: no Groups folder with group_info.json or messages.json (\"Google Chat/Groups/DM …/messages.json\")")
         }
         var owner: GoogleChatInfo.Person?
+        // The owner's file's warnings are said with the first conversation.
+        var ownerWarnings: [String] = []
         if let users = layout.users {
-            owner = try GoogleChatInfo.owner(inUsers: users, displayPath: layout.usersDisplayPath ?? users.lastPathComponent)
+            owner = try GoogleChatInfo.owner(
+                inUsers: users, displayPath: layout.usersDisplayPath ?? users.lastPathComponent, warnings: &ownerWarnings)
         }
         for group in layout.groups {
-            guard let imported = try read(group, owner: owner, context: context) else { continue }
+            guard var imported = try read(group, owner: owner, context: context) else { continue }
+            imported.warnings = ownerWarnings + imported.warnings
+            ownerWarnings = []
             try body(imported)
         }
     }
 
     /// One group's conversation; nil when the group has no `messages.json` or no messages.
     func read(_ group: GoogleChatLayout.Group, owner: GoogleChatInfo.Person?, context: ImportContext) throws -> ImportedConversation? {
+        var fileWarnings: [String] = []
         let info = try GoogleChatInfo.group(
-            at: group.folder.appendingPathComponent("group_info.json"), displayPath: group.displayPath + "/group_info.json")
+            at: group.folder.appendingPathComponent("group_info.json"), displayPath: group.displayPath + "/group_info.json",
+            warnings: &fileWarnings)
         let messagesPath = group.displayPath + "/messages.json"
         var people = GoogleChatPeople()
         let memberIDs = info.members.compactMap { people.note(name: $0.name, email: $0.email) }
         let realFolder = group.folder.standardizedFileURL.resolvingSymlinksInPath().path
         var reader = GoogleChatMessageReader(
             displayPath: messagesPath, content: GoogleChatContent(folder: realFolder), timeZone: context.timeZone, people: people)
-        let read: Void? = try ExportJSON.read(group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath) { json in
+        let read: Void? = try ExportJSON.read(
+            group.folder.appendingPathComponent("messages.json"), displayPath: messagesPath, warnings: &fileWarnings
+        ) { json in
             let root = try JSONObject(json, path: [], context: GoogleChatInfo.context)
             let value = try root.required("messages")
             guard case .array(let elements) = value else {
@@ -69,6 +78,6 @@ public struct GoogleChatImporter: ExportImporter {
         let isDirect = info.name == nil && !folderName.hasPrefix("Space ") && everyone.count <= 2
         let conversation = Conversation(
             id: folderName, title: title, kind: isDirect ? .direct : .group, participants: participants, messages: messages)
-        return ImportedConversation(conversation: conversation, mediaFolder: group.folder, warnings: reader.warnings)
+        return ImportedConversation(conversation: conversation, mediaFolder: group.folder, warnings: fileWarnings + reader.warnings)
     }
 }

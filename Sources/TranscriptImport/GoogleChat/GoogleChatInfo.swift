@@ -20,9 +20,10 @@ enum GoogleChatInfo {
 
     static let context = JSONDecodingContext(defaultTimeZone: nil)
 
-    /// Reads `group_info.json`; a group without one has no name and no members listed.
-    static func group(at url: URL, displayPath: String) throws -> Group {
-        let group = try ExportJSON.read(url, displayPath: displayPath) { json in
+    /// Reads `group_info.json`; a group without one has no name and no members listed. A warning about the
+    /// file (bytes that are not UTF-8) is added to `warnings`.
+    static func group(at url: URL, displayPath: String, warnings: inout [String]) throws -> Group {
+        let group = try ExportJSON.read(url, displayPath: displayPath, warnings: &warnings) { json in
             let object = try JSONObject(json, path: [], context: context)
             var members: [Person] = []
             if let value = object.value("members") {
@@ -39,13 +40,14 @@ enum GoogleChatInfo {
         return group ?? Group(name: nil, members: [])
     }
 
-    /// The export's owner: the `user` of the first `user_info.json` in the `Users` folder (by folder name).
-    static func owner(inUsers folder: URL, displayPath: String) throws -> Person? {
+    /// The export's owner: the `user` of the first `user_info.json` in the `Users` folder (by folder name). A
+    /// warning about a file read (bytes that are not UTF-8) is added to `warnings`.
+    static func owner(inUsers folder: URL, displayPath: String, warnings: inout [String]) throws -> Person? {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         for name in names where !name.hasPrefix(".") {
             let file = folder.appendingPathComponent(name).appendingPathComponent("user_info.json")
             let display = displayPath + "/" + name + "/user_info.json"
-            let owner = try ExportJSON.read(file, displayPath: display) { json -> Person? in
+            let owner = try ExportJSON.read(file, displayPath: display, warnings: &warnings) { json -> Person? in
                 let object = try JSONObject(json, path: [], context: context)
                 guard let user = object.value("user") else { return nil }
                 return try person(user, path: object.keyPath("user"))

@@ -105,6 +105,9 @@ struct MatrixEvents: Sendable {
             throw Problem(path: ".origin_server_ts", message: "expected the event's time in milliseconds since 1970")
         }
         let date = Timestamp(secondsSince1970: milliseconds / 1000)
+        guard date.isRepresentable else {
+            throw Problem(path: ".origin_server_ts", message: "epoch milliseconds out of range: \(JSONValue.number(milliseconds).displayText)")
+        }
         let id = problems.text(event["event_id"], at: "event_id", what: "the event's id") ?? "event-\(index + 1)"
         let sender = problems.text(event["sender"], at: "sender", what: "the sender")
         let roomID = Self.string(event["room_id"])

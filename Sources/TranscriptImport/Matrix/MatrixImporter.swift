@@ -45,6 +45,7 @@ public struct MatrixImporter: ExportImporter {
                 }
             }
             let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
+                + export.takeInvalidUTF8Warnings()
             return (MatrixRoom.conversation(header: header, events: converted, fileName: fileName), warnings)
         }
         try body(ImportedConversation(conversation: conversation.0, mediaFolder: folder, warnings: conversation.1))

@@ -51,9 +51,15 @@ public struct MattermostImporter: ExportImporter {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let export = try MattermostExport.index(bytes, displayPath: source.displayPath)
+            // The other lines' bytes that are not UTF-8 are said with the first conversation.
+            var warnings = export.invalidUTF8.map {
+                [$0.warning(in: bytes, file: source.displayPath, scope: "the file's lines other than posts")]
+            } ?? []
             for channel in export.channels where !channel.posts.isEmpty {
-                let conversation = try export.read(channel, bytes: bytes, displayPath: source.displayPath, folder: folder, me: context.me)
-                try body(ImportedConversation(conversation: conversation, mediaFolder: folder))
+                let (conversation, postWarnings) = try export.read(
+                    channel, bytes: bytes, displayPath: source.displayPath, folder: folder, me: context.me)
+                try body(ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings + postWarnings))
+                warnings = []
             }
         }
     }
@@ -83,6 +89,9 @@ struct MattermostExport {
     var channels: [Channel] = []
     /// Usernames → the names shown (first and last name, else the nickname, else the username).
     var userNames: [String: String] = [:]
+    /// The strings of lines other than posts (teams, channels, users) that held bytes that are not UTF-8; a
+    /// post's are warned of with its conversation.
+    var invalidUTF8: InvalidUTF8?
 
     package static let context = JSONDecodingContext(defaultTimeZone: nil)
 
@@ -95,11 +104,13 @@ struct MattermostExport {
         var sawVersion = false
 
         try forEachLine(bytes) { line in
-            let value = try parse(bytes, line, displayPath: displayPath)
+            var invalidUTF8: InvalidUTF8?
+            let value = try parse(bytes, line, displayPath: displayPath, invalidUTF8: &invalidUTF8)
             let object = try JSONObject(value, path: [], context: context)
             guard let type = try object.optionalString("type") else {
                 throw TranscriptsError(file: displayPath, line: line.number, path: "type", message: "\"type\" is required but missing")
             }
+            if type != "post", type != "direct_post" { export.invalidUTF8.add(invalidUTF8) }
             if !sawVersion {
                 guard type == "version" else {
                     throw TranscriptsError(
@@ -250,23 +261,27 @@ struct MattermostExport {
         }
     }
 
-    /// One line's JSON value.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ line: MattermostLine, displayPath: String) throws -> JSONValue {
-        try JSONSyntaxCheck.parse(line.start..<line.end, of: line.start..<line.end, in: bytes, file: displayPath, unit: .line)
+    /// One line's JSON value; its strings with bytes that are not UTF-8 are added to `invalidUTF8`.
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: MattermostLine, displayPath: String, invalidUTF8: inout InvalidUTF8?
+    ) throws -> JSONValue {
+        try JSONSyntaxCheck.parse(
+            line.start..<line.end, of: line.start..<line.end, in: bytes, file: displayPath, unit: .line, invalidUTF8: &invalidUTF8)
     }
 
     // MARK: - Second pass
 
-    /// Reads one conversation's posts.
+    /// Reads one conversation's posts, with the warning about its posts' bytes that are not UTF-8, if any.
     package func read(
         _ channel: Channel, bytes: UnsafeBufferPointer<UInt8>, displayPath: String, folder: URL, me: [String]
-    ) throws -> Conversation {
+    ) throws -> (Conversation, [String]) {
         var reader = MattermostPostReader(files: MattermostFiles(folder: folder))
         for member in channel.members { reader.note(member) }
         var posts: [MattermostPostReader.Post] = []
         posts.reserveCapacity(channel.posts.count)
+        var invalidUTF8: InvalidUTF8?
         for line in channel.posts {
-            let value = try Self.parse(bytes, line, displayPath: displayPath)
+            let value = try Self.parse(bytes, line, displayPath: displayPath, invalidUTF8: &invalidUTF8)
             do {
                 let object = try JSONObject(value, path: [], context: Self.context)
                 let type = try object.string("type")
@@ -286,7 +301,8 @@ struct MattermostExport {
             let others = channel.members.filter { !me.contains($0) }
             title = (others.isEmpty ? channel.members : others).map { userNames[$0] ?? $0 }.joined(separator: ", ")
         }
-        return Conversation(id: channel.id, title: title, kind: channel.kind, participants: participants, messages: messages)
+        let warnings = invalidUTF8.map { [$0.warning(in: bytes, file: displayPath, scope: "the conversation's posts")] } ?? []
+        return (Conversation(id: channel.id, title: title, kind: channel.kind, participants: participants, messages: messages), warnings)
     }
 }
 

@@ -64,8 +64,13 @@ struct MattermostPostReader {
             throw JSONMappingError.invalid(object.keyPath("create_at"), "epoch milliseconds out of range: \(JSONValue.number(createAt).displayText)")
         }
         var edited: Timestamp?
-        if let editAt = try object.optionalDouble("edit_at"), editAt > 0 {
-            edited = Timestamp(secondsSince1970: editAt / 1000, utcOffset: 0)
+        if let editAt = try object.optionalDouble("edit_at") {
+            let time = Timestamp(secondsSince1970: editAt / 1000, utcOffset: 0)
+            guard time.isRepresentable else {
+                throw JSONMappingError.invalid(object.keyPath("edit_at"), "epoch milliseconds out of range: \(JSONValue.number(editAt).displayText)")
+            }
+            // 0 (or less): never edited.
+            if editAt > 0 { edited = time }
         }
         let text = try object.optionalString("message") ?? ""
         let type = try object.optionalString("type") ?? ""

@@ -126,6 +126,7 @@ public struct MessengerImporter: ExportImporter {
                 }
             }
             let warnings = export.warnings(elements, problems: { converted[$0].problems }, path: { "messages[\($0)]" })
+                + export.takeInvalidUTF8Warnings()
             // Exports list the newest message first: read such a file backwards, so that messages of the same
             // millisecond keep their order once sorted.
             if let first = converted.first, let last = converted.last, first.milliseconds > last.milliseconds {

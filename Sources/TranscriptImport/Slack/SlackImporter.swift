@@ -29,17 +29,19 @@ public struct SlackImporter: ExportImporter {
         // Without the list of users, people are shown by the names their messages carry, else by their ids.
         var warnings = FileManager.default.fileExists(atPath: source.url.appendingPathComponent("users.json").path) ? []
             : ["\(source.displayPath)/users.json: missing, so people are shown by the names in their messages or by their ids"]
+        warnings += workspace.warnings
         for channel in workspace.channels {
-            let conversation = try read(channel, of: workspace, from: source, context: context)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url, warnings: warnings))
+            let (conversation, dayWarnings) = try read(channel, of: workspace, from: source, context: context)
+            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url, warnings: warnings + dayWarnings))
             warnings = []  // said once, with the first conversation
         }
     }
 
-    /// Reads one conversation: every day file of its folder, each parsed once, in date order.
+    /// Reads one conversation: every day file of its folder, each parsed once, in date order; with the
+    /// warnings about its day files (one per file with bytes that are not UTF-8).
     func read(
         _ channel: SlackWorkspace.Channel, of workspace: SlackWorkspace, from source: ExportSource, context: ImportContext
-    ) throws -> Conversation {
+    ) throws -> (Conversation, [String]) {
         let folder = source.url.appendingPathComponent(channel.folder)
         var reader = SlackMessageReader(names: workspace.names, files: SlackFileLocator(root: source.url, folder: channel.folder))
         // The members of direct and group messages are its people; a channel's are everyone seen in it (a
@@ -47,9 +49,10 @@ public struct SlackImporter: ExportImporter {
         if channel.kind == .direct || channel.kind == .multiPerson {
             for member in channel.members { reader.note(member) }
         }
+        var warnings: [String] = []
         for day in SlackWorkspace.dayFiles(in: folder) {
             let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath) { json in
+            try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath, warnings: &warnings) { json in
                 guard case .array(let elements) = json else {
                     throw TranscriptsError(file: displayPath, line: 1, message: "expected a list of messages, found \(json.kindDescription)")
                 }
@@ -74,6 +77,6 @@ public struct SlackImporter: ExportImporter {
         }
         var messages = reader.messages
         EventPeople.naming(&messages, participants: Set(participants.map(\.id))) { reader.names.user($0) ?? $0 }
-        return Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: messages)
+        return (Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: messages), warnings)
     }
 }

@@ -87,6 +87,11 @@ struct SlackMessageReader {
             throw JSONMappingError.invalid(
                 object.keyPath("ts"), "expected a Slack timestamp such as \"1454884927.000002\", found \"\(ts)\"")
         }
+        let date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
+        // Fifteen digits reach times no calendar holds: an error, not a clamped date.
+        guard date.isRepresentable else {
+            throw JSONMappingError.invalid(object.keyPath("ts"), "epoch seconds out of range: \"\(ts)\"")
+        }
         let subtype = try object.optionalString("subtype")
         let text = try object.optionalString("text") ?? ""
         let user = try object.optionalIdentifier("user")
@@ -111,7 +116,11 @@ struct SlackMessageReader {
                 guard let editSeconds = Self.seconds(editTS) else {
                     throw JSONMappingError.invalid(edit.keyPath("ts"), "expected a Slack timestamp, found \"\(editTS)\"")
                 }
-                edited = Timestamp(secondsSince1970: editSeconds, utcOffset: 0)
+                let editDate = Timestamp(secondsSince1970: editSeconds, utcOffset: 0)
+                guard editDate.isRepresentable else {
+                    throw JSONMappingError.invalid(edit.keyPath("ts"), "epoch seconds out of range: \"\(editTS)\"")
+                }
+                edited = editDate
             }
         }
         let reactions = try self.reactions(object)
@@ -130,7 +139,6 @@ struct SlackMessageReader {
             kinds = [.unsupported(UnsupportedContent(type: subtype ?? (try? object.optionalString("type")) ?? "message", raw: json))]
         }
 
-        let date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
         for (index, kind) in kinds.enumerated() {
             let id = ids.make(index == 0 ? ts : "\(ts)-\(index + 1)")
             messages.append(

@@ -30,6 +30,9 @@ struct SlackWorkspace: Sendable {
     /// Every conversation with a folder of day files: channels, private channels, group and direct messages as
     /// listed, then folders no list names, by name.
     var channels: [Channel]
+    /// What reading the workspace's lists had to repair (strings with bytes that are not UTF-8), said with the
+    /// first conversation.
+    var warnings: [String] = []
 
     static let listFiles: [(name: String, kind: ListKind)] = [
         ("channels.json", .channel), ("groups.json", .privateChannel), ("mpims.json", .multiPerson), ("dms.json", .direct),
@@ -38,8 +41,9 @@ struct SlackWorkspace: Sendable {
     /// Reads the lists of the export at `root`; `displayPath` is how errors name the export.
     package static func read(_ root: URL, displayPath: String) throws -> SlackWorkspace {
         var names = SlackNames()
+        var warnings: [String] = []
         let context = JSONDecodingContext(defaultTimeZone: nil)
-        try ExportJSON.read(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json") { users in
+        try ExportJSON.read(root.appendingPathComponent("users.json"), displayPath: displayPath + "/users.json", warnings: &warnings) { users in
             for (index, element) in try list(users).enumerated() {
                 let user = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
                 let id = try user.identifier("id")
@@ -56,7 +60,7 @@ struct SlackWorkspace: Sendable {
 
         var listed: [(id: String, name: String?, members: [String], kind: ListKind)] = []
         for (file, kind) in listFiles {
-            try ExportJSON.read(root.appendingPathComponent(file), displayPath: displayPath + "/" + file) { value in
+            try ExportJSON.read(root.appendingPathComponent(file), displayPath: displayPath + "/" + file, warnings: &warnings) { value in
                 for (index, element) in try list(value).enumerated() {
                     let channel = try JSONObject(element, path: [AnyCodingKey(intValue: index)], context: context)
                     let id = try channel.identifier("id")
@@ -81,7 +85,7 @@ struct SlackWorkspace: Sendable {
         for folder in children.sorted() where !usedFolders.contains(folder) && !usedIDs.contains(folder) && isDayFolder(root, folder) {
             channels.append(Channel(id: folder, name: folder, members: [], kind: .channel, folder: folder))
         }
-        return SlackWorkspace(names: names, channels: channels)
+        return SlackWorkspace(names: names, channels: channels, warnings: warnings)
     }
 
     /// The name Slack shows for a user: the display name, else the real name, else the user name.

@@ -105,7 +105,8 @@ public struct TelegramImporter: ExportImporter {
             let json = try export.parse(range)
             let (conversation, warnings) = try TelegramChat.conversation(
                 from: json, path: path, number: number, context: context, displayPath: displayPath)
-            return ImportedConversation(conversation: conversation, mediaFolder: folder, warnings: warnings)
+            return ImportedConversation(
+                conversation: conversation, mediaFolder: folder, warnings: warnings + invalidUTF8Warnings(export, range, path: path))
         }
         var header: [String: JSONValue] = [:]
         for (key, value) in members where key != "messages" {
@@ -126,6 +127,11 @@ public struct TelegramImporter: ExportImporter {
             displayPath: displayPath)
         return ImportedConversation(
             conversation: chat.conversation, mediaFolder: folder, messageDigests: chat.messageDigests,
-            warnings: chat.warnings + warnings.warnings(in: export.scanner.bytes))
+            warnings: chat.warnings + warnings.warnings(in: export.scanner.bytes) + invalidUTF8Warnings(export, range, path: path))
+    }
+
+    /// The warning about the chat's strings that held bytes that are not UTF-8, once per chat.
+    private func invalidUTF8Warnings(_ export: MappedJSONExport, _ range: Range<Int>, path: String) -> [String] {
+        export.takeInvalidUTF8Warnings(part: range, pathPrefix: path, scope: path.isEmpty ? "the file" : "the chat")
     }
 }

@@ -280,24 +280,31 @@ struct TelegramMessages {
     // MARK: - Values
 
     /// The time of `unixKey` (seconds since 1970, a string or a number), else of `localKey` (ISO 8601, in the
-    /// site's time zone); a value that cannot be read is noted and kept.
+    /// site's time zone); a value that cannot be read, or a time no calendar holds (`1e300`, `"nan"`, beyond
+    /// `Timestamp.representableSeconds`), is noted and kept.
     private func timestamp(
         _ fields: [String: JSONValue], unixKey: String, localKey: String, problems: inout FieldProblems
     ) -> Timestamp? {
         let unix = fields[unixKey]
+        var seconds: Double?
         switch unix {
-        case nil, .null?: break
-        case .number(let seconds)?: return Timestamp(secondsSince1970: seconds)
-        case .string(let text)?:
-            if let seconds = Double(text) { return Timestamp(secondsSince1970: seconds) }
+        case .number(let number)?: seconds = number
+        case .string(let text)?: seconds = Double(text)
         default: break
+        }
+        if let seconds {
+            let date = Timestamp(secondsSince1970: seconds)
+            if date.isRepresentable { return date }
         }
         let what = unixKey == "date_unixtime" ? "the message is dated like the message before it" : "the edit time is left out"
         let local = fields[localKey].flatMap { $0 == .null ? nil : $0 }
         if let unix, unix != .null {
-            problems.wrongType(
-                unixKey, expected: "seconds since 1970 such as \"1704103200\"", found: unix,
-                did: (local == nil ? what : "the time is read from \"\(localKey)\"") + "; \(FieldProblems.keptNote)")
+            let did = (local == nil ? what : "the time is read from \"\(localKey)\"") + "; \(FieldProblems.keptNote)"
+            if seconds != nil {
+                problems.note(unixKey, "epoch seconds out of range: \(unix.compactJSON.prefix(40)); \(did)", keeping: unix)
+            } else {
+                problems.wrongType(unixKey, expected: "seconds since 1970 such as \"1704103200\"", found: unix, did: did)
+            }
         }
         switch local {
         case nil: return nil

@@ -20,8 +20,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, JSONMappable {
         self.init(secondsSince1970: date.timeIntervalSince1970, utcOffset: utcOffset)
     }
 
-    /// The moments ISO 8601 text is written for: within about three million years of 1970 (an importer rejects a
-    /// time outside it, such as `timestamp_ms: 1e300` or `"nan"`, as a malformed one).
+    /// The moments ISO 8601 text is written for: within about three million years of 1970. Importers reject a
+    /// time outside it, such as `timestamp_ms: 1e300` or `"nan"`, as a malformed one (an error naming the field,
+    /// or Telegram's warning), and the build refuses a conversation that holds one.
     public static let representableSeconds: ClosedRange<Double> = -1e14...1e14
 
     /// Whether the moment is finite and within `representableSeconds`.
@@ -54,6 +55,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, JSONMappable {
         switch json {
         case .number(let seconds):
             self.init(secondsSince1970: seconds, utcOffset: nil)
+            // A time no calendar holds (1e300) is an error, not a date clamped where it is written.
+            guard isRepresentable else { throw JSONMappingError.invalid(path, "epoch seconds out of range: \(json.displayText)") }
         case .string(let text):
             guard let value = Timestamp(iso8601: text, defaultTimeZone: context.defaultTimeZone) else {
                 throw JSONMappingError.invalid(

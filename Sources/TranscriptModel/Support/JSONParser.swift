@@ -2,7 +2,8 @@
 /// `JSONDecoder` spends most of its time in Codable's generic machinery, this spends it in the bytes.
 ///
 /// It accepts exactly RFC 8259 JSON (one value, optional surrounding whitespace, an optional UTF-8
-/// byte-order mark) and reports the line and column of the first error.
+/// byte-order mark) and reports the line and column of the first error. Bytes in strings that are not UTF-8
+/// are shown as U+FFFD and noted (`InvalidUTF8`), for the importer's warning.
 package struct JSONParser {
     package struct SyntaxError: Error, CustomStringConvertible {
         package var line: Int
@@ -15,15 +16,27 @@ package struct JSONParser {
     }
 
     /// Parses one JSON document; `depth` is how deep it is nested in a bigger one (a part of a document read
-    /// on its own is allowed the nesting it would have there).
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws -> JSONValue {
+    /// on its own is allowed the nesting it would have there). Strings that held bytes that are not UTF-8 are
+    /// added to `invalidUTF8` (offsets in `bytes`).
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0, invalidUTF8: inout InvalidUTF8?
+    ) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: depth)
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        invalidUTF8.add(parser.invalidUTF8)
         return value
+    }
+
+    /// Parses one JSON document whose bytes that are not UTF-8 need no warning: our own files (the search
+    /// index), a key or short value read to recognise a format or to name a path. An export's messages are
+    /// read with `parse(_:depth:invalidUTF8:)`.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws -> JSONValue {
+        var ignored: InvalidUTF8?
+        return try parse(bytes, depth: depth, invalidUTF8: &ignored)
     }
 
     /// Parses one JSON document held in a string.
@@ -40,6 +53,8 @@ package struct JSONParser {
     private var pendingKeyStarts: [Int] = []
     private var pendingValues: [JSONValue] = []
     private var pendingElements: [JSONValue] = []
+    /// The strings read so far that held bytes that are not UTF-8.
+    private var invalidUTF8: InvalidUTF8?
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -158,16 +173,20 @@ package struct JSONParser {
     private mutating func parseString() throws -> String {
         index += 1
         let start = index
+        // The raw bytes of the string ORed together: below 0x80, they are ASCII and need no validation.
+        var high: UInt8 = 0
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x22 {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let text = high < 0x80 ? String(decoding: raw, as: UTF8.self) : validated(raw, at: start - 1)
                 index += 1
                 return text
             }
             if byte == 0x5C { break }
             if byte < 0x20 { throw error("a control character in a string must be escaped") }
+            high |= byte
             index += 1
         }
         var buffer = Array(bytes[start..<index])
@@ -176,7 +195,9 @@ package struct JSONParser {
             switch byte {
             case 0x22:
                 index += 1
-                return String(decoding: buffer, as: UTF8.self)
+                // Escapes add only valid UTF-8, but a raw byte next to them may still not be.
+                guard high >= 0x80 else { return String(decoding: buffer, as: UTF8.self) }
+                return buffer.withUnsafeBufferPointer { validated($0, at: start - 1) }
             case 0x5C:
                 index += 1
                 guard index < bytes.count else { throw error("unexpected end of input in a string") }
@@ -214,11 +235,20 @@ package struct JSONParser {
                 }
             default:
                 if byte < 0x20 { throw error("a control character in a string must be escaped") }
+                high |= byte
                 buffer.append(byte)
                 index += 1
             }
         }
         throw error("unexpected end of input in a string")
+    }
+
+    /// The text of a string's bytes beyond ASCII, whose opening quote is at `quote`: validated in one pass
+    /// (as fast as decoding), and only when that fails decoded with U+FFFD for each invalid sequence and noted.
+    private mutating func validated(_ utf8: UnsafeBufferPointer<UInt8>, at quote: Int) -> String {
+        if let text = String(validating: utf8, as: UTF8.self) { return text }
+        invalidUTF8.add(InvalidUTF8(offset: quote, document: 0..<bytes.count, strings: 1, places: InvalidUTF8.places(in: utf8)))
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func parseHex4() throws -> UInt32 {

@@ -242,13 +242,18 @@ package struct JSONSyntaxCheck {
 extension JSONSyntaxCheck {
     /// Parses `part` of the JSON document `document` in `bytes` (a whole file's bytes; by default the document is
     /// all of them). A syntax error names the file, its line and column there, the JSON path reached and the byte
-    /// offset, whatever part was being parsed. `depth` is how deep the part is nested in the document.
+    /// offset, whatever part was being parsed. `depth` is how deep the part is nested in the document. Strings
+    /// that held bytes that are not UTF-8 are added to `invalidUTF8`, placed in `bytes` and `document` (for
+    /// `InvalidUTF8.warning`).
     package static func parse(
         _ part: Range<Int>, of document: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>, file: String,
-        unit: Unit = .file, depth: Int = 0, pathPrefix: String = ""
+        unit: Unit = .file, depth: Int = 0, pathPrefix: String = "", invalidUTF8: inout InvalidUTF8?
     ) throws -> JSONValue {
         do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[part]), depth: depth)
+            var found: InvalidUTF8?
+            let value = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[part]), depth: depth, invalidUTF8: &found)
+            invalidUTF8.add(found?.placed(at: part.lowerBound, in: document ?? 0..<bytes.count))
+            return value
         } catch let error as JSONParser.SyntaxError {
             throw located(error, part: part, of: document, in: bytes, file: file, unit: unit, pathPrefix: pathPrefix)
         }

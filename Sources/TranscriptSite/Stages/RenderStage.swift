@@ -33,6 +33,15 @@ extension BuildContext {
                         ? " (exports of one Discord channel are merged when they are in one folder: give the folder as the input)" : ""))
         }
         seenIDs[conversation.id] = displayPath
+        // Importers reject times no calendar holds; a conversation made otherwise (a custom importer or stage)
+        // with one is an error here, not a trap where its pages are dated.
+        if let message = conversation.messages.first(where: { !$0.date.isRepresentable || $0.edited?.isRepresentable == false }) {
+            let seconds = message.date.isRepresentable ? message.edited!.secondsSince1970 : message.date.secondsSince1970
+            throw TranscriptsError(
+                file: displayPath,
+                message: "the message \"\(message.id)\" of the conversation \"\(conversation.id)\" has a time no calendar holds "
+                    + "(\(JSONValue.number(seconds).displayText) seconds since 1970)")
+        }
         let slug = slugs.slug(for: conversation.id)
         let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
         guard let cache else {

@@ -14,8 +14,19 @@ enum ImportRun {
     static func run(
         _ importer: any ExportImporter, files: [String: String], input: String, timeZone: String = "UTC", name: String = #function
     ) throws -> Result {
+        try run(importer, data: files.mapValues { Data($0.utf8) }, input: input, timeZone: timeZone, name: name)
+    }
+
+    /// Writes `files` (relative path → bytes) in a new folder and imports `input` (shown as `input`).
+    static func run(
+        _ importer: any ExportImporter, data files: [String: Data], input: String, timeZone: String = "UTC", name: String = #function
+    ) throws -> Result {
         let folder = try TestSupport.temporaryFolder(name)
-        try TestSupport.write(files, in: folder)
+        for (path, contents) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url)
+        }
         var result = Result(conversations: [], warnings: [])
         try importer.importConversations(
             from: ExportSource(url: folder.appendingPathComponent(input), displayPath: input),

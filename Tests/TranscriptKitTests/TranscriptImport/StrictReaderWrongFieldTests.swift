@@ -26,6 +26,17 @@ import Testing
          "slack/general/2024-01-01.json:2:1: at [0].ts: \"ts\" is required but missing"),
         (#"{"type": "message", "user": "U1", "ts": 1704103200, "text": "hi"}"#,
          "slack/general/2024-01-01.json:2:41: at [0].ts: expected a string, found the number 1704103200"),
+        // Times no calendar holds: fifteen digits reach beyond it; more, or anything but digits, is no Slack timestamp.
+        (#"{"type": "message", "user": "U1", "ts": "999999999999999.000100", "text": "hi"}"#,
+         #"slack/general/2024-01-01.json:2:41: at [0].ts: epoch seconds out of range: "999999999999999.000100""#),
+        (#"{"type": "message", "user": "U1", "ts": "99999999999999999999", "text": "hi"}"#,
+         #"slack/general/2024-01-01.json:2:41: at [0].ts: expected a Slack timestamp such as "1454884927.000002", found "99999999999999999999""#),
+        (#"{"type": "message", "user": "U1", "ts": "nan", "text": "hi"}"#,
+         #"slack/general/2024-01-01.json:2:41: at [0].ts: expected a Slack timestamp such as "1454884927.000002", found "nan""#),
+        (#"{"type": "message", "user": "U1", "ts": 1e300, "text": "hi"}"#,
+         "slack/general/2024-01-01.json:2:41: at [0].ts: expected a string, found the number 1e+300"),
+        (#"{"type": "message", "user": "U1", "ts": "1704103200.000100", "text": "hi", "edited": {"ts": "999999999999999"}}"#,
+         #"slack/general/2024-01-01.json:2:93: at [0].edited.ts: epoch seconds out of range: "999999999999999""#),
     ])
     func slack(message: String, expected: String) throws {
         let files = ["slack/channels.json": Self.channels, "slack/users.json": "[]", "slack/general/2024-01-01.json": "[\n\(message)\n]"]
@@ -71,6 +82,17 @@ import Testing
          "chat.json:3:1: at messages[0].date: \"date\" is required but missing"),
         (#"{"id": true, "sender": "ann", "date": "2024-01-01T10:00:00Z", "text": "hi"}"#,
          "chat.json:3:8: at messages[0].id: expected an id (a string or a whole number), found true"),
+        // A date given as seconds since 1970 that no calendar holds, or text that is no date.
+        (#"{"id": "1", "sender": "ann", "date": 1e300, "text": "hi"}"#,
+         "chat.json:3:38: at messages[0].date: epoch seconds out of range: 1e+300"),
+        (#"{"id": "1", "sender": "ann", "date": -1e300, "text": "hi"}"#,
+         "chat.json:3:38: at messages[0].date: epoch seconds out of range: -1e+300"),
+        (#"{"id": "1", "sender": "ann", "date": 99999999999999999999, "text": "hi"}"#,
+         "chat.json:3:38: at messages[0].date: epoch seconds out of range: 1e+20"),
+        (#"{"id": "1", "sender": "ann", "date": "nan", "text": "hi"}"#,
+         #"chat.json:3:38: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found "nan""#),
+        (#"{"id": "1", "sender": "ann", "date": "2024-01-01T10:00:00Z", "edited": 1e300, "text": "hi"}"#,
+         "chat.json:3:72: at messages[0].edited: epoch seconds out of range: 1e+300"),
     ])
     func canonical(message: String, expected: String) throws {
         let json = "{\"format\": \"transcripts/1\", \"id\": \"chat\",\n\"messages\": [\n\(message)\n]}"

@@ -56,4 +56,19 @@ import Testing
         }
         #expect(error.description == "room.json:2:66: at messages[0].origin_server_ts: expected the event's time in milliseconds since 1970")
     }
+
+    /// A time no calendar holds is an error naming the field, as a missing one is; never a clamped date.
+    @Test(arguments: [
+        ("1e300", "epoch milliseconds out of range: 1e+300"), ("-1e300", "epoch milliseconds out of range: -1e+300"),
+        ("99999999999999999999", "epoch milliseconds out of range: 1e+20"),
+        (#""nan""#, "expected the event's time in milliseconds since 1970"),
+        (#""99999999999999999999""#, "expected the event's time in milliseconds since 1970"),
+    ])
+    func aTimeNoCalendarHoldsIsAnError(written: String, message: String) throws {
+        let json = Self.room([#"{"type": "m.room.message", "event_id": "$1", "sender": "@ann:x.org", "origin_server_ts": \#(written), "content": {"msgtype": "m.text", "body": "hi"}}"#])
+        let error = try #require(throws: TranscriptsError.self) {
+            try ImportRun.run(MatrixImporter(), files: ["room.json": json], input: "room.json")
+        }
+        #expect(error.description == "room.json:2:90: at messages[0].origin_server_ts: \(message)")
+    }
 }

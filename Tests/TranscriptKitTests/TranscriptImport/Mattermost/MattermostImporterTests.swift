@@ -243,6 +243,24 @@ enum MattermostTestSupport {
                 #expect(error.description.contains("at post.create_at: epoch milliseconds out of range"), "\(error)")
             }
         }
+        // So is an edit time no calendar holds (before, a date clamped to the end of the calendar).
+        for (time, shown) in [("1e300", "1e+300"), ("-1e300", "-1e+300"), ("99999999999999999999", "1e+20")] {
+            let error = try #require(throws: TranscriptsError.self) {
+                try Support.conversations(lines: Support.setup + [
+                    #"{"type":"post","post":{"team":"t","channel":"general","user":"ann","message":"x","create_at":1704103200000,"edit_at":"# + time + "}}",
+                ])
+            }
+            #expect(error.description == "export.jsonl:6:118: at post.edit_at: epoch milliseconds out of range: \(shown)")
+        }
+        // A text for a time is a value of the wrong type, as before.
+        for time in [#""nan""#, #""99999999999999999999""#] {
+            let error = try #require(throws: TranscriptsError.self) {
+                try Support.conversations(lines: Support.setup + [
+                    #"{"type":"post","post":{"team":"t","channel":"general","user":"ann","message":"x","create_at":"# + time + "}}",
+                ])
+            }
+            #expect(error.description == "export.jsonl:6:94: at post.create_at: expected a number, found the string \(time)")
+        }
         let folder = try TestSupport.temporaryFolder()
         let file = folder.appendingPathComponent("x.jsonl")
         try "{\"type\":\"team\",\"team\":{}}\n".write(to: file, atomically: true, encoding: .utf8)

@@ -52,7 +52,10 @@ import Testing
 
     /// Found by fuzzing (docs/fuzzing.md): a time beyond any calendar, or "nan", trapped when the message was
     /// written as ISO 8601 text; it is an error naming the field.
-    @Test(arguments: [("1e300", "1e+300"), (#""nan""#, #""nan""#), (#""-1e20""#, #""-1e20""#)])
+    @Test(arguments: [
+        ("1e300", "1e+300"), ("-1e300", "-1e+300"), (#""nan""#, #""nan""#), (#""-1e20""#, #""-1e20""#),
+        (#""99999999999999999999""#, #""99999999999999999999""#), ("99999999999999999999", "1e+20"),
+    ])
     func aTimeOutOfRangeIsAnError(written: String, shown: String) throws {
         let thread = """
             {"participants": [{"name": "Ann"}], "messages": [

@@ -80,6 +80,44 @@ import Testing
         #expect(error.description == expected)
     }
 
+    /// A time no calendar holds (beyond `Timestamp.representableSeconds`, or "nan") is a wrong field like any
+    /// other: warned of with its path, kept in the `fields` part, the message dated like the one before it and
+    /// the edit time left out; never a clamped date, never a trap where the page is dated.
+    @Test(arguments: [
+        ("1e300", "1e+300"), ("-1e300", "-1e+300"), (#""nan""#, #""nan""#),
+        (#""99999999999999999999""#, #""99999999999999999999""#), ("99999999999999999999", "1e+20"),
+    ])
+    func aTimeNoCalendarHoldsIsWarnedOf(written: String, shown: String) throws {
+        let chat = """
+            {"name": "Ann", "type": "personal_chat", "id": 1, "messages": [
+            {"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": "hi"},
+            {"id": 2, "type": "message", "date_unixtime": \(written), "from": "Ann", "from_id": "user1", "text": "x"},
+            {"id": 3, "type": "message", "date_unixtime": "1704103320", "edited_unixtime": \(written), "from": "Ann", "from_id": "user1", "text": "y"}
+            ]}
+            """
+        let run = try ImportRun.run(TelegramImporter(), files: ["result.json": chat], input: "result.json")
+        #expect(run.warnings == [
+            "result.json:3:47: at messages[1].date_unixtime: epoch seconds out of range: \(shown); the message is dated like the message before it; its value is kept in the message's “fields” part",
+            "result.json:4:80: at messages[2].edited_unixtime: epoch seconds out of range: \(shown); the edit time is left out; its value is kept in the message's “fields” part",
+        ])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["1", "2", "2-fields", "3", "3-fields"])
+        #expect(messages[1].date == messages[0].date)
+        #expect(messages[3].edited == nil)
+        let value = try JSONParser.parse(written)
+        #expect(ImportRun.kept(messages[2]) == ["date_unixtime": value])
+        #expect(ImportRun.kept(messages[4]) == ["edited_unixtime": value])
+        // With a date to fall back on, the time is read from it.
+        let withDate = chat.replacingOccurrences(of: #""date_unixtime": \#(written),"#, with: #""date_unixtime": \#(written), "date": "2024-01-01T10:01:00","#)
+        let fallback = try ImportRun.run(TelegramImporter(), files: ["result.json": withDate], input: "result.json")
+        #expect(fallback.warnings.first?.hasSuffix("epoch seconds out of range: \(shown); the time is read from \"date\"; its value is kept in the message's “fields” part") == true)
+        #expect(fallback.conversations.first?.messages[1].date.iso8601 == "2024-01-01T10:01:00Z")
+        // And the site builds.
+        let site = try TestSupport.makeSite(conversations: [:], extra: ["result.json": chat])
+        let summary = try SiteBuilder(options: BuildOptions(site: site, inputs: [site.appendingPathComponent("result.json").path])).build()
+        #expect(summary.warnings.count == 2)
+    }
+
     /// `--strict` turns the warnings into a failed build that leaves nothing behind.
     @Test func strictBuildsFailOnThem() throws {
         let site = try TestSupport.makeSite(conversations: [:], extra: ["result.json": Self.chat])

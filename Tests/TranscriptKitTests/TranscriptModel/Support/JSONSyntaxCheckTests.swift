@@ -80,7 +80,8 @@ import Testing
         try text.withUTF8 { bytes in
             let part = 21..<(bytes.count - 3)  // the first chat, read on its own
             let error = try #require(throws: TranscriptsError.self) {
-                try JSONSyntaxCheck.parse(part, in: bytes, file: "result.json")
+                var invalidUTF8: InvalidUTF8?
+                return try JSONSyntaxCheck.parse(part, in: bytes, file: "result.json", invalidUTF8: &invalidUTF8)
             }
             #expect(error.description == "result.json:2:28: at chats.list[0].messages[0]: invalid JSON at byte offset 48: expected a value")
         }

@@ -109,6 +109,31 @@ struct FirstSenderInBlue: TranscriptDisplayDelegate {
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
     }
 
+    /// Importers reject times no calendar holds; a stage (or importer) of one's own that makes one gets an error
+    /// naming the message, not a trap where its page is dated.
+    @Test func aTimeNoCalendarHoldsIsAnErrorNotATrap() throws {
+        struct FarFuture: BuildStage {
+            let name = "far-future"
+            var edited = false
+            func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+                if edited {
+                    conversation.imported.conversation.messages[1].edited = Timestamp(secondsSince1970: -1e300)
+                } else {
+                    conversation.imported.conversation.messages[1].date = Timestamp(secondsSince1970: 1e300)
+                }
+            }
+        }
+        let site = try TestSupport.makeSite(conversations: ["chat.json": Self.chat])
+        for (edited, seconds) in [(false, "1e+300"), (true, "-1e+300")] {
+            var builder = SiteBuilder(options: BuildOptions(site: site))
+            try builder.stages.insert(FarFuture(edited: edited), after: "transform")
+            let error = try #require(throws: TranscriptsError.self) { try builder.build() }
+            #expect(error.description.hasSuffix(
+                "conversations/chat.json: the message \"2\" of the conversation \"chat\" has a time no calendar holds (\(seconds) seconds since 1970)"),
+                "\(error)")
+        }
+    }
+
     @Test func aChangedStageFingerprintRendersEverything() throws {
         struct Versioned: BuildStage {
             var version: String

@@ -128,6 +128,26 @@ import Testing
         #expect(result.errors == "error: \(site.path)/conversations/c.json:1:168: at messages[0].date: expected an ISO 8601 date such as 2024-05-03T09:30:00+02:00, found \"later\"\n")
     }
 
+    /// Bytes that are not UTF-8 in a JSON export: built, shown as U+FFFD, with a warning that names the place;
+    /// `--strict` fails on it, also when the conversation is taken over from the previous build.
+    @Test func bytesThatAreNotUTF8InAJSONExportFailAStrictBuild() throws {
+        let site = try TestSupport.makeSite(config: "title: T\ninputs: [telegram]\n", conversations: [:])
+        var chat = Data(#"{"name": "Ann", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": "caf"#.utf8)
+        chat.append(0xE9)
+        chat.append(contentsOf: Array("\"}]}\n".utf8))
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("telegram"), withIntermediateDirectories: true)
+        try chat.write(to: site.appendingPathComponent("telegram/result.json"))
+        let warning = "\(site.path)/telegram/result.json:1:167: at messages[0].text: bytes that are not UTF-8 are shown as \u{FFFD}"
+        let built = try run(["build", site.path, "--quiet"])
+        #expect(built.status == 0)
+        #expect(built.errors == "warning: \(warning)\n")
+        for clean in [false, true] {
+            let strict = try run(["build", site.path, "--strict"] + (clean ? ["--clean"] : []))
+            #expect(strict.status == 1)
+            #expect(strict.errors.contains("1 warning with --strict; the previous output is unchanged:\n  \(warning)\n"), "\(strict.errors)")
+        }
+    }
+
     @Test func aMissingSiteOrConfigIsNamed() throws {
         let missing = try run(["build", "/nonexistent/site"])
         #expect(missing.status == 1)
