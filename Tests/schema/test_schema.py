@@ -100,6 +100,18 @@ def test_topic_purpose_invite_and_ban_events_are_valid(validators, system):
     {"event": "photoRemoved", "text": "Ann removed the group photo", "actor": "ann"},
     {"event": "archive", "text": "Ann archived the channel", "actor": "ann"},
     {"event": "unarchive", "text": "Ann un-archived the channel", "actor": "ann"},
+    {"event": "callMissed", "text": "Ann called · missed", "actor": "ann"},
+    {"event": "callEnded", "text": "ann ended the call", "actor": "ann"},
+    {"event": "timer", "text": "Ann: set messages ttl", "actor": "ann", "title": "86400"},
+    {"event": "upgrade", "text": "Ann: migrate to supergroup", "actor": "ann"},
+    {"event": "madePrivate", "text": "Ann made this channel private", "actor": "ann"},
+    {"event": "botAdded", "text": "Ann added an integration", "actor": "ann"},
+    {"event": "permissions", "text": "Ann changed posting permissions", "actor": "ann"},
+    {"event": "boost", "text": "Ann: GuildBoostTier2", "actor": "ann", "title": "2"},
+    {"event": "follow", "text": "Ann: ChannelFollowAdd", "actor": "ann"},
+    {"event": "unpin", "text": "Ann unpinned a message", "actor": "ann"},
+    {"event": "threadStarter", "text": "Thread started from Ann’s message", "actor": "ann"},
+    {"event": "other", "text": "Someone: boost apply", "title": "boost_apply"},
 ])
 def test_profile_photo_archive_and_membership_events_are_valid(validators, system):
     message = {"id": "9", "date": "2024-05-03T09:42:00+02:00", "type": "system", "system": system}

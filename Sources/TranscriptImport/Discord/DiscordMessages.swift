@@ -52,8 +52,8 @@ package struct DiscordMessages: Sendable {
     static let systemEvents: [String: SystemEvent.Event] = [
         "GuildMemberJoin": .join, "RecipientAdd": .join, "RecipientRemove": .leave, "Call": .call,
         "ChannelNameChange": .rename, "ChannelIconChange": .photo, "ChannelPinnedMessage": .pin, "ThreadCreated": .create,
-        "GuildBoost": .other, "GuildBoostTier1": .other, "GuildBoostTier2": .other, "GuildBoostTier3": .other,
-        "ChannelFollowAdd": .other, "ThreadStarterMessage": .other, "21": .other,
+        "GuildBoost": .boost, "GuildBoostTier1": .boost, "GuildBoostTier2": .boost, "GuildBoostTier3": .boost,
+        "ChannelFollowAdd": .follow, "ThreadStarterMessage": .threadStarter, "21": .threadStarter,
     ]
 
     /// One message. A message without an id or time is an error (`DiscordFieldError`); any other field of the
@@ -157,10 +157,15 @@ package struct DiscordMessages: Sendable {
             case "ThreadCreated":
                 startsThread = referencedChannel
                 text = "\(senderName) started a thread"
-                if let thread = referencedChannel.flatMap({ channelNames[$0] }) { text += " “\(thread)”" }
+                described = true
+                if let thread = referencedChannel.flatMap({ channelNames[$0] }) {
+                    text += " “\(thread)”"
+                    title = thread
+                }
             case "ThreadStarterMessage", "21":
                 // The first item of a thread started from a message: that message, in the parent channel.
                 text = "Thread started from \(senderName)’s message"
+                described = true
                 replyTo = referencedMessage
             case "ChannelPinnedMessage":
                 text = "\(senderName) pinned a message"
@@ -185,8 +190,18 @@ package struct DiscordMessages: Sendable {
                     text = senderName + " " + (label.first.map { $0.lowercased() + label.dropFirst() } ?? label)
                 }
             }
-            // A new channel icon: who changed it.
-            if event == .photo { described = true }
+            // A new channel icon, a boost (the level it reached), a followed channel: who did it. Another event
+            // has no words of its own: its type, as data.
+            switch event {
+            case .photo, .follow: described = true
+            case .boost:
+                described = true
+                if type.hasPrefix("GuildBoostTier") { title = String(type.dropFirst("GuildBoostTier".count)) }
+            case .other:
+                described = true
+                title = type
+            default: break
+            }
             // Who was added or removed: the one user the message mentions.
             var subjects: [String]?
             if type == "RecipientAdd" || type == "RecipientRemove", case .array(let list)? = fields["mentions"] {
@@ -202,7 +217,7 @@ package struct DiscordMessages: Sendable {
             }
             kinds = [.system(described && sender != nil
                 ? SystemEvent(event: event, text: text, actor: sender, subjects: subjects, title: title)
-                : SystemEvent(event: event, text: text))]
+                : SystemEvent(event: event, text: text, title: event == .other ? type : nil))]
         } else {
             replyTo = referencedMessage
             kinds = self.kinds(fields, content: content, markdown: markdown)

@@ -161,8 +161,15 @@ enum MatrixRoom {
         case .create: return SystemEvent(event: .create, text: "\(actor) created the room", actor: sender)
         case .avatar(let removed):
             return SystemEvent(event: removed ? .photoRemoved : .photo, text: "\(actor) changed the room avatar", actor: sender)
-        case .pinned: return SystemEvent(event: .pin, text: "\(actor) changed the pinned messages")
-        case .call(let what): return SystemEvent(event: .call, text: "\(actor) \(what)")
+        case .pinned:
+            // Pinned or unpinned, the export does not say: its own name for the event, as data.
+            return SystemEvent(event: .other, text: "\(actor) changed the pinned messages", actor: sender, title: "m.room.pinned_events")
+        case .call(let what):
+            // A call's steps: started (`m.call.invite`), answered, declined (`m.call.reject`), ended (`m.call.hangup`).
+            let kinds: [String: SystemEvent.Event] = [
+                "answered the call": .callAnswered, "declined the call": .callDeclined, "ended the call": .callEnded,
+            ]
+            return SystemEvent(event: kinds[what] ?? .call, text: "\(actor) \(what)", actor: sender)
         }
     }
 

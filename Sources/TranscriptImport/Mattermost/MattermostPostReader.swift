@@ -79,7 +79,12 @@ struct MattermostPostReader {
         var kinds: [MessageKind] = []
         if let event = Self.systemEvent(type: type, text: text, user: user) {
             var system = SystemEvent(event: event, text: text.isEmpty ? type : text)
-            if let user { Self.describe(&system, type: type, text: text, user: user, props: object.value("props")) }
+            if let user {
+                Self.describe(&system, type: type, text: text, user: user, props: object.value("props"))
+            } else if event == .other {
+                // No one named: the post's type, as data.
+                system.title = type
+            }
             kinds.append(.system(system))
         } else {
             if text.contains(where: { !$0.isWhitespace }) { kinds.append(.markdown(Self.markdown(text))) }

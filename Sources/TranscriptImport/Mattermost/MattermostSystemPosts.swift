@@ -47,7 +47,8 @@ extension MattermostPostReader {
     /// Who did what (the poster), for the events whose words pages compose in their own language: joining or
     /// leaving, adding or removing someone (`ron added to the channel by harry.`, or the added or removed
     /// username in `props`), the new display name, header or purpose in `props` (none: it was removed), and
-    /// archiving (`system_channel_deleted`) or unarchiving (`system_channel_restored`) the channel.
+    /// archiving (`system_channel_deleted`) or unarchiving (`system_channel_restored`) the channel; the other
+    /// `system_…` posts by their type as `title` (`system_change_chan_privacy`).
     static func describe(_ event: inout SystemEvent, type: String, text: String, user: String, props: JSONValue?) {
         if let subjects = subjects(type: type, text: text, user: user, event: event.event) {
             event.actor = user
@@ -56,6 +57,12 @@ extension MattermostPostReader {
         }
         if type == "system_channel_deleted" || type == "system_channel_restored" {
             event.actor = user
+            return
+        }
+        // The other `system_…` posts have no words of their own: the post's type, as data.
+        if event.event == .other {
+            event.actor = user
+            event.title = type
             return
         }
         // `props` is free-form (what Mattermost and its plugins keep with a post): a value that is not a string is

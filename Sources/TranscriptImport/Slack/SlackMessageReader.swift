@@ -73,9 +73,9 @@ struct SlackMessageReader {
         "channel_join": .join, "group_join": .join, "channel_leave": .leave, "group_leave": .leave,
         "channel_name": .rename, "group_name": .rename, "channel_topic": .topic, "group_topic": .topic,
         "channel_purpose": .purpose, "group_purpose": .purpose, "channel_archive": .archive, "group_archive": .archive,
-        "channel_unarchive": .unarchive, "group_unarchive": .unarchive, "channel_convert_to_private": .other,
-        "channel_convert_to_public": .other, "channel_posting_permissions": .other, "pinned_item": .pin,
-        "unpinned_item": .pin, "bot_add": .other, "bot_remove": .other, "bot_enable": .other, "bot_disable": .other,
+        "channel_unarchive": .unarchive, "group_unarchive": .unarchive, "channel_convert_to_private": .madePrivate,
+        "channel_convert_to_public": .madePublic, "channel_posting_permissions": .permissions, "pinned_item": .pin,
+        "unpinned_item": .unpin, "bot_add": .botAdded, "bot_remove": .botRemoved, "bot_enable": .other, "bot_disable": .other,
         "sh_room_created": .call, "huddle_thread": .call,
     ]
 
@@ -209,9 +209,15 @@ struct SlackMessageReader {
     /// Who did what, for the events whose words pages can compose in their own language, each done by the
     /// message's sender: joins (or, when the message names another `inviter`, that one adding the sender),
     /// leaves, renames (to the channel's new `name`), topics and purposes (the new `topic` or `purpose` as plain
-    /// text; none when it was cleared), pins, calls, and archiving or unarchiving the channel.
+    /// text; none when it was cleared), pins and unpins, calls, archiving or unarchiving the channel, making it
+    /// private or public, who may post, apps added or removed; the others (`bot_enable`) by their subtype as
+    /// `title`.
     static func describe(_ event: inout SystemEvent, subtype: String, sender: String?, _ object: JSONObject, _ mrkdwn: SlackMrkdwn) throws {
-        guard let sender else { return }
+        guard let sender else {
+            // No one named: an event with no words of its own is shown by its subtype, as data.
+            if event.event == .other { event.title = subtype }
+            return
+        }
         switch subtype {
         case "channel_join", "group_join":
             if let inviter = try object.optionalString("inviter"), !inviter.isEmpty, inviter != sender {
@@ -221,8 +227,13 @@ struct SlackMessageReader {
                 event.actor = sender
             }
         case "channel_leave", "group_leave", "pinned_item", "sh_room_created", "huddle_thread", "channel_archive", "group_archive",
-             "channel_unarchive", "group_unarchive":
+             "channel_unarchive", "group_unarchive", "unpinned_item", "channel_convert_to_private", "channel_convert_to_public",
+             "channel_posting_permissions", "bot_add", "bot_remove":
             event.actor = sender
+        case "bot_enable", "bot_disable":
+            // No words of its own: the subtype, as data.
+            event.actor = sender
+            event.title = subtype
         case "channel_name", "group_name":
             guard let name = try object.optionalString("name"), !name.isEmpty else { return }
             event.actor = sender

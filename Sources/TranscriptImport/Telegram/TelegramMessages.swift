@@ -198,8 +198,12 @@ struct TelegramMessages {
     /// names added or removed members by name only, so those are names.
     package static func event(_ fields: [String: JSONValue], actor: String, actorID: String? = nil) -> SystemEvent {
         var event = label(fields, actor: actor)
-        guard let actorID else { return event }
         let action = string(fields["action"]) ?? "service"
+        guard let actorID else {
+            // No one named: an action with no words of its own is shown by its name, as data.
+            if event.event == .other { event.title = action }
+            return event
+        }
         let title = string(fields["title"]).flatMap { $0.isEmpty ? nil : $0 }
         var members: [String] = []
         if case .array(let list)? = fields["members"] { members = list.compactMap { string($0) } }
@@ -215,10 +219,24 @@ struct TelegramMessages {
             guard let title else { return event }
             event.title = title
         case "phone_call", "group_call":
-            if let reason = string(fields["discard_reason"]), reason != "hangup" { return event }
-            event.title = double(fields["duration_seconds"]).map(MessageDetails.formatDuration)
+            switch string(fields["discard_reason"]) {
+            case "missed": event.event = .callMissed
+            case "busy": event.event = .callDeclined
+            default: event.title = double(fields["duration_seconds"]).map(MessageDetails.formatDuration)
+            }
+        case "topic_created":
+            event.title = title
+        case "set_messages_ttl":
+            event.event = .timer
+            if let period = double(fields["period"]), period > 0, period < 1e12 {
+                event.title = String(Int(period))
+            }
+        case "migrate_to_supergroup":
+            event.event = .upgrade
         default:
-            return event
+            // An action with no words of its own: its name, as data.
+            guard event.event == .other else { return event }
+            event.title = action
         }
         event.actor = actorID
         return event

@@ -248,6 +248,37 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
         case archive
         /// Someone (`actor`) brought the conversation back from the archive.
         case unarchive
+        /// Someone's call (`actor`'s) that was not answered.
+        case callMissed
+        /// Someone (`actor`) declined a call.
+        case callDeclined
+        /// Someone (`actor`) answered a call.
+        case callAnswered
+        /// Someone (`actor`) ended a call.
+        case callEnded
+        /// Someone (`actor`) set the time after which messages delete themselves (`title`: the period in
+        /// seconds, as digits) or turned that off (no `title`).
+        case timer
+        /// Someone (`actor`) upgraded the group (a Telegram group to a supergroup).
+        case upgrade
+        /// Someone (`actor`) made the conversation private.
+        case madePrivate
+        /// Someone (`actor`) made the conversation public.
+        case madePublic
+        /// Someone (`actor`) added an app or a bot to the conversation.
+        case botAdded
+        /// Someone (`actor`) removed an app or a bot from the conversation.
+        case botRemoved
+        /// Someone (`actor`) changed who may post.
+        case permissions
+        /// Someone (`actor`) boosted the server; `title` is the level it reached, when it reached one.
+        case boost
+        /// Someone (`actor`) added a followed channel (Discord's announcements from another server).
+        case follow
+        /// Someone (`actor`) unpinned a message.
+        case unpin
+        /// A thread started from a message of someone's (`actor`'s).
+        case threadStarter
     }
 
     public var event: Event
@@ -260,7 +291,8 @@ public struct SystemEvent: Codable, Sendable, Equatable, JSONMappable {
     /// Whom it was done to (added, removed, invited, banned): participant ids (or names, as for `actor`).
     public var subjects: [String]?
     /// The new name of a rename, the new topic or purpose, someone's new display name, the name of what was
-    /// created, a call's description, or the reason given for a leave, a removal or a ban.
+    /// created, a call's duration, the reason given for a leave, a removal or a ban, a timer's period, a
+    /// boost's level, or (an `other` event) the export's own name for the event, as data (`migrate_to_supergroup`).
     public var title: String?
     /// What a change replaced, as the export wrote it: someone's former display name (a `profile` event).
     public var previous: String?

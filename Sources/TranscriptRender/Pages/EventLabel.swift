@@ -25,9 +25,10 @@ enum EventLabel {
     /// duration, or the reason for a leave, a removal or a ban; `previous` someone's former display name (the
     /// actor's name as the page shows it when the export gave none).
     static func key(for event: SystemEvent) -> String? {
-        guard event.actor != nil else { return nil }
         let hasSubjects = !(event.subjects ?? []).isEmpty
         let hasTitle = !(event.title ?? "").isEmpty
+        // An event the export names no one for: only its own name for it, as data.
+        guard event.actor != nil else { return event.event == .other && hasTitle ? "eventOtherUnattributed" : nil }
         switch event.event {
         case .join: return hasSubjects ? "eventAdded" : "eventJoined"
         case .leave:
@@ -51,15 +52,39 @@ enum EventLabel {
         case .create: return hasTitle ? "eventCreatedNamed" : "eventCreated"
         case .pin: return "eventPinned"
         case .call: return hasTitle ? "eventCalledFor" : "eventCalled"
-        case .other: return nil
+        case .callMissed: return "eventCallMissed"
+        case .callDeclined: return "eventCallDeclined"
+        case .callAnswered: return "eventCallAnswered"
+        case .callEnded: return "eventCallEnded"
+        case .timer: return hasTitle ? "eventTimerSet" : "eventTimerOff"
+        case .upgrade: return "eventUpgraded"
+        case .madePrivate: return "eventMadePrivate"
+        case .madePublic: return "eventMadePublic"
+        case .botAdded: return "eventBotAdded"
+        case .botRemoved: return "eventBotRemoved"
+        case .permissions: return "eventPostingChanged"
+        case .boost: return hasTitle ? "eventBoostedLevel" : "eventBoosted"
+        case .follow: return "eventFollowed"
+        case .unpin: return "eventUnpinned"
+        case .threadStarter: return "eventThreadFrom"
+        case .other: return hasTitle ? "eventOther" : nil
         }
+    }
+
+    /// A timer's period (seconds, as digits) in the words of `strings`: whole days or hours counted
+    /// (`timerDays`, `timerHours`), else as a duration (`1:30`); a title that is no number as it is.
+    static func period(_ seconds: String, strings: StringTable) -> String {
+        guard let total = Int(seconds), total > 0 else { return seconds }
+        if total % 86_400 == 0 { return strings.plural("timerDays", count: total / 86_400) }
+        if total % 3_600 == 0 { return strings.plural("timerHours", count: total / 3_600) }
+        return MessageDetails.formatDuration(Double(total))
     }
 
     private static func fill(_ key: String, _ event: SystemEvent, strings: StringTable, name: (String) -> String) -> String {
         strings.text(key, [
             "actor": event.actor.map(name) ?? "",
             "subjects": strings.list((event.subjects ?? []).map(name)),
-            "title": event.title ?? "",
+            "title": key == "eventTimerSet" ? period(event.title ?? "", strings: strings) : event.title ?? "",
             "previous": event.previous.flatMap { $0.isEmpty ? nil : $0 } ?? event.actor.map(name) ?? "",
         ])
     }

@@ -69,6 +69,26 @@ import Testing
         #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Ann started a call (3:30)", actor: "1001", title: "3:30")))
     }
 
+    @Test func boostsFollowedChannelsAndOtherEvents() throws {
+        let json = DCE.file(messages: [
+            DCE.message("8001", "2023-02-01T10:00:00+00:00", "", type: "GuildBoost"),
+            DCE.message("8002", "2023-02-01T10:01:00+00:00", "", author: DCE.bob, type: "GuildBoostTier2"),
+            DCE.message("8003", "2023-02-01T10:02:00+00:00", "", type: "ChannelFollowAdd"),
+            DCE.message("8004", "2023-02-01T10:03:00+00:00", "", type: "GuildDiscoveryDisqualified"),
+        ])
+        let chat = try #require(DCE.read(json: json).first)
+        let events = chat.messages.map { message -> SystemEvent? in
+            if case .system(let event) = message.kind { return event }
+            return nil
+        }
+        #expect(events == [
+            SystemEvent(event: .boost, text: "Ann: GuildBoost", actor: "1001"),
+            SystemEvent(event: .boost, text: "bob: GuildBoostTier2", actor: "1002", title: "2"),
+            SystemEvent(event: .follow, text: "Ann: ChannelFollowAdd", actor: "1001"),
+            SystemEvent(event: .other, text: "Ann: GuildDiscoveryDisqualified", actor: "1001", title: "GuildDiscoveryDisqualified"),
+        ])
+    }
+
     @Test func systemMessages() throws {
         let json = DCE.file(messages: [
             DCE.message("7001", "2023-02-01T10:00:00+00:00", "Joined the server.", author: DCE.bob, type: "GuildMemberJoin"),
@@ -90,7 +110,7 @@ import Testing
         }
         #expect(events == [
             SystemEvent(event: .join, text: "bob joined the server."),
-            SystemEvent(event: .create, text: "Ann started a thread"),
+            SystemEvent(event: .create, text: "Ann started a thread", actor: "1001"),
             SystemEvent(event: .rename, text: "Ann changed the channel name."),
             SystemEvent(event: .photo, text: "Ann changed the channel icon.", actor: "1001"),
             SystemEvent(event: .pin, text: "Ann pinned a message", actor: "1001"),
@@ -252,7 +272,7 @@ import Testing
         let chat = try #require(DCE.read(folder).first)
         #expect(chat.messages.map(\.id) == ["210", "9000", "9001"])
         #expect(chat.messages.map(\.thread) == [nil, "210", "210"])
-        #expect(chat.messages[1].kind == .system(SystemEvent(event: .other, text: "Thread started from Ann’s message")))
+        #expect(chat.messages[1].kind == .system(SystemEvent(event: .threadStarter, text: "Thread started from Ann’s message", actor: "1001")))
         #expect(chat.messages[1].replyTo == "210")
     }
 

@@ -308,4 +308,20 @@ enum MattermostTestSupport {
             SystemEvent(event: .unarchive, text: "bo unarchived the channel", actor: "bo"),
         ])
     }
+
+    /// The other system posts say who did it and their type, as data, so that pages in other languages show them
+    /// without Mattermost's English words; the label stays Mattermost's.
+    @Test func otherSystemPostsNameTheirType() throws {
+        let posts = [
+            #"{"user":"ann","type":"system_change_chan_privacy","message":"This channel has been converted to a Private Channel.","create_at":1}"#,
+            #"{"type":"system_generic","message":"Something happened.","create_at":2}"#,
+        ]
+        let lines = Support.setup + posts.map { #"{"type":"post","post":{"team":"t","channel":"general","# + $0.dropFirst() + "}" }
+        let messages = try #require(try Support.conversations(lines: lines).first).messages
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(
+                event: .other, text: "This channel has been converted to a Private Channel.", actor: "ann", title: "system_change_chan_privacy"),
+            SystemEvent(event: .other, text: "Something happened.", title: "system_generic"),
+        ])
+    }
 }

@@ -149,8 +149,31 @@ import Testing
         #expect(conversations[0].participants == [
             Participant(id: "U1", name: "U1"), Participant(id: "B3", name: "github"), Participant(id: "B1", name: "CI"),
         ])
-        #expect(Support.system(conversations[0].messages[0]) == SystemEvent(event: .other, text: "U1 added an integration to this channel: github"))
+        #expect(Support.system(conversations[0].messages[0]) == SystemEvent(event: .botAdded, text: "U1 added an integration to this channel: github", actor: "U1"))
         #expect(Support.markdown(conversations[0].messages[1]) == "1 new commit")
+    }
+
+    /// Private and public channels, who may post, unpins and apps added or removed say who did it; an enabled
+    /// or disabled app says its subtype as data (without anyone named when there is no `user`).
+    @Test func channelSettingsAndAppsAreDescribed() throws {
+        let messages = try Support.messages([
+            #"{"type":"message","subtype":"channel_convert_to_private","user":"U1","text":"<@U1> made this channel private","ts":"1.0"}"#,
+            #"{"type":"message","subtype":"channel_convert_to_public","user":"U2","text":"","ts":"2.0"}"#,
+            #"{"type":"message","subtype":"channel_posting_permissions","user":"U1","text":"<@U1> changed posting permissions","ts":"3.0"}"#,
+            #"{"type":"message","subtype":"unpinned_item","user":"U2","text":"unpinned a message from this channel.","ts":"4.0"}"#,
+            #"{"type":"message","subtype":"bot_remove","user":"U1","text":"removed an integration from this channel","ts":"5.0"}"#,
+            #"{"type":"message","subtype":"bot_enable","user":"U1","text":"enabled an integration","ts":"6.0"}"#,
+            #"{"type":"message","subtype":"bot_disable","text":"disabled an integration","ts":"7.0"}"#,
+        ])
+        #expect(messages.map { Support.system($0) } == [
+            SystemEvent(event: .madePrivate, text: "@annie made this channel private", actor: "U1"),
+            SystemEvent(event: .madePublic, text: "Bo Berg channel convert to public", actor: "U2"),
+            SystemEvent(event: .permissions, text: "@annie changed posting permissions", actor: "U1"),
+            SystemEvent(event: .unpin, text: "Bo Berg unpinned a message from this channel.", actor: "U2"),
+            SystemEvent(event: .botRemoved, text: "annie removed an integration from this channel", actor: "U1"),
+            SystemEvent(event: .other, text: "annie enabled an integration", actor: "U1", title: "bot_enable"),
+            SystemEvent(event: .other, text: "disabled an integration", title: "bot_disable"),
+        ])
     }
 
     @Test func subtypes() throws {

@@ -55,7 +55,7 @@ import Testing
         #expect(SlackTestSupport.system(messages["1452837318.000003"]!)
             == SystemEvent(event: .join, text: "@abilinski has joined the channel", actor: "U0BMQB6JE", subjects: ["U0BMYT2FL"]))
         #expect(SlackTestSupport.system(messages["1452988746.000017"]!)
-            == SystemEvent(event: .other, text: "hamza added an integration to this channel: github"))
+            == SystemEvent(event: .botAdded, text: "hamza added an integration to this channel: github", actor: "U0BMQB6JE"))
         #expect(SlackTestSupport.markdown(messages["1452837359.000007"]!) == "Need that done before it can be used in victoria")
         #expect(SlackTestSupport.html(messages["1452837352.000006"]!)
             == "<p><span class=\"mention\">@abilinski</span>: Created an issue for a setup.py so that it can be installed to a standard place</p>\n")

@@ -147,8 +147,7 @@ import Testing
         #expect(chat.messages[0].kind == .system(SystemEvent(event: .create, text: "Ann created the group “Trip”", actor: "user1", title: "Trip")))
         #expect(chat.messages[1].kind == .system(SystemEvent(event: .join, text: "Ann added Cy and Di", actor: "user1", subjects: ["Cy", "Di"])))
         #expect(chat.messages[2].kind == .system(SystemEvent(event: .call, text: "Bo called (2:05)", actor: "user2", title: "2:05")))
-        // A service action pages cannot word themselves keeps only its English label.
-        #expect(chat.messages[3].kind == .system(SystemEvent(event: .create, text: "Bo created the topic “Food”")))
+        #expect(chat.messages[3].kind == .system(SystemEvent(event: .create, text: "Bo created the topic “Food”", actor: "user2", title: "Food")))
         #expect(chat.messages[4].thread == "4" && chat.messages[4].replyTo == nil)
         #expect(chat.messages[5].kind == .photo(MediaItem(file: "photos/photo_1.jpg", width: 800, height: 600, caption: "a photo")))
         #expect(chat.messages[5].edited?.secondsSince1970 == 1_704_099_960)
@@ -184,6 +183,31 @@ import Testing
             .system(SystemEvent(event: .photoRemoved, text: "Bo: delete group photo", actor: "user2")),
             // No actor_id: named by name.
             .system(SystemEvent(event: .photoRemoved, text: "Bo: delete group photo", actor: "Bo")),
+        ])
+    }
+
+    /// Missed and declined calls, auto-delete timers, upgrades to a supergroup and the actions pages have no
+    /// words for (by the action's name, as data; without anyone named when the export names no one) say what
+    /// happened in fields; the English labels stay as they were.
+    @Test func otherServiceActionsAreDescribed() throws {
+        let messages = """
+            {"id":1,"type":"service","date":"2024-01-01T10:00:00","actor":"Ann","actor_id":"user1","action":"phone_call","discard_reason":"missed","text":""},
+            {"id":2,"type":"service","date":"2024-01-01T10:01:00","actor":"Bo","actor_id":"user2","action":"phone_call","discard_reason":"busy","text":""},
+            {"id":3,"type":"service","date":"2024-01-01T10:02:00","actor":"Ann","actor_id":"user1","action":"set_messages_ttl","period":86400,"text":""},
+            {"id":4,"type":"service","date":"2024-01-01T10:03:00","actor":"Ann","actor_id":"user1","action":"set_messages_ttl","period":0,"text":""},
+            {"id":5,"type":"service","date":"2024-01-01T10:04:00","actor":"Ann","actor_id":"user1","action":"migrate_to_supergroup","text":""},
+            {"id":6,"type":"service","date":"2024-01-01T10:05:00","actor":"Bo","actor_id":"user2","action":"score_in_game","game_message_id":3,"score":12,"text":""},
+            {"id":7,"type":"service","date":"2024-01-01T10:06:00","action":"boost_apply","boosts":2,"text":""}
+            """
+        let chat = try #require(try read(json: #"{"name":"T","type":"private_supergroup","id":9,"messages":[\#(messages)]}"#).first)
+        #expect(chat.messages.map(\.kind) == [
+            .system(SystemEvent(event: .callMissed, text: "Ann called · missed", actor: "user1")),
+            .system(SystemEvent(event: .callDeclined, text: "Bo called · busy", actor: "user2")),
+            .system(SystemEvent(event: .timer, text: "Ann: set messages ttl", actor: "user1", title: "86400")),
+            .system(SystemEvent(event: .timer, text: "Ann: set messages ttl", actor: "user1")),
+            .system(SystemEvent(event: .upgrade, text: "Ann: migrate to supergroup", actor: "user1")),
+            .system(SystemEvent(event: .other, text: "Bo: score in game", actor: "user2", title: "score_in_game")),
+            .system(SystemEvent(event: .other, text: "Someone: boost apply", title: "boost_apply")),
         ])
     }
 
