@@ -20,15 +20,16 @@ enum EventLabel {
         key(for: event).map { fill($0, event, strings: strings, name: name) }
     }
 
-    /// The key that words `event`: it needs an actor, and each key the values its placeholders name. A
+    /// The key that words `event` (without an actor, "Someone" did it), with the values its placeholders name. A
     /// `title` is the new name, topic or purpose, someone's new display name, what was created, a call's
     /// duration, or the reason for a leave, a removal or a ban; `previous` someone's former display name (the
     /// actor's name as the page shows it when the export gave none).
     static func key(for event: SystemEvent) -> String? {
         let hasSubjects = !(event.subjects ?? []).isEmpty
         let hasTitle = !(event.title ?? "").isEmpty
-        // An event the export names no one for: only its own name for it, as data.
-        guard event.actor != nil else { return event.event == .other && hasTitle ? "eventOtherUnattributed" : nil }
+        // An event the export names no one for: "Someone" (`eventSomeone`) did it; one the export only names, its
+        // name as data.
+        if event.actor == nil, event.event == .other { return hasTitle ? "eventOtherUnattributed" : nil }
         switch event.event {
         case .join: return hasSubjects ? "eventAdded" : "eventJoined"
         case .leave:
@@ -82,7 +83,7 @@ enum EventLabel {
 
     private static func fill(_ key: String, _ event: SystemEvent, strings: StringTable, name: (String) -> String) -> String {
         strings.text(key, [
-            "actor": event.actor.map(name) ?? "",
+            "actor": event.actor.map(name) ?? strings.text("eventSomeone"),
             "subjects": strings.list((event.subjects ?? []).map(name)),
             "title": key == "eventTimerSet" ? period(event.title ?? "", strings: strings) : event.title ?? "",
             "previous": event.previous.flatMap { $0.isEmpty ? nil : $0 } ?? event.actor.map(name) ?? "",

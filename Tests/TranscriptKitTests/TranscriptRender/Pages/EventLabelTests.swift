@@ -33,10 +33,12 @@ import Testing
             // Nothing to word it with: the event's own text.
             (SystemEvent(event: .rename, text: "", actor: "ann"), nil),
             (SystemEvent(event: .other, text: "", actor: "ann"), nil),
-            (SystemEvent(event: .join, text: "", subjects: ["bo"]), nil),
+            // The export names no one: someone did it.
+            (SystemEvent(event: .join, text: "", subjects: ["bo"]), "Jemand hat Bo hinzugefügt"),
+            (SystemEvent(event: .join, text: ""), "Jemand ist beigetreten"),
             (SystemEvent(event: .invite, text: "", actor: "ann"), nil),
             (SystemEvent(event: .ban, text: "", actor: "ann", title: "Spam"), nil),
-            (SystemEvent(event: .topic, text: "", title: "Ausflug"), nil),
+            (SystemEvent(event: .topic, text: "", title: "Ausflug"), "Jemand hat das Thema in „Ausflug“ geändert"),
         ]
         for (event, expected) in cases {
             #expect(EventLabel.text(for: .system(event), strings: german, name: name) == expected)
