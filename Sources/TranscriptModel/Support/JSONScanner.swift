@@ -95,32 +95,7 @@ package struct JSONScanner {
 
     /// The members of the object at `start`: each key with its value's range. Nil when it is not an object.
     package func members(ofObjectAt start: Int) -> [(key: String, value: Range<Int>)]? {
-        var index = skipWhitespace(start)
-        guard index < bytes.count, bytes[index] == 0x7B else { return nil }
-        index += 1
-        var result: [(String, Range<Int>)] = []
-        var released = index
-        while true {
-            releaseBehind(index, &released)
-            index = skipWhitespace(index)
-            guard index < bytes.count else { return nil }
-            // `{}`; after a comma a member must follow, as in JSON.
-            if bytes[index] == 0x7D, result.isEmpty { return result }
-            guard bytes[index] == 0x22, let keyEnd = endOfString(at: index) else { return nil }
-            guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])),
-                  case .string(let name) = key
-            else { return nil }
-            index = skipWhitespace(keyEnd)
-            guard index < bytes.count, bytes[index] == 0x3A else { return nil }
-            let valueStart = skipWhitespace(index + 1)
-            guard let valueEnd = endOfValue(at: valueStart) else { return nil }
-            result.append((name, valueStart..<valueEnd))
-            index = skipWhitespace(valueEnd)
-            guard index < bytes.count else { return nil }
-            if bytes[index] == 0x2C { index += 1; continue }
-            if bytes[index] == 0x7D { return result }
-            return nil
-        }
+        outline(ofObjectAt: start, descending: []).flatMap { $0.members?.map { ($0.key, $0.value.range) } }
     }
 
     /// The ranges of the elements of the array at `start`. Nil when it is not an array.
