@@ -42,15 +42,7 @@ import Testing
         participants: #"[{"id":"U1","name":"Ann Lee"},{"id":"U2","name":"Bob"}]"#)
 
     func lines(locale: String, name: String = #function) throws -> [String] {
-        let site = try TestSupport.makeSite(
-            config: "title: Archive\ntimeZone: Europe/Berlin\nlocale: \(locale)\n",
-            conversations: ["channel.json": Self.conversation], name: name)
-        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.warnings.isEmpty)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
-        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c").appendingPathComponent(try #require(folders.first)))
-        return page.matches(of: /<div class="event-text" dir="auto">(.*?)<\/div>/.dotMatchesNewlines())
-            .map { $0.output.1.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try TestSupport.eventLines("channel.json", Self.conversation, locale: locale, name: name)
     }
 
     @Test func aGermanSiteWordsThem() throws {

@@ -54,15 +54,7 @@ import Testing
 
     /// The text of each event line of the one conversation's page, built with `locale` and `config`.
     func eventLines(_ file: String, _ content: String, locale: String, config: String = "", name: String = #function) throws -> [String] {
-        let site = try TestSupport.makeSite(
-            config: "title: Archive\ntimeZone: Europe/Berlin\nlocale: \(locale)\n" + config,
-            conversations: [file: content], name: name)
-        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.warnings.isEmpty)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
-        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c").appendingPathComponent(try #require(folders.first)))
-        return page.matches(of: /<div class="event-text" dir="auto">(.*?)<\/div>/.dotMatchesNewlines())
-            .map { $0.output.1.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try TestSupport.eventLines(file, content, locale: locale, config: config, name: name)
     }
 
     func roomLines(locale: String, config: String = "", name: String = #function) throws -> [String] {
