@@ -32,6 +32,12 @@ package struct SearchConversationPart: Sendable {
             for (term, list) in next.postings { postings[term, default: []] += list }
         }
 
+        package init(offset: Int, documents: [SearchDocument], postings: [String: [UInt32]]) {
+            self.offset = offset
+            self.documents = documents
+            self.postings = postings
+        }
+
         package init(offset: Int, _ extracted: [(document: SearchDocument, postings: [SearchExtractor.Posting])]) {
             self.offset = offset
             documents.reserveCapacity(extracted.count)

@@ -19,31 +19,45 @@ package struct SearchExtractor: Sendable {
         var weight: UInt32
     }
 
-    /// The document and its distinct terms, weighted.
+    /// The document and its distinct terms, weighted. (`SearchChunkBuilder` does the same for a run of
+    /// messages at a time.)
     package func extract(
         _ message: Message, plainText: String?, textHasLink: Bool, senderName: String?, page: String, anchor: String
     ) -> (document: SearchDocument, postings: [Posting]) {
-        var parts: [String] = []
-        if let plainText, !plainText.isEmpty { parts.append(plainText) }
-        parts += Self.fieldTexts(of: message.kind)
-        let shown = parts.joined(separator: "\n")
+        let shown = Self.shownText(of: message, plainText: plainText)
         let terms = tokenizer.terms(shown)
         let length = Double(terms.count)
         let postings = Self.counted(terms).map { term, count in
             Posting(term: term, weight: Self.weight(count: count, length: length))
         }
+        return (
+            document(for: message, shown: shown, textHasLink: textHasLink, senderName: senderName, page: page, anchor: anchor),
+            postings
+        )
+    }
+
+    /// What a message shows that search finds: the plain text cmark made and the texts the kind holds in
+    /// fields, a line each.
+    static func shownText(of message: Message, plainText: String?) -> String {
+        var parts: [String] = []
+        if let plainText, !plainText.isEmpty { parts.append(plainText) }
+        parts += fieldTexts(of: message.kind)
+        return parts.joined(separator: "\n")
+    }
+
+    /// The search document of a message that shows `shown`.
+    func document(
+        for message: Message, shown: String, textHasLink: Bool, senderName: String?, page: String, anchor: String
+    ) -> SearchDocument {
         // A text of no more bytes than the limit has no more characters either: it is kept whole without
         // counting its characters (which takes grapheme breaking).
         let isShort = shown.utf8.count <= SearchDocument.maximumTextLength
         let text = shown.isEmpty ? label(for: message.kind) : isShort ? shown : String(shown.prefix(SearchDocument.maximumTextLength))
         // The text is the start of `shown`: it was cut when it has fewer bytes.
         let isCut = !shown.isEmpty && text.utf8.count < shown.utf8.count
-        return (
-            SearchDocument(
-                seconds: Int64(message.date.secondsSince1970.rounded(.down)), sender: senderName, page: page,
-                anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut),
-            postings
-        )
+        return SearchDocument(
+            seconds: Int64(message.date.secondsSince1970.rounded(.down)), sender: senderName, page: page,
+            anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut)
     }
 
     /// The kind's name, shown as a result's text when the message has none.

@@ -19,37 +19,57 @@ public struct SearchTokenizer: Sendable {
     /// The terms of `text`, in order, with repeats.
     public func terms(_ text: String) -> [String] {
         var terms: [String] = []
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            asciiTerms(text, into: &terms)
-        } else {
-            unicodeTerms(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil), into: &terms)
-        }
+        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
         return terms
     }
 
-    /// Plain ASCII needs no folding: lowercase letters and digits, split on everything else.
-    private func asciiTerms(_ text: String, into terms: inout [String]) {
-        var word: [UInt8] = []
-        let bytes = Array(text.utf8)
-        func flush() {
-            if !word.isEmpty {
-                terms.append(String(decoding: word.prefix(Self.maximumLength), as: UTF8.self))
-                word.removeAll(keepingCapacity: true)
-            }
+    /// Calls `body` with the UTF-8 bytes of each term of `text`, in order, with repeats (the terms `terms(_:)`
+    /// gives, without making a string of each). The bytes are valid only during the call.
+    package func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            asciiTerms(bytes, body)
+            return true
         }
-        for (position, byte) in bytes.enumerated() {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                word.append(byte + 32)
-            case UInt8(ascii: "'") where !word.isEmpty && position + 1 < bytes.count && Self.isASCIIWordByte(bytes[position + 1]):
-                continue
-            default:
-                flush()
+        guard !isASCII else { return }
+        var terms: [String] = []
+        unicodeTerms(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil), into: &terms)
+        for var term in terms { term.withUTF8(body) }
+    }
+
+    /// Plain ASCII needs no folding: lowercase letters and digits, split on everything else; a word's first
+    /// `maximumLength` bytes are its term.
+    private func asciiTerms(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { word in
+            var length = 0
+            var inWord = false
+            func flush() {
+                if inWord { body(UnsafeBufferPointer(rebasing: word[..<length])) }
+                length = 0
+                inWord = false
             }
+            for position in bytes.indices {
+                var byte = bytes[position]
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    break
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    byte += 32
+                case UInt8(ascii: "'") where inWord && position + 1 < bytes.count && Self.isASCIIWordByte(bytes[position + 1]):
+                    continue
+                default:
+                    flush()
+                    continue
+                }
+                inWord = true
+                if length < Self.maximumLength {
+                    word[length] = byte
+                    length += 1
+                }
+            }
+            flush()
         }
-        flush()
     }
 
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {

@@ -114,17 +114,20 @@ extension ConversationRenderer {
             for (_, appearance) in built where appearances[appearance.className] == nil {
                 appearances[appearance.className] = appearance
             }
-            let search = indexing
-                ? SearchConversationPart.Chunk(offset: chunk.range.lowerBound, chunk.range.map { index in
+            var search: SearchConversationPart.Chunk?
+            if indexing {
+                var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
+                for index in chunk.range {
                     let message = messages[index]
-                    return extractor.extract(
+                    chunkBuilder.add(
                         message, plainText: texts[index]?.plainText,
                         textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
                         senderName: message.sender.map(frame.name(of:)),
                         page: String(frame.pageFiles[index].dropLast(5)),
                         anchor: built[index - chunk.range.lowerBound].row.row.anchor)
-                })
-                : nil
+                }
+                search = chunkBuilder.chunk()
+            }
             return RowsPiece(
                 page: chunk.page, html: try templates.renderRows(built.map(\.row)), count: built.count,
                 appearances: appearances, search: search)

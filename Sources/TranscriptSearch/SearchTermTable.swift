@@ -1,0 +1,83 @@
+/// Numbers the distinct terms of a run of messages by their UTF-8 bytes: a term seen again is found by one
+/// hash of its bytes, with no string made, and keeps its number (0, 1, 2, … in order of first sight).
+struct SearchTermTable {
+    /// Every term's bytes, one after another; term `n` is `bytes[starts[n]..<starts[n + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Open addressing: a term's number plus one, or 0 for an empty slot; the count is a power of two.
+    private var slots: [Int32]
+
+    init(capacity: Int = 1024) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+        bytes.reserveCapacity(capacity * 8)
+        starts.reserveCapacity(capacity + 1)
+        hashes.reserveCapacity(capacity)
+    }
+
+    /// How many distinct terms there are.
+    var count: Int { hashes.count }
+
+    /// The term's number, numbering it when it is new.
+    mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(term)
+        var mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let found = Int(slots[slot])
+            if found == 0 { break }
+            if hashes[found - 1] == hash, holds(found - 1, term) { return found - 1 }
+            slot = (slot + 1) & mask
+        }
+        let number = hashes.count
+        hashes.append(hash)
+        bytes.append(contentsOf: term)
+        starts.append(bytes.count)
+        slots[slot] = Int32(number + 1)
+        if hashes.count * 2 > slots.count {
+            grow()
+            mask = slots.count - 1
+        }
+        return number
+    }
+
+    /// Term `number` as a string.
+    func term(_ number: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0[starts[number]..<starts[number + 1]], as: UTF8.self) }
+    }
+
+    private func holds(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[number]
+        guard starts[number + 1] - start == term.count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            var position = 0
+            while position < term.count {
+                if stored[start + position] != term[position] { return false }
+                position += 1
+            }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        var grown = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = Int32(number + 1)
+        }
+        slots = grown
+    }
+
+    /// FNV-1a, then mixed so that the low bits (the slot) depend on every byte.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        hash ^= hash >> 29
+        hash &*= 0xbf58_476d_1ce4_e5b9
+        return hash ^ (hash >> 32)
+    }
+}
