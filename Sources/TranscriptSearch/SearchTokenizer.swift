@@ -33,9 +33,23 @@ public struct SearchTokenizer: Sendable {
             return true
         }
         guard !isASCII else { return }
+        let folding = SearchFolding.shared
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        if !folding.fold(text, into: &scalars) {
+            scalars = Array(SearchFolding.fold(text).unicodeScalars)
+        }
+        foldedTerms(scalars, folding: folding, body)
+    }
+
+    /// The terms of `text` folded by Foundation as a whole, which is what `forEachTerm(in:_:)` gives: for
+    /// tests of the table it folds with (`SearchFolding`).
+    func termsFoldedWhole(_ text: String) -> [String] {
         var terms: [String] = []
-        unicodeTerms(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil), into: &terms)
-        for var term in terms { term.withUTF8(body) }
+        foldedTerms(Array(SearchFolding.fold(text).unicodeScalars), folding: .shared) {
+            terms.append(String(decoding: $0, as: UTF8.self))
+        }
+        return terms
     }
 
     /// Plain ASCII needs no folding: lowercase letters and digits, split on everything else; a word's first
@@ -76,83 +90,64 @@ public struct SearchTokenizer: Sendable {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private func unicodeTerms(_ folded: String, into terms: inout [String]) {
-        var word = String.UnicodeScalarView()
+    /// The terms of folded text: words of letters, digits and marks (a mark does not start one), pairs of
+    /// characters of scripts written without spaces, and emoji one by one.
+    private func foldedTerms(
+        _ scalars: [Unicode.Scalar], folding: SearchFolding, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var word: [UInt8] = []
+        word.reserveCapacity(Self.maximumLength * 4)
         var wordLength = 0
         var unspaced: [Unicode.Scalar] = []
-        let scalars = Array(folded.unicodeScalars)
+        var term: [UInt8] = []
 
+        func emit(_ scalars: Unicode.Scalar...) {
+            term.removeAll(keepingCapacity: true)
+            for scalar in scalars { UTF8.encode(scalar) { term.append($0) } }
+            term.withUnsafeBufferPointer(body)
+        }
         func flushWord() {
             if wordLength > 0 {
-                terms.append(String(word))
-                word = String.UnicodeScalarView()
+                word.withUnsafeBufferPointer(body)
+                word.removeAll(keepingCapacity: true)
                 wordLength = 0
             }
         }
         func flushUnspaced() {
             if unspaced.count == 1 {
-                terms.append(String(Character(unspaced[0])))
+                emit(unspaced[0])
             } else if unspaced.count > 1 {
-                for index in 0..<(unspaced.count - 1) {
-                    var pair = String.UnicodeScalarView()
-                    pair.append(unspaced[index])
-                    pair.append(unspaced[index + 1])
-                    terms.append(String(pair))
-                }
+                for index in 0..<(unspaced.count - 1) { emit(unspaced[index], unspaced[index + 1]) }
             }
             unspaced.removeAll(keepingCapacity: true)
         }
+        func isLetter(at position: Int) -> Bool {
+            position < scalars.count && scalars[position].properties.isAlphabetic
+        }
 
         for (position, scalar) in scalars.enumerated() {
-            // ASCII needs no property lookups (folding has already lowered its letters).
-            if scalar.value < 0x80 {
-                let byte = UInt8(scalar.value)
-                if Self.isASCIIWordByte(byte) {
-                    flushUnspaced()
-                    if wordLength < Self.maximumLength {
-                        word.append(scalar)
-                        wordLength += 1
-                    }
-                } else if byte == UInt8(ascii: "'"), wordLength > 0, position + 1 < scalars.count,
-                    scalars[position + 1].properties.isAlphabetic
-                {
-                    continue
-                } else {
-                    flushWord()
-                    flushUnspaced()
-                }
-                continue
-            }
-            if Self.isUnspaced(scalar) {
-                flushWord()
-                unspaced.append(scalar)
-                continue
-            }
-            if Self.isEmoji(scalar) {
-                flushWord()
+            let role = folding.role(of: scalar)
+            switch role {
+            case .word, .mark:
                 flushUnspaced()
-                terms.append(String(Character(scalar)))
-                continue
-            }
-            let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
-                || properties.generalCategory == .spacingMark
-            {
-                flushUnspaced()
-                if properties.generalCategory == .nonspacingMark, wordLength == 0 { continue }
+                if role == .mark, wordLength == 0 { continue }
                 if wordLength < Self.maximumLength {
-                    word.append(scalar)
+                    UTF8.encode(scalar) { word.append($0) }
                     wordLength += 1
                 }
+            case .unspaced:
+                flushWord()
+                unspaced.append(scalar)
+            case .emoji:
+                flushWord()
+                flushUnspaced()
+                emit(scalar)
+            case .apostrophe where wordLength > 0 && isLetter(at: position + 1):
                 continue
+            case .apostrophe, .separator:
+                flushWord()
+                flushUnspaced()
             }
-            if (scalar == "'" || scalar == "\u{2019}"), wordLength > 0, position + 1 < scalars.count,
-                scalars[position + 1].properties.isAlphabetic
-            {
-                continue
-            }
-            flushWord()
-            flushUnspaced()
         }
         flushWord()
         flushUnspaced()

@@ -1,0 +1,188 @@
+import Foundation
+
+/// What a character is to the tokenizer, once folded.
+enum SearchScalarRole: UInt8, Sendable {
+    /// A letter, digit or spacing mark: part of a word.
+    case word
+    /// A nonspacing mark: part of a word, dropped at a word's start.
+    case mark
+    /// A character of a script written without spaces (`SearchTokenizer.isUnspaced`).
+    case unspaced
+    /// A pictographic emoji, a term of its own (`SearchTokenizer.isEmoji`).
+    case emoji
+    /// `'` or `’`: dropped inside a word when a letter follows, else it ends the word.
+    case apostrophe
+    /// Anything else ends a word.
+    case separator
+
+    /// The role of `scalar`, from its Unicode properties.
+    init(of scalar: Unicode.Scalar) {
+        if scalar.value < 0x80 {
+            let byte = UInt8(scalar.value)
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                self = .word
+            case UInt8(ascii: "'"): self = .apostrophe
+            default: self = .separator
+            }
+            return
+        }
+        if SearchTokenizer.isUnspaced(scalar) {
+            self = .unspaced
+        } else if SearchTokenizer.isEmoji(scalar) {
+            self = .emoji
+        } else {
+            let properties = scalar.properties
+            if properties.generalCategory == .nonspacingMark {
+                self = .mark
+            } else if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .spacingMark {
+                self = .word
+            } else if scalar == "\u{2019}" {
+                self = .apostrophe
+            } else {
+                self = .separator
+            }
+        }
+    }
+}
+
+/// Folding (case, diacritics, width) and roles for the characters chat text is mostly written in, looked up
+/// instead of asking Foundation and the Unicode properties for every character of every message.
+///
+/// The table covers blocks of Latin, Greek, Cyrillic, Hebrew, Arabic, punctuation and symbols, kana, Han,
+/// full-width forms and emoji, each character that always stands alone as a character (not a mark, a joiner,
+/// a control, a regional indicator or a skin tone, which combine with their neighbours). Foundation folds text
+/// character by character, so a text made only of such characters (and ASCII) folds as its characters do one
+/// by one: each covered character's folding is Foundation's own, asked once when the table is made (a whole
+/// block at once when it folds to itself). A text with any other character is folded by Foundation whole.
+struct SearchFolding: Sendable {
+    /// The blocks covered.
+    static let blocks: [ClosedRange<UInt32>] = [
+        0x00A0...0x024F,  // Latin-1 Supplement, Latin Extended-A and -B
+        0x0370...0x03FF,  // Greek
+        0x0400...0x04FF,  // Cyrillic
+        0x05D0...0x05EA,  // Hebrew letters
+        0x060C...0x064A,  // Arabic punctuation and letters
+        0x0660...0x0669,  // Arabic-Indic digits
+        0x2010...0x205E,  // General punctuation
+        0x20A0...0x20C0,  // Currency symbols
+        0x2100...0x27BF,  // Letterlike symbols, arrows, mathematical and technical symbols, dingbats
+        0x3000...0x30FF,  // CJK punctuation, Hiragana, Katakana
+        0x4E00...0x9FFF,  // CJK unified ideographs
+        0xFF01...0xFF5E,  // Full-width ASCII
+        0x1F300...0x1FAFF,  // Emoji and pictographs
+    ]
+
+    /// Index of each block's first character in `roles` and `foldStarts`.
+    private let blockStarts: [Int]
+    /// Each character of the blocks: its role, and where its folded form starts in `folded` (-1 when the
+    /// character is not covered); its form ends where the next one starts.
+    private let roles: [SearchScalarRole]
+    private let foldStarts: [Int32]
+    private let foldEnds: [Int32]
+    private let folded: [Unicode.Scalar]
+
+    /// The table, made on first use.
+    static let shared = SearchFolding()
+
+    private init() {
+        var blockStarts: [Int] = []
+        var roles: [SearchScalarRole] = []
+        var foldStarts: [Int32] = []
+        var foldEnds: [Int32] = []
+        var folded: [Unicode.Scalar] = []
+        for block in Self.blocks {
+            blockStarts.append(roles.count)
+            let scalars = block.map { Unicode.Scalar($0) }
+            let covered = scalars.map { $0.map(Self.standsAlone) ?? false }
+            for scalar in scalars { roles.append(scalar.map(SearchScalarRole.init(of:)) ?? .separator) }
+            let alone = zip(scalars, covered).compactMap { $1 ? $0 : nil }
+            var all = String.UnicodeScalarView()
+            all.append(contentsOf: alone)
+            let foldsToItself = Array(Self.fold(String(all)).unicodeScalars) == alone
+            for (scalar, isCovered) in zip(scalars, covered) {
+                guard let scalar, isCovered else {
+                    foldStarts.append(-1)
+                    foldEnds.append(-1)
+                    continue
+                }
+                foldStarts.append(Int32(folded.count))
+                if foldsToItself {
+                    folded.append(scalar)
+                } else {
+                    folded.append(contentsOf: Self.fold(String(Character(scalar))).unicodeScalars)
+                }
+                foldEnds.append(Int32(folded.count))
+            }
+        }
+        self.blockStarts = blockStarts
+        self.roles = roles
+        self.foldStarts = foldStarts
+        self.foldEnds = foldEnds
+        self.folded = folded
+    }
+
+    /// How the tokenizer folds text that is not plain ASCII.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Whether a character is one whatever its neighbours: no mark, joiner, control, format character,
+    /// regional indicator, skin tone or other grapheme extender.
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        guard !properties.isGraphemeExtend, !properties.isEmojiModifier, !(0x1F1E6...0x1F1FF).contains(scalar.value) else {
+            return false
+        }
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+             .spaceSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The position of `value` in the tables, or nil when no block holds it.
+    private func position(of value: UInt32) -> Int? {
+        for (number, block) in Self.blocks.enumerated() where block.contains(value) {
+            return blockStarts[number] + Int(value - block.lowerBound)
+        }
+        return nil
+    }
+
+    /// The role of a folded character.
+    func role(of scalar: Unicode.Scalar) -> SearchScalarRole {
+        if scalar.value < 0x80 {
+            let byte = UInt8(scalar.value)
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return .word
+            case UInt8(ascii: "'"): return .apostrophe
+            default: return .separator
+            }
+        }
+        if let position = position(of: scalar.value) { return roles[position] }
+        return SearchScalarRole(of: scalar)
+    }
+
+    /// Appends the folded characters of `text` to `scalars` when every character is ASCII or covered; false
+    /// (and `scalars` as it may be) when one is not.
+    func fold(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                let value = scalar.value
+                scalars.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+                continue
+            }
+            guard let position = position(of: scalar.value) else { return false }
+            let start = foldStarts[position]
+            guard start >= 0 else { return false }
+            scalars.append(contentsOf: folded[Int(start)..<Int(foldEnds[position])])
+        }
+        return true
+    }
+}
