@@ -121,27 +121,26 @@ struct CompiledTemplate: Sendable {
 
     private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
+        var found: TemplateValue?
         if first.isEmpty {
             // Anchored: only the current value.
-            var found = stack.last
-            for key in path.dropFirst() {
-                guard case .object(let object) = found else { return nil }
-                found = object.templateValue(for: key)
+            found = stack.last
+        } else {
+            var position = stack.count - 1
+            while position >= 0 {
+                if case .object(let object) = stack[position], let child = object.templateValue(for: first) {
+                    found = child
+                    break
+                }
+                position -= 1
             }
-            return found
         }
-        var found: TemplateValue?
-        var position = stack.count - 1
-        while position >= 0 {
-            if case .object(let object) = stack[position], let child = object.templateValue(for: first) {
-                found = child
-                break
-            }
-            position -= 1
-        }
-        for key in path.dropFirst() {
+        // The rest of a dotted name, inside what was found (by index: a slice of the path would be retained).
+        var index = 1
+        while index < path.count {
             guard case .object(let object) = found else { return nil }
-            found = object.templateValue(for: key)
+            found = object.templateValue(for: path[index])
+            index += 1
         }
         return found
     }
