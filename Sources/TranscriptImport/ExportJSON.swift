@@ -19,7 +19,7 @@ enum ExportJSON {
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
             var invalidUTF8: InvalidUTF8?
             let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath, invalidUTF8: &invalidUTF8)  // after a byte-order mark, if any
-            if let invalidUTF8 { warnings.append(invalidUTF8.warning(in: bytes, file: displayPath)) }
+            warnings += invalidUTF8?.warnings(in: bytes, file: displayPath) ?? []
             do {
                 return try body(json)
             } catch let error as TranscriptsError {
