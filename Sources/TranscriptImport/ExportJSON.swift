@@ -12,6 +12,13 @@ enum ExportJSON {
     static func read<Result>(
         _ url: URL, displayPath: String, warnings: inout [String], _ body: (JSONValue) throws -> Result
     ) throws -> Result? {
+        try read(url, displayPath: displayPath, warnings: &warnings) { json, _ in try body(json) }
+    }
+
+    /// `read`, whose `body` is also given the file's bytes (to place warnings in it).
+    static func read<Result>(
+        _ url: URL, displayPath: String, warnings: inout [String], _ body: (JSONValue, UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file = try MappedFile.open(url.path, displayPath: displayPath)
         return try withExtendedLifetime(file) {
@@ -21,7 +28,7 @@ enum ExportJSON {
             let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath, invalidUTF8: &invalidUTF8)  // after a byte-order mark, if any
             warnings += invalidUTF8?.warnings(in: bytes, file: displayPath) ?? []
             do {
-                return try body(json)
+                return try body(json, bytes)
             } catch let error as TranscriptsError {
                 throw error
             } catch {
