@@ -44,7 +44,7 @@ public struct CanonicalReader: Sendable {
         return try withExtendedLifetime(file) {
             let raw = file.bytes
             func warnings(_ invalidUTF8: InvalidUTF8?) -> [String] {
-                invalidUTF8.map { [$0.warning(in: raw, file: displayPath)] } ?? []
+                invalidUTF8?.warnings(in: raw, file: displayPath) ?? []
             }
             do {
                 if let read = try ParallelConversationReader(bytes: raw, context: context, file: file).read() {
@@ -122,7 +122,7 @@ public struct CanonicalReader: Sendable {
             for chunk in decoded { invalidUTF8.add(chunk.invalidUTF8) }
             return Read(
                 conversation: conversation, messageDigests: decoded.flatMap(\.digests),
-                warnings: invalidUTF8.map { [$0.warning(in: bytes, file: displayPath)] } ?? [])
+                warnings: invalidUTF8?.warnings(in: bytes, file: displayPath) ?? [])
         }
     }
 }

@@ -12,6 +12,13 @@ enum ExportJSON {
     static func read<Result>(
         _ url: URL, displayPath: String, warnings: inout [String], _ body: (JSONValue) throws -> Result
     ) throws -> Result? {
+        try read(url, displayPath: displayPath, warnings: &warnings) { json, _ in try body(json) }
+    }
+
+    /// `read`, whose `body` is also given the file's bytes (to place warnings in it).
+    static func read<Result>(
+        _ url: URL, displayPath: String, warnings: inout [String], _ body: (JSONValue, UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file = try MappedFile.open(url.path, displayPath: displayPath)
         return try withExtendedLifetime(file) {
@@ -19,9 +26,9 @@ enum ExportJSON {
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
             var invalidUTF8: InvalidUTF8?
             let json = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: displayPath, invalidUTF8: &invalidUTF8)  // after a byte-order mark, if any
-            if let invalidUTF8 { warnings.append(invalidUTF8.warning(in: bytes, file: displayPath)) }
+            warnings += invalidUTF8?.warnings(in: bytes, file: displayPath) ?? []
             do {
-                return try body(json)
+                return try body(json, bytes)
             } catch let error as TranscriptsError {
                 throw error
             } catch {

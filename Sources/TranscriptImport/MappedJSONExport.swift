@@ -191,8 +191,8 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// path and `scope` what it is ("the chat"): its path is then found walking the part only.
     func takeInvalidUTF8Warnings(part: Range<Int>? = nil, pathPrefix: String = "", scope: String = "the file") -> [String] {
         guard var invalid = invalidUTF8.take() else { return [] }
-        if let part { invalid.document = part }
-        return [invalid.warning(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope)]
+        if let part { invalid = invalid.within(part) }
+        return invalid.warnings(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope)
     }
 }
 

@@ -220,7 +220,7 @@ package struct DiscordMessages: Sendable {
                 : SystemEvent(event: event, text: text, title: event == .other ? type : nil))]
         } else {
             replyTo = referencedMessage
-            kinds = self.kinds(fields, content: content, markdown: markdown)
+            kinds = self.kinds(fields, content: content, markdown: markdown, problems: &problems)
         }
         if kinds.isEmpty {
             kinds = [.unsupported(UnsupportedContent(type: type, raw: json))]
@@ -261,7 +261,9 @@ package struct DiscordMessages: Sendable {
 
     // MARK: - Content
 
-    private func kinds(_ fields: [String: JSONValue], content: String, markdown: DiscordMarkdown) -> [MessageKind] {
+    private func kinds(
+        _ fields: [String: JSONValue], content: String, markdown: DiscordMarkdown, problems: inout FieldProblems
+    ) -> [MessageKind] {
         var media: [MessageKind] = []
         if case .array(let attachments)? = fields["attachments"] {
             for case .object(let attachment) in attachments {
@@ -284,36 +286,10 @@ package struct DiscordMessages: Sendable {
         }
         var previews: [MessageKind] = []
         if case .array(let embeds)? = fields["embeds"] {
-            for case .object(let embed) in embeds {
-                let title = Self.string(embed["title"]).flatMap { $0.isEmpty ? nil : $0 }
-                let description = Self.string(embed["description"]).flatMap { $0.isEmpty ? nil : $0 }
-                var authorName: String?
-                if case .object(let author)? = embed["author"] { authorName = Self.string(author["name"]).flatMap { $0.isEmpty ? nil : $0 } }
-                if let url = Self.string(embed["url"]).flatMap(SafeURL.web) {
-                    previews.append(.linkPreview(LinkPreview(
-                        url: url, title: title.map { DiscordMarkdown.plain(markdown.inlines($0)) },
-                        description: description.map { DiscordMarkdown.plain(markdown.inlines($0)) }, siteName: authorName)))
-                } else if title != nil || description != nil || authorName != nil {
-                    // A bot's card without a link: its text in a quote.
-                    var blocks: [DiscordMarkdown.Block] = []
-                    if let authorName { blocks.append(.paragraph([.text(authorName)])) }
-                    if let title { blocks.append(.paragraph([.bold(markdown.inlines(title))])) }
-                    if let description { blocks += markdown.blocks(description) }
-                    if case .array(let embedFields)? = embed["fields"] {
-                        for case .object(let field) in embedFields {
-                            let name = Self.string(field["name"]) ?? ""
-                            let value = Self.string(field["value"]) ?? ""
-                            var inlines: [DiscordMarkdown.Inline] = []
-                            if !name.isEmpty { inlines.append(.bold(markdown.inlines(name))) }
-                            if !value.isEmpty { inlines += (inlines.isEmpty ? [] : [.text("\n")]) + markdown.inlines(value) }
-                            if !inlines.isEmpty { blocks.append(.paragraph(inlines)) }
-                        }
-                    }
-                    if case .object(let footer)? = embed["footer"], let text = Self.string(footer["text"]), !text.isEmpty {
-                        blocks.append(.paragraph([.text(text)]))
-                    }
-                    previews.append(.markdown(DiscordMarkdown.write([.quote(blocks)])))
-                }
+            // Items that are not objects were noted with the message's fields (`checkObjects`).
+            for (index, item) in embeds.enumerated() {
+                guard case .object(let embed) = item else { continue }
+                if let preview = self.embed(embed, at: "embeds[\(index)]", markdown: markdown, problems: &problems) { previews.append(preview) }
             }
         }
         if media.isEmpty, previews.count == 1, case .linkPreview(var preview) = previews[0], !markdown.hasFormatting(content) {
@@ -324,6 +300,76 @@ package struct DiscordMessages: Sendable {
         var kinds: [MessageKind] = []
         if content.contains(where: { !$0.isWhitespace }) { kinds.append(markdown.kind(content)) }
         return kinds + media + previews
+    }
+
+    /// An embed at `key` (`embeds[2]`): a link preview when it has a web `url` and no fields or footer (its title,
+    /// description and author's name); otherwise a card, a quote of author, title (linked to `url`), description,
+    /// fields and footer, with a `url` that is not a web address shown as text. Fields of the wrong type are noted:
+    /// a number given for text is shown as written, anything else kept. An embed with nothing to show (only
+    /// images, which are not read) gives nil.
+    private func embed(
+        _ embed: [String: JSONValue], at key: String, markdown: DiscordMarkdown, problems: inout FieldProblems
+    ) -> MessageKind? {
+        func text(_ value: JSONValue?, at field: @autoclosure () -> String, _ what: String) -> String? {
+            problems.text(value, at: "\(key).\(field())", what: what).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        /// The object at `field`; another value is noted and kept.
+        func object(_ field: String) -> [String: JSONValue]? {
+            switch embed[field] {
+            case .object(let object)?: return object
+            case nil, .null?: return nil
+            case let other?:
+                problems.wrongType("\(key).\(field)", expected: "an object", found: other, did: "it is left out; \(FieldProblems.keptNote)")
+                return nil
+            }
+        }
+        let title = text(embed["title"], at: "title", "the title")
+        let description = text(embed["description"], at: "description", "the description")
+        let urlText = text(embed["url"], at: "url", "the address")
+        let authorName = object("author").flatMap { text($0["name"], at: "author.name", "the author's name") }
+        var embedFields: [(name: String?, value: String?)] = []
+        switch embed["fields"] {
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                guard case .object(let field) = item else {
+                    problems.wrongType("\(key).fields[\(index)]", expected: "an object", found: item, did: "it is left out; \(FieldProblems.keptNote)")
+                    continue
+                }
+                let name = text(field["name"], at: "fields[\(index)].name", "the name")
+                let value = text(field["value"], at: "fields[\(index)].value", "the value")
+                if name != nil || value != nil { embedFields.append((name, value)) }
+            }
+        case nil, .null?: break
+        case let other?:
+            problems.wrongType("\(key).fields", expected: "a list", found: other, did: "they are left out; \(FieldProblems.keptNote)")
+        }
+        let footer = object("footer").flatMap { text($0["text"], at: "footer.text", "the footer") }
+        let url = urlText.flatMap(SafeURL.web)
+
+        if let url, embedFields.isEmpty, footer == nil {
+            return .linkPreview(LinkPreview(
+                url: url, title: title.map { DiscordMarkdown.plain(markdown.inlines($0)) },
+                description: description.map { DiscordMarkdown.plain(markdown.inlines($0)) }, siteName: authorName))
+        }
+        // A card (a bot's, or a link's with fields): its text in a quote.
+        var blocks: [DiscordMarkdown.Block] = []
+        if let authorName { blocks.append(.paragraph([.text(authorName)])) }
+        if let title {
+            let inlines = markdown.inlines(title)
+            blocks.append(.paragraph([.bold(url.map { [.link(url: $0, label: inlines)] } ?? inlines)]))
+        } else if let url {
+            blocks.append(.paragraph([.link(url: url, label: [.text(url)])]))
+        }
+        if url == nil, let urlText { blocks.append(.paragraph([.text(urlText)])) }
+        if let description { blocks += markdown.blocks(description) }
+        for field in embedFields {
+            var inlines: [DiscordMarkdown.Inline] = []
+            if let name = field.name { inlines.append(.bold(markdown.inlines(name))) }
+            if let value = field.value { inlines += (inlines.isEmpty ? [] : [.text("\n")]) + markdown.inlines(value) }
+            blocks.append(.paragraph(inlines))
+        }
+        if let footer { blocks.append(.paragraph([.text(footer)])) }
+        return blocks.isEmpty ? nil : .markdown(DiscordMarkdown.write([.quote(blocks)]))
     }
 
     /// A photo, video, audio or file by the name's extension.

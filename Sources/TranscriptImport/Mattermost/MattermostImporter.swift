@@ -52,9 +52,7 @@ public struct MattermostImporter: ExportImporter {
             let bytes = raw.bindMemory(to: UInt8.self)
             let export = try MattermostExport.index(bytes, displayPath: source.displayPath)
             // The other lines' bytes that are not UTF-8 are said with the first conversation.
-            var warnings = export.invalidUTF8.map {
-                [$0.warning(in: bytes, file: source.displayPath, scope: "the file's lines other than posts")]
-            } ?? []
+            var warnings = export.invalidUTF8?.warnings(in: bytes, file: source.displayPath, scope: "the file's lines other than posts") ?? []
             for channel in export.channels where !channel.posts.isEmpty {
                 let (conversation, postWarnings) = try export.read(
                     channel, bytes: bytes, displayPath: source.displayPath, folder: folder, me: context.me)
@@ -301,7 +299,7 @@ struct MattermostExport {
             let others = channel.members.filter { !me.contains($0) }
             title = (others.isEmpty ? channel.members : others).map { userNames[$0] ?? $0 }.joined(separator: ", ")
         }
-        let warnings = invalidUTF8.map { [$0.warning(in: bytes, file: displayPath, scope: "the conversation's posts")] } ?? []
+        let warnings = invalidUTF8?.warnings(in: bytes, file: displayPath, scope: "the conversation's posts") ?? []
         return (Conversation(id: channel.id, title: title, kind: channel.kind, participants: participants, messages: messages), warnings)
     }
 }

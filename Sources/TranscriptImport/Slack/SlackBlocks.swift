@@ -2,55 +2,114 @@ import TranscriptModel
 
 /// Slack's Block Kit `blocks`, read into the same tree as mrkdwn: `rich_text` (sections, lists, preformatted
 /// text, quotes, with styled text, links, mentions and emoji), `section` (mrkdwn or plain text, and fields),
-/// `header`, `context`, `image`, `video`, `table` and `divider`.
+/// `header`, `context`, `image`, `video`, `table`, `markdown`; `divider`, `actions`, `context_actions`, `input`
+/// and `file` hold nothing to show (buttons, form fields, a file the message lists in `files`).
 ///
-/// Blocks are read leniently: an element of a shape this reader does not know is left out, and the message's
-/// `text` (which Slack always writes as well) is used when the blocks give nothing or hold a block type this
-/// reader does not know.
+/// Nothing is left out silently: a block or element of a type this reader does not know, and a field of the wrong
+/// type, is noted in `problems` (the importer warns of it with the file and JSON path), what it held kept in the
+/// message's `fields` part, and a number given for text shown as that number. The message's `text` (which Slack
+/// always writes as well) is used when the blocks give nothing or hold a block type this reader does not know.
 struct SlackBlocks: Sendable {
     let mrkdwn: SlackMrkdwn
+    /// What could not be read, with paths below the message (`blocks[2].elements[0].text`).
+    var problems = FieldProblems()
+
+    init(mrkdwn: SlackMrkdwn) {
+        self.mrkdwn = mrkdwn
+    }
 
     typealias Block = SlackMrkdwn.Block
     typealias Inline = SlackMrkdwn.Inline
 
-    /// The block types `blocks(_:)` reads; a message with another type is read from its `text`.
-    static let knownTypes: Set<String> = ["rich_text", "section", "header", "context", "image", "video", "table", "divider"]
+    /// The block types `blocks(_:at:)` reads, and those that hold nothing to show (interactive elements, a remote
+    /// file the message lists); a message with another type is read from its `text`.
+    static let knownTypes: Set<String> = [
+        "rich_text", "section", "header", "context", "image", "video", "table", "markdown",
+        "divider", "actions", "context_actions", "input", "file",
+    ]
+
+    /// The rich text elements Slack documents that `inlines` does not read on their own: their `text` is shown.
+    /// (`canvas` names a file the message lists in `files`.)
+    static let documentedInlineTypes: Set<String> = [
+        "attachment_mention", "canvas", "canvas_user_mention", "canvas_message_unfurl", "citation", "file", "list_record",
+        "message_mention", "salesforce_data_field", "tag", "work_object_mention", "workflow_mention",
+    ]
 
     /// Whether every block is of a known type.
     static func allKnown(_ blocks: [JSONValue]) -> Bool {
         blocks.allSatisfy { $0.slackMember("type")?.slackString.map(knownTypes.contains) ?? false }
     }
 
-    /// The content of a `blocks` list.
-    func blocks(_ list: [JSONValue]) -> [Block] {
+    /// The list at `key` (`blocks`, `blocks[0].elements`): nil or null is none; another value is noted and kept.
+    mutating func list(_ value: JSONValue?, at key: @autoclosure () -> String) -> [JSONValue] {
+        switch value {
+        case nil, .null?: return []
+        case .array(let items)?: return items
+        case let other?:
+            problems.wrongType(key(), expected: "a list", found: other, did: "it is left out; \(FieldProblems.keptNote)")
+            return []
+        }
+    }
+
+    /// The text at `key`: a number or true/false is shown as written, anything else noted and kept (see
+    /// `FieldProblems.text`).
+    mutating func text(_ value: JSONValue?, at key: @autoclosure () -> String) -> String? {
+        problems.text(value, at: key(), what: "the text")
+    }
+
+    /// Notes each block of `list` (at `key`) of a type this reader does not know, kept; `did` says what is shown
+    /// instead.
+    mutating func noteUnknown(_ list: [JSONValue], at key: String, did: String) {
+        for (index, block) in list.enumerated() {
+            guard case .object = block else {
+                problems.wrongType("\(key)[\(index)]", expected: "a block (an object)", found: block, did: "\(did); \(FieldProblems.keptNote)")
+                continue
+            }
+            let type = block.slackMember("type")
+            if let name = type?.slackString, Self.knownTypes.contains(name) { continue }
+            let what = type?.slackString.map { "a block of the type \"\($0)\", which this reader does not know" }
+                ?? "a block without a type (a string)"
+            problems.note("\(key)[\(index)]", "\(what); \(did); \(FieldProblems.keptNote)", keeping: block)
+        }
+    }
+
+    /// The content of a `blocks` list at `key` (`blocks`, `attachments[0].blocks`).
+    mutating func blocks(_ list: [JSONValue], at key: String) -> [Block] {
+        noteUnknown(list, at: key, did: "it is left out")
         var result: [Block] = []
-        for block in list {
-            let content = self.block(block)
+        for (index, block) in list.enumerated() {
+            let content = self.block(block, at: "\(key)[\(index)]")
             if !content.isEmpty { result += content }
         }
         return result
     }
 
-    private func block(_ block: JSONValue) -> [Block] {
+    private mutating func block(_ block: JSONValue, at key: String) -> [Block] {
         switch block.slackMember("type")?.slackString {
         case "rich_text":
-            return richText(block.slackMember("elements")?.slackArray ?? [])
+            return richText(list(block.slackMember("elements"), at: key + ".elements"), at: key + ".elements")
         case "section":
-            var result = textObject(block.slackMember("text"))
-            for field in block.slackMember("fields")?.slackArray ?? [] { result += textObject(field) }
+            var result = textObject(block.slackMember("text"), at: key + ".text")
+            for (index, field) in list(block.slackMember("fields"), at: key + ".fields").enumerated() {
+                result += textObject(field, at: "\(key).fields[\(index)]")
+            }
             return result
         case "header":
-            let text = textObject(block.slackMember("text"))
+            let text = textObject(block.slackMember("text"), at: key + ".text")
             return text.isEmpty ? [] : [.paragraph([.bold(Self.inlines(of: text))])]
+        case "markdown":
+            // Standard Markdown, shown as the text it is.
+            guard let text = text(block.slackMember("text"), at: key + ".text"), !text.isEmpty else { return [] }
+            return [.paragraph([.text(text)])]
         case "context":
             var inlines: [Inline] = []
-            for element in block.slackMember("elements")?.slackArray ?? [] {
+            for (index, element) in list(block.slackMember("elements"), at: key + ".elements").enumerated() {
                 let piece: [Inline]
                 if element.slackMember("type")?.slackString == "image" {
-                    guard let url = element.slackMember("image_url")?.slackString else { continue }
-                    piece = [.link(url: url, label: element.slackMember("alt_text")?.slackString ?? "image")]
+                    guard let url = text(element.slackMember("image_url"), at: "\(key).elements[\(index)].image_url") else { continue }
+                    piece = [.link(url: url, label: text(element.slackMember("alt_text"), at: "\(key).elements[\(index)].alt_text") ?? "image")]
                 } else {
-                    piece = Self.inlines(of: textObject(element))
+                    piece = Self.inlines(of: textObject(element, at: "\(key).elements[\(index)]"))
                 }
                 if piece.isEmpty { continue }
                 if !inlines.isEmpty { inlines.append(.text(" ")) }
@@ -58,23 +117,26 @@ struct SlackBlocks: Sendable {
             }
             return inlines.isEmpty ? [] : [.paragraph(inlines)]
         case "image":
-            guard let url = block.slackMember("image_url")?.slackString else { return [] }
-            let title = block.slackMember("title")?.slackMember("text")?.slackString
-            return [.paragraph([.link(url: url, label: title ?? block.slackMember("alt_text")?.slackString ?? "image")])]
+            guard let url = text(block.slackMember("image_url"), at: key + ".image_url") else { return [] }
+            let title = text(block.slackMember("title")?.slackMember("text"), at: key + ".title.text")
+            return [.paragraph([.link(url: url, label: title ?? text(block.slackMember("alt_text"), at: key + ".alt_text") ?? "image")])]
         case "video":
-            guard let url = (block.slackMember("title_url") ?? block.slackMember("video_url"))?.slackString else { return [] }
-            let title = block.slackMember("title")?.slackMember("text")?.slackString
-            return [.paragraph([.link(url: url, label: title ?? block.slackMember("alt_text")?.slackString)])]
+            let link = block.slackMember("title_url") == nil ? "video_url" : "title_url"
+            guard let url = text(block.slackMember(link), at: key + "." + link) else { return [] }
+            let title = text(block.slackMember("title")?.slackMember("text"), at: key + ".title.text")
+            return [.paragraph([.link(url: url, label: title ?? text(block.slackMember("alt_text"), at: key + ".alt_text"))])]
         case "table":
             var lines: [Inline] = []
-            for row in block.slackMember("rows")?.slackArray ?? [] {
+            for (rowIndex, row) in list(block.slackMember("rows"), at: key + ".rows").enumerated() {
                 var cells: [[Inline]] = []
-                for cell in row.slackArray ?? [] {
+                for (index, cell) in list(row, at: "\(key).rows[\(rowIndex)]").enumerated() {
+                    let cellKey = "\(key).rows[\(rowIndex)][\(index)]"
                     if cell.slackMember("type")?.slackString == "rich_text" {
-                        cells.append(Self.inlines(of: richText(cell.slackMember("elements")?.slackArray ?? [])))
-                    } else if let text = cell.slackMember("text")?.slackString {
-                        cells.append([.text(text)])
+                        cells.append(Self.inlines(of: richText(list(cell.slackMember("elements"), at: cellKey + ".elements"), at: cellKey + ".elements")))
+                    } else if case .object = cell {
+                        cells.append(text(cell.slackMember("text"), at: cellKey + ".text").map { [.text($0)] } ?? [])
                     } else {
+                        problems.wrongType(cellKey, expected: "a cell (an object)", found: cell, did: "it is left out; \(FieldProblems.keptNote)")
                         cells.append([])
                     }
                 }
@@ -86,13 +148,20 @@ struct SlackBlocks: Sendable {
             }
             return lines.isEmpty ? [] : [.paragraph(lines)]
         default:
+            // Nothing to show (`divider`, `actions`, ...), or noted by `noteUnknown`.
             return []
         }
     }
 
     /// A text object: `{"type": "mrkdwn" | "plain_text", "text": ...}`.
-    private func textObject(_ object: JSONValue?) -> [Block] {
-        guard let object, let text = object.slackMember("text")?.slackString, !text.isEmpty else { return [] }
+    private mutating func textObject(_ object: JSONValue?, at key: String) -> [Block] {
+        guard let object else { return [] }
+        guard case .object = object else {
+            if case .null = object { return [] }
+            problems.wrongType(key, expected: "a text object", found: object, did: "it is left out; \(FieldProblems.keptNote)")
+            return []
+        }
+        guard let text = text(object.slackMember("text"), at: key + ".text"), !text.isEmpty else { return [] }
         if object.slackMember("type")?.slackString == "mrkdwn" {
             return mrkdwn.parse(text, formatting: object.slackMember("verbatim")?.slackBool != true)
         }
@@ -139,13 +208,14 @@ struct SlackBlocks: Sendable {
 
     // MARK: rich_text
 
-    /// The elements of a `rich_text` block.
-    func richText(_ elements: [JSONValue]) -> [Block] {
+    /// The elements of a `rich_text` block, at `key` (`blocks[0].elements`).
+    mutating func richText(_ elements: [JSONValue], at key: String) -> [Block] {
         var blocks: [Block] = []
-        for element in elements {
+        for (index, element) in elements.enumerated() {
+            let elementKey = "\(key)[\(index)]"
             switch element.slackMember("type")?.slackString {
             case "rich_text_section":
-                let inlines = self.inlines(element.slackMember("elements")?.slackArray ?? [])
+                let inlines = self.inlines(list(element.slackMember("elements"), at: elementKey + ".elements"), at: elementKey + ".elements")
                 if !inlines.isEmpty { blocks.append(.paragraph(inlines)) }
             case "rich_text_list":
                 let ordered = element.slackMember("style")?.slackString == "ordered"
@@ -153,54 +223,79 @@ struct SlackBlocks: Sendable {
                 let offset = element.slackMember("offset")?.slackInt ?? 0
                 let bullets = ["•", "◦", "▪"]
                 var lines: [Inline] = []
-                for (index, item) in (element.slackMember("elements")?.slackArray ?? []).enumerated() {
+                for (number, item) in list(element.slackMember("elements"), at: elementKey + ".elements").enumerated() {
                     if !lines.isEmpty { lines.append(.text("\n")) }
-                    let marker = ordered ? "\(offset + index + 1). " : bullets[indent % bullets.count] + " "
+                    let marker = ordered ? "\(offset + number + 1). " : bullets[indent % bullets.count] + " "
                     lines.append(.text(String(repeating: "\u{00A0}", count: 4 * indent) + marker))
-                    lines += inlines(item.slackMember("elements")?.slackArray ?? [])
+                    let itemKey = "\(elementKey).elements[\(number)]"
+                    if case .object = item {
+                        lines += inlines(list(item.slackMember("elements"), at: itemKey + ".elements"), at: itemKey + ".elements")
+                    } else {
+                        problems.wrongType(itemKey, expected: "a list item (an object)", found: item, did: "it is left out; \(FieldProblems.keptNote)")
+                    }
                 }
                 if !lines.isEmpty { blocks.append(.paragraph(lines)) }
             case "rich_text_preformatted":
-                let text = SlackMrkdwn.plainText(inlines(element.slackMember("elements")?.slackArray ?? []))
+                let text = SlackMrkdwn.plainText(inlines(list(element.slackMember("elements"), at: elementKey + ".elements"), at: elementKey + ".elements"))
                 if !text.isEmpty { blocks.append(.code(text)) }
             case "rich_text_quote":
-                let inlines = self.inlines(element.slackMember("elements")?.slackArray ?? [])
+                let inlines = self.inlines(list(element.slackMember("elements"), at: elementKey + ".elements"), at: elementKey + ".elements")
                 if !inlines.isEmpty { blocks.append(.quote([.paragraph(inlines)])) }
-            default:
-                continue
+            case let type:
+                // Not one of the four rich text objects: noted and kept, its text (if any) shown.
+                let what: String
+                if let type {
+                    what = "a rich text element of the type \"\(type)\", which this reader does not know"
+                } else if case .object = element {
+                    what = "a rich text element without a type (a string)"
+                } else {
+                    what = "expected a rich text element (an object), found \(element.kindDescription)"
+                }
+                let shown = element.slackMember("text")?.slackString
+                problems.note(elementKey, "\(what); \(shown == nil ? "it is left out" : "its text is shown"); \(FieldProblems.keptNote)", keeping: element)
+                if let shown, !shown.isEmpty { blocks.append(.paragraph([.text(shown)])) }
             }
         }
         return blocks
     }
 
-    /// The inline elements of a rich text section.
-    func inlines(_ elements: [JSONValue]) -> [Inline] {
+    /// The inline elements of a rich text section, at `key`.
+    mutating func inlines(_ elements: [JSONValue], at key: String) -> [Inline] {
         var result: [Inline] = []
-        for element in elements {
+        for (index, element) in elements.enumerated() {
+            let elementKey = "\(key)[\(index)]"
+            guard case .object = element else {
+                problems.wrongType(elementKey, expected: "a rich text element (an object)", found: element, did: "it is left out; \(FieldProblems.keptNote)")
+                continue
+            }
             let style = element.slackMember("style")
             let node: Inline?
             switch element.slackMember("type")?.slackString {
             case "text":
-                guard let text = element.slackMember("text")?.slackString, !text.isEmpty else { continue }
+                guard let text = text(element.slackMember("text"), at: elementKey + ".text"), !text.isEmpty else { continue }
                 node = style?.slackMember("code")?.slackBool == true ? .code(text) : .text(text)
             case "link":
-                guard let url = element.slackMember("url")?.slackString else { continue }
-                let text = element.slackMember("text")?.slackString
-                node = .link(url: url, label: text?.isEmpty == false ? text : nil)
+                let label = text(element.slackMember("text"), at: elementKey + ".text")
+                if let url = text(element.slackMember("url"), at: elementKey + ".url") {
+                    node = .link(url: url, label: label?.isEmpty == false ? label : nil)
+                } else {
+                    if element.slackMember("url") == nil {
+                        problems.note(elementKey, "\"url\" is missing; the link is shown as its text; \(FieldProblems.keptNote)", keeping: element)
+                    }
+                    node = label.map(Inline.text)
+                }
             case "user":
-                guard let id = element.slackMember("user_id")?.slackString else { continue }
-                node = .mention("@" + (mrkdwn.names.user(id) ?? id))
+                let names = mrkdwn.names
+                node = mention(element, "user_id", at: elementKey) { "@" + (names.user($0) ?? $0) }
             case "usergroup":
-                guard let id = element.slackMember("usergroup_id")?.slackString else { continue }
-                node = .mention("@" + id)
+                node = mention(element, "usergroup_id", at: elementKey) { "@" + $0 }
             case "channel":
-                guard let id = element.slackMember("channel_id")?.slackString else { continue }
-                node = .mention("#" + (mrkdwn.names.channel(id) ?? id))
+                let names = mrkdwn.names
+                node = mention(element, "channel_id", at: elementKey) { "#" + (names.channel($0) ?? $0) }
             case "broadcast":
-                guard let range = element.slackMember("range")?.slackString else { continue }
-                node = .mention("@" + range)
+                node = mention(element, "range", at: elementKey) { "@" + $0 }
             case "emoji":
-                let name = element.slackMember("name")?.slackString ?? ""
+                let name = text(element.slackMember("name"), at: elementKey + ".name") ?? ""
                 var emoji = element.slackMember("unicode")?.slackString.flatMap(SlackEmoji.fromHex) ?? SlackEmoji.emoji(named: name)
                 if let level = element.slackMember("skin_tone")?.slackInt, let base = emoji,
                    let tone = SlackEmoji.skinTone("skin-tone-\(level)"),
@@ -210,15 +305,23 @@ struct SlackBlocks: Sendable {
                 }
                 node = .text(emoji ?? ":" + name + ":")
             case "date":
-                node = (element.slackMember("fallback")?.slackString).map(Inline.text)
+                node = text(element.slackMember("fallback"), at: elementKey + ".fallback").map(Inline.text)
                     ?? element.slackMember("timestamp").map { .text($0.displayText) }
             case "color":
-                node = element.slackMember("value")?.slackString.map(Inline.text)
+                node = text(element.slackMember("value"), at: elementKey + ".value").map(Inline.text)
             case "team":
-                node = element.slackMember("team_id")?.slackString.map(Inline.text)
-            default:
-                // `canvas` and the like name a file the message lists in `files`; other unknown elements keep their text.
-                node = element.slackMember("text")?.slackString.map(Inline.text)
+                node = text(element.slackMember("team_id"), at: elementKey + ".team_id").map(Inline.text)
+            case let type?:
+                let shown = text(element.slackMember("text"), at: elementKey + ".text")
+                if !Self.documentedInlineTypes.contains(type) {
+                    problems.note(
+                        elementKey, "a rich text element of the type \"\(type)\", which this reader does not know; \(shown == nil ? "it is left out" : "its text is shown"); \(FieldProblems.keptNote)",
+                        keeping: element)
+                }
+                node = shown.map(Inline.text)
+            case nil:
+                problems.note(elementKey, "a rich text element without a type (a string); it is left out; \(FieldProblems.keptNote)", keeping: element)
+                continue
             }
             guard var styled = node else { continue }
             if style?.slackMember("strike")?.slackBool == true { styled = .strike([styled]) }
@@ -227,6 +330,17 @@ struct SlackBlocks: Sendable {
             result.append(styled)
         }
         return result
+    }
+
+    /// A mention by the id at `field` of `element`; a missing id is noted (the element kept).
+    private mutating func mention(_ element: JSONValue, _ field: String, at key: String, _ shown: (String) -> String) -> Inline? {
+        guard let id = text(element.slackMember(field), at: key + "." + field) else {
+            if element.slackMember(field) == nil {
+                problems.note(key, "\"\(field)\" is missing; the mention is left out; \(FieldProblems.keptNote)", keeping: element)
+            }
+            return nil
+        }
+        return .mention(shown(id))
     }
 }
 

@@ -38,7 +38,8 @@ public struct SlackImporter: ExportImporter {
     }
 
     /// Reads one conversation: every day file of its folder, each parsed once, in date order; with the
-    /// warnings about its day files (one per file with bytes that are not UTF-8).
+    /// warnings about its day files (one per file with text that is not Unicode, one per field of a message's
+    /// blocks, attachments or files that could not be read).
     func read(
         _ channel: SlackWorkspace.Channel, of workspace: SlackWorkspace, from source: ExportSource, context: ImportContext
     ) throws -> (Conversation, [String]) {
@@ -52,14 +53,23 @@ public struct SlackImporter: ExportImporter {
         var warnings: [String] = []
         for day in SlackWorkspace.dayFiles(in: folder) {
             let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath, warnings: &warnings) { json in
+            let fieldWarnings = try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath, warnings: &warnings) { json, bytes in
                 guard case .array(let elements) = json else {
                     throw TranscriptsError(file: displayPath, line: 1, message: "expected a list of messages, found \(json.kindDescription)")
                 }
                 for (index, element) in elements.enumerated() {
                     try reader.add(element, path: [AnyCodingKey(intValue: index)])
                 }
+                // What could not be read in blocks, attachments and files: a warning each, with line and JSON path.
+                var fieldWarnings = FieldWarnings(file: displayPath)
+                let scanner = JSONScanner(bytes: bytes)
+                let root = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                for (path, problems) in reader.takeProblems() {
+                    fieldWarnings.add(problems, at: path, offset: scanner.offset(of: JSONPath(pathText: path), inDocumentAt: root))
+                }
+                return fieldWarnings.warnings(in: bytes)
             }
+            warnings += fieldWarnings ?? []
         }
         let participants = reader.participants
         let kind: ConversationKind

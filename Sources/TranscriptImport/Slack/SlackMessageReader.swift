@@ -49,6 +49,7 @@ struct SlackMessageReader {
     package private(set) var names: SlackNames
     private var noted: Set<String> = []
     private var ids = UniqueMessageIDs()
+    private var pendingProblems: [(path: String, problems: FieldProblems)] = []
     package let files: SlackFileLocator
 
     init(names: SlackNames, files: SlackFileLocator) {
@@ -126,13 +127,14 @@ struct SlackMessageReader {
         let reactions = try self.reactions(object)
 
         let mrkdwn = SlackMrkdwn(names: names)
+        var problems = FieldProblems()
         var kinds: [MessageKind]
         if let subtype, let event = Self.systemEvents[subtype] {
             var system = SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn))
             try Self.describe(&system, subtype: subtype, sender: sender, object, mrkdwn)
             kinds = [.system(system)]
         } else {
-            kinds = content(object, subtype: subtype, text: text, mrkdwn)
+            kinds = content(object, subtype: subtype, text: text, mrkdwn, problems: &problems)
         }
         if kinds.isEmpty {
             // Nothing this reader understands: keep the whole item.
@@ -146,6 +148,20 @@ struct SlackMessageReader {
                     id: id, sender: sender, date: date, kind: kind, reactions: index == 0 ? reactions : [],
                     edited: index == 0 ? edited : nil, thread: thread, deleted: subtype == "tombstone"))
         }
+        if !problems.isEmpty {
+            if var part = problems.keptPart(id: ids.make("\(ts)-fields"), sender: sender, date: date) {
+                part.thread = thread
+                messages.append(part)
+            }
+            pendingProblems.append((TranscriptsError.pathText("", path), problems))
+        }
+    }
+
+    /// What could not be read in the messages added since the last call, each with the message's JSON path in its
+    /// day file (`[12]`), for the importer's warnings (`FieldWarnings`).
+    package mutating func takeProblems() -> [(path: String, problems: FieldProblems)] {
+        defer { pendingProblems = [] }
+        return pendingProblems
     }
 
     /// Seconds since 1970 of a Slack timestamp (`"1454884927.000002"`): digits, an optional fraction.
@@ -270,14 +286,21 @@ struct SlackMessageReader {
 
     // MARK: Content
 
-    /// The kinds a message holds: its text (with bot attachments), its files, its link previews.
-    private func content(_ object: JSONObject, subtype: String?, text: String, _ mrkdwn: SlackMrkdwn) -> [MessageKind] {
-        let blockReader = SlackBlocks(mrkdwn: mrkdwn)
+    /// The kinds a message holds: its text (with bot attachments), its files, its link previews; what could not
+    /// be read in its blocks, attachments and files is noted in `problems`.
+    private func content(
+        _ object: JSONObject, subtype: String?, text: String, _ mrkdwn: SlackMrkdwn, problems: inout FieldProblems
+    ) -> [MessageKind] {
+        var blockReader = SlackBlocks(mrkdwn: mrkdwn)
+        defer { problems = blockReader.problems }
         var main: [SlackMrkdwn.Block] = []
-        if let blocks = object.value("blocks")?.slackArray, !blocks.isEmpty,
-           SlackBlocks.allKnown(blocks) || text.isEmpty
-        {
-            main = blockReader.blocks(blocks)
+        let blocks = blockReader.list(object.value("blocks"), at: "blocks")
+        if !blocks.isEmpty {
+            if SlackBlocks.allKnown(blocks) || text.isEmpty {
+                main = blockReader.blocks(blocks, at: "blocks")
+            } else {
+                blockReader.noteUnknown(blocks, at: "blocks", did: "the message's text is shown instead")
+            }
         }
         if main.isEmpty { main = mrkdwn.parse(text) }
 
@@ -289,17 +312,26 @@ struct SlackMessageReader {
             media.append(mediaKind(file, caption: comment.map { SlackMrkdwn.plainText(mrkdwn.parse($0)) }))
             main = []
         }
-        for file in object.value("files")?.slackArray ?? [] {
+        for (index, file) in blockReader.list(object.value("files"), at: "files").enumerated() {
+            guard case .object = file else {
+                blockReader.problems.wrongType("files[\(index)]", expected: "a file (an object)", found: file, did: "it is left out; \(FieldProblems.keptNote)")
+                continue
+            }
             media.append(mediaKind(file, caption: nil))
         }
 
         var previews: [LinkPreview] = []
         var attachmentBlocks: [[SlackMrkdwn.Block]] = []
-        for attachment in object.value("attachments")?.slackArray ?? [] {
-            if let preview = linkPreview(attachment, mrkdwn) {
+        for (index, attachment) in blockReader.list(object.value("attachments"), at: "attachments").enumerated() {
+            let key = "attachments[\(index)]"
+            guard case .object = attachment else {
+                blockReader.problems.wrongType(key, expected: "an attachment (an object)", found: attachment, did: "it is left out; \(FieldProblems.keptNote)")
+                continue
+            }
+            if let preview = linkPreview(attachment, mrkdwn, at: key, &blockReader) {
                 previews.append(preview)
             } else {
-                let blocks = self.attachmentBlocks(attachment, mrkdwn, blockReader)
+                let blocks = self.attachmentBlocks(attachment, mrkdwn, at: key, &blockReader)
                 if !blocks.isEmpty { attachmentBlocks.append(blocks) }
             }
         }
@@ -362,13 +394,13 @@ struct SlackMessageReader {
 
     /// An attachment that unfurls a link (it has `from_url` or `original_url` and is not a bot's card or a
     /// shared message) as a link preview.
-    private func linkPreview(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn) -> LinkPreview? {
+    private func linkPreview(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn, at key: String, _ blockReader: inout SlackBlocks) -> LinkPreview? {
         guard let url = (attachment.slackMember("from_url") ?? attachment.slackMember("original_url"))?.slackString,
               attachment.slackMember("is_share")?.slackBool != true, attachment.slackMember("is_msg_unfurl")?.slackBool != true,
               attachment.slackMember("pretext") == nil, attachment.slackMember("fields") == nil
         else { return nil }
-        func plain(_ key: String) -> String? {
-            guard let text = attachment.slackMember(key)?.slackString else { return nil }
+        func plain(_ field: String) -> String? {
+            guard let text = blockReader.text(attachment.slackMember(field), at: key + "." + field) else { return nil }
             let plain = SlackMrkdwn.trimmed(SlackMrkdwn.plainText(mrkdwn.parse(text, formatting: false)))
             return plain.isEmpty ? nil : plain
         }
@@ -376,14 +408,16 @@ struct SlackMessageReader {
     }
 
     /// A bot's attachment (or a shared message) as text: pretext, author, title, text, fields, image, footer.
-    private func attachmentBlocks(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn, _ blockReader: SlackBlocks) -> [SlackMrkdwn.Block] {
+    private func attachmentBlocks(
+        _ attachment: JSONValue, _ mrkdwn: SlackMrkdwn, at key: String, _ blockReader: inout SlackBlocks
+    ) -> [SlackMrkdwn.Block] {
         let formatted = Set((attachment.slackMember("mrkdwn_in")?.slackArray ?? []).compactMap(\.slackString))
-        func field(_ key: String) -> [SlackMrkdwn.Block] {
-            guard let text = attachment.slackMember(key)?.slackString, !text.isEmpty else { return [] }
-            return mrkdwn.parse(text, formatting: formatted.contains(key))
+        func field(_ name: String) -> [SlackMrkdwn.Block] {
+            guard let text = blockReader.text(attachment.slackMember(name), at: key + "." + name), !text.isEmpty else { return [] }
+            return mrkdwn.parse(text, formatting: formatted.contains(name))
         }
-        func line(_ key: String) -> [SlackMrkdwn.Inline] {
-            guard let text = attachment.slackMember(key)?.slackString, !text.isEmpty else { return [] }
+        func line(_ name: String) -> [SlackMrkdwn.Inline] {
+            guard let text = blockReader.text(attachment.slackMember(name), at: key + "." + name), !text.isEmpty else { return [] }
             return mrkdwn.inlines(text, formatting: false)
         }
         let isShare = attachment.slackMember("is_share")?.slackBool == true || attachment.slackMember("is_msg_unfurl")?.slackBool == true
@@ -405,12 +439,17 @@ struct SlackMessageReader {
             }
         }
         body += field("text")
-        for field in attachment.slackMember("fields")?.slackArray ?? [] {
+        for (index, field) in blockReader.list(attachment.slackMember("fields"), at: key + ".fields").enumerated() {
+            let fieldKey = "\(key).fields[\(index)]"
+            guard case .object = field else {
+                blockReader.problems.wrongType(fieldKey, expected: "a field (an object)", found: field, did: "it is left out; \(FieldProblems.keptNote)")
+                continue
+            }
             var inlines: [SlackMrkdwn.Inline] = []
-            if let title = field.slackMember("title")?.slackString, !title.isEmpty {
+            if let title = blockReader.text(field.slackMember("title"), at: fieldKey + ".title"), !title.isEmpty {
                 inlines.append(.bold(mrkdwn.inlines(title, formatting: false)))
             }
-            if let value = field.slackMember("value")?.slackString, !value.isEmpty {
+            if let value = blockReader.text(field.slackMember("value"), at: fieldKey + ".value"), !value.isEmpty {
                 if !inlines.isEmpty { inlines.append(.text("\n")) }
                 inlines += SlackBlocks.inlines(of: mrkdwn.parse(value, formatting: formatted.contains("fields")))
             }
@@ -419,12 +458,13 @@ struct SlackMessageReader {
         if let image = attachment.slackMember("image_url")?.slackString {
             body.append(.paragraph([.link(url: image, label: "Image")]))
         }
-        if body.isEmpty, let blocks = attachment.slackMember("blocks")?.slackArray { body = blockReader.blocks(blocks) }
+        let blocks = blockReader.list(attachment.slackMember("blocks"), at: key + ".blocks")
+        if body.isEmpty { body = blockReader.blocks(blocks, at: key + ".blocks") }
         let footer = field("footer")
         if !footer.isEmpty { body.append(.paragraph(SlackBlocks.inlines(of: footer))) }
         if isShare, !body.isEmpty { body = [.quote(body)] }
         var result = field("pretext") + body
-        if result.isEmpty { result = mrkdwn.parse(attachment.slackMember("fallback")?.slackString ?? "", formatting: false) }
+        if result.isEmpty { result = mrkdwn.parse(blockReader.text(attachment.slackMember("fallback"), at: key + ".fallback") ?? "", formatting: false) }
         return result
     }
 }

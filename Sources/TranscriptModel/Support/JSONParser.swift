@@ -2,8 +2,9 @@
 /// `JSONDecoder` spends most of its time in Codable's generic machinery, this spends it in the bytes.
 ///
 /// It accepts exactly RFC 8259 JSON (one value, optional surrounding whitespace, an optional UTF-8
-/// byte-order mark) and reports the line and column of the first error. Bytes in strings that are not UTF-8
-/// are shown as U+FFFD and noted (`InvalidUTF8`), for the importer's warning.
+/// byte-order mark) and reports the line and column of the first error. Bytes in strings that are not UTF-8,
+/// and `\u` escapes of lone surrogates, are shown as U+FFFD and noted (`InvalidUTF8`), for the importer's
+/// warning.
 package struct JSONParser {
     package struct SyntaxError: Error, CustomStringConvertible {
         package var line: Int
@@ -16,8 +17,8 @@ package struct JSONParser {
     }
 
     /// Parses one JSON document; `depth` is how deep it is nested in a bigger one (a part of a document read
-    /// on its own is allowed the nesting it would have there). Strings that held bytes that are not UTF-8 are
-    /// added to `invalidUTF8` (offsets in `bytes`).
+    /// on its own is allowed the nesting it would have there). Strings that held bytes that are not UTF-8 or
+    /// escapes of lone surrogates are added to `invalidUTF8` (offsets in `bytes`).
     package static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0, invalidUTF8: inout InvalidUTF8?
     ) throws -> JSONValue {
@@ -190,11 +191,17 @@ package struct JSONParser {
             index += 1
         }
         var buffer = Array(bytes[start..<index])
+        // How many `\u` escapes named a surrogate without its pair (each shown as U+FFFD).
+        var loneSurrogates = 0
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case 0x22:
                 index += 1
+                if loneSurrogates > 0 {
+                    invalidUTF8.add(InvalidUTF8(loneSurrogates: InvalidUTF8.Note(
+                        offset: start - 1, document: 0..<bytes.count, strings: 1, places: loneSurrogates)))
+                }
                 // Escapes add only valid UTF-8, but a raw byte next to them may still not be.
                 guard high >= 0x80 else { return String(decoding: buffer, as: UTF8.self) }
                 return buffer.withUnsafeBufferPointer { validated($0, at: start - 1) }
@@ -211,24 +218,29 @@ package struct JSONParser {
                 case 0x72: buffer.append(0x0D)
                 case 0x74: buffer.append(0x09)
                 case 0x75:
-                    var scalar = try parseHex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
+                    let scalar = try parseHex4()
+                    switch scalar {
+                    case 0xD800...0xDBFF:
+                        // A high surrogate: the escape after it must be the low one that completes it; any other
+                        // escape is read on its own.
+                        let next = index
                         if index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
                             index += 2
                             let low = try parseHex4()
                             if (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else {
-                                appendUTF8(0xFFFD, to: &buffer)
-                                scalar = low
+                                appendUTF8(0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00), to: &buffer)
+                                continue
                             }
-                        } else {
-                            scalar = 0xFFFD
+                            index = next
                         }
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        scalar = 0xFFFD
+                        loneSurrogates += 1
+                        appendUTF8(0xFFFD, to: &buffer)
+                    case 0xDC00...0xDFFF:
+                        loneSurrogates += 1
+                        appendUTF8(0xFFFD, to: &buffer)
+                    default:
+                        appendUTF8(scalar, to: &buffer)
                     }
-                    appendUTF8(scalar, to: &buffer)
                 default:
                     index -= 1
                     throw error("unknown escape sequence in a string")
@@ -247,7 +259,8 @@ package struct JSONParser {
     /// (as fast as decoding), and only when that fails decoded with U+FFFD for each invalid sequence and noted.
     private mutating func validated(_ utf8: UnsafeBufferPointer<UInt8>, at quote: Int) -> String {
         if let text = String(validating: utf8, as: UTF8.self) { return text }
-        invalidUTF8.add(InvalidUTF8(offset: quote, document: 0..<bytes.count, strings: 1, places: InvalidUTF8.places(in: utf8)))
+        invalidUTF8.add(InvalidUTF8(bytes: InvalidUTF8.Note(
+            offset: quote, document: 0..<bytes.count, strings: 1, places: InvalidUTF8.places(in: utf8))))
         return String(decoding: utf8, as: UTF8.self)
     }
 

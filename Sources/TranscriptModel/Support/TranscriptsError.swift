@@ -90,7 +90,7 @@ extension TranscriptsError {
         path = Self.pathText(pathPrefix, codingPath)
     }
 
-    static func pathText(_ prefix: String, _ codingPath: [any CodingKey]) -> String {
+    package static func pathText(_ prefix: String, _ codingPath: [any CodingKey]) -> String {
         var text = prefix
         for key in codingPath {
             if let index = key.intValue {

@@ -60,8 +60,8 @@ import Testing
             var invalid: InvalidUTF8?
             _ = try JSONSyntaxCheck.parse(0..<bytes.count, in: bytes, file: "result.json", invalidUTF8: &invalid)
             let noted = try #require(invalid)
-            #expect(noted.warning(in: bytes, file: "result.json")
-                == "result.json:3:10: at messages[1].text: bytes that are not UTF-8 are shown as \u{FFFD} (2 places in 2 strings of the file)")
+            #expect(noted.warnings(in: bytes, file: "result.json")
+                == ["result.json:3:10: at messages[1].text: bytes that are not UTF-8 are shown as \u{FFFD} (2 places in 2 strings of the file)"])
         }
     }
 

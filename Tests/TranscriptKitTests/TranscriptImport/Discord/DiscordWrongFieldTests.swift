@@ -65,4 +65,54 @@ import Testing
         }
         #expect(error.description == expected)
     }
+
+    /// Embeds as DiscordChatExporter writes them (empty title and description, a null url, empty lists) are no
+    /// warning; an embed that is not an object, and fields of the wrong type in one, are warnings with their JSON
+    /// paths: a number given for text is shown as written, anything else kept in the `fields` part.
+    @Test func wrongEmbedFieldsAreKeptAndWarnedOf() throws {
+        let json = Self.file([
+            ##"{"id": "10", "type": "Default", "timestamp": "2023-01-06T14:03:03+00:00", "content": "", "author": {"id": "4", "name": "bot"}, "embeds": [{"title": "", "url": null, "timestamp": null, "description": "fine", "color": "#FF0000", "images": [], "fields": [], "inlineEmojis": []}]}"##,
+            #"{"id": "11", "type": "Default", "timestamp": "2023-01-06T14:04:03+00:00", "content": "", "author": {"id": "4", "name": "bot"}, "embeds": ["card", {"title": 2024, "description": {"text": "x"}, "author": "Ann", "fields": [{"name": "Score", "value": 7}, 3], "footer": {"text": true}}]}"#,
+            #"{"id": "12", "type": "Default", "timestamp": "2023-01-06T14:05:03+00:00", "content": "", "author": {"id": "4", "name": "bot"}, "embeds": [{"title": "Only fields", "url": "https://x.org/a", "fields": "none"}, {"title": "", "description": "", "fields": [{"name": "Alone", "value": "here"}]}]}"#,
+        ])
+        let run = try ImportRun.run(DiscordImporter(), files: ["general.json": json], input: "general.json")
+        #expect(run.warnings == [
+            "general.json:3:139: at messages[1].embeds[0]: expected an object, found the string \"card\"; it is left out; its value is kept in the message's “fields” part",
+            "general.json:3:157: at messages[1].embeds[1].title: expected a string, found the number 2024; the title is shown as 2024",
+            "general.json:3:178: at messages[1].embeds[1].description: expected a string, found an object; the description is left out; its value is kept in the message's “fields” part",
+            "general.json:3:203: at messages[1].embeds[1].author: expected an object, found the string \"Ann\"; it is left out; its value is kept in the message's “fields” part",
+            "general.json:3:248: at messages[1].embeds[1].fields[0].value: expected a string, found the number 7; the value is shown as 7",
+            "general.json:3:252: at messages[1].embeds[1].fields[1]: expected an object, found the number 3; it is left out; its value is kept in the message's “fields” part",
+            "general.json:3:275: at messages[1].embeds[1].footer.text: expected a string, found true; the footer is shown as true",
+            "general.json:4:200: at messages[2].embeds[0].fields: expected a list, found the string \"none\"; they are left out; its value is kept in the message's “fields” part",
+        ])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["10", "11", "11-fields", "12", "12-2", "12-fields"])
+        #expect(DCE.html(messages[0]) == "<blockquote>\n<p>fine</p>\n</blockquote>\n")
+        #expect(DCE.html(messages[1])
+            == "<blockquote>\n<p><strong>2024</strong></p>\n<p><strong>Score</strong><br />\n7</p>\n<p>true</p>\n</blockquote>\n")
+        #expect(ImportRun.kept(messages[2]) == [
+            "embeds[0]": .string("card"), "embeds[1].description": .object(["text": .string("x")]), "embeds[1].author": .string("Ann"),
+            "embeds[1].fields[1]": .number(3),
+        ])
+        // Fields that are not a list leave a link preview; an embed with only fields is a card.
+        #expect(messages[3].kind == .linkPreview(LinkPreview(url: "https://x.org/a", title: "Only fields")))
+        #expect(DCE.html(messages[4]) == "<blockquote>\n<p><strong>Alone</strong><br />\nhere</p>\n</blockquote>\n")
+        #expect(ImportRun.kept(messages[5]) == ["embeds[0].fields": .string("none")])
+    }
+
+    /// Nothing readable of an embed is dropped: a link's fields and footer make it a card whose title links, and an
+    /// address that is not a web one is shown as text.
+    @Test func aLinkEmbedWithFieldsIsACard() throws {
+        let json = Self.file([
+            #"{"id": "10", "type": "Default", "timestamp": "2023-01-06T14:03:03+00:00", "content": "", "author": {"id": "4", "name": "bot"}, "embeds": [{"title": "Deploy", "url": "https://ci.example/1", "description": "", "fields": [{"name": "Env", "value": "prod", "isInline": true}], "footer": {"text": "CI"}}, {"title": "", "url": "ftp://files.example/a", "description": "d"}]}"#,
+        ])
+        let run = try ImportRun.run(DiscordImporter(), files: ["general.json": json], input: "general.json")
+        #expect(run.warnings == [])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map { DCE.html($0) } == [
+            "<blockquote>\n<p><strong><a href=\"https://ci.example/1\">Deploy</a></strong></p>\n<p><strong>Env</strong><br />\nprod</p>\n<p>CI</p>\n</blockquote>\n",
+            "<blockquote>\n<p>ftp://files.example/a</p>\n<p>d</p>\n</blockquote>\n",
+        ])
+    }
 }

@@ -177,6 +177,17 @@ import Testing
         try SlackTestSupport.parse(file: samples.appendingPathComponent("zulip-exported_messages_fixtures/\(name).json"))
     }
 
+    /// Real messages hold blocks and elements of the types Slack writes, in their shapes: nothing to warn of.
+    @Test(arguments: [
+        "message_with_emojis", "message_with_variety_files_and_rich_text", "message_with_varying_block_types", "normal_thread",
+        "thread_with_broadcast_reply",
+    ])
+    func fixturesHaveNoProblems(name: String) throws {
+        var reader = try SlackTestSupport.read(fixture(name))
+        #expect(reader.takeProblems().map(\.path) == [])
+        #expect(!reader.messages.contains { $0.id.hasSuffix("-fields") })
+    }
+
     @Test func richTextEmojiFixture() throws {
         let reader = try SlackTestSupport.read(fixture("message_with_emojis"))
         #expect(reader.messages.count == 1)

@@ -148,6 +148,25 @@ import Testing
         }
     }
 
+    /// An escape of a lone surrogate in a JSON export: built, shown as U+FFFD, with a warning that names the
+    /// place; `--strict` fails on it.
+    @Test func loneSurrogateEscapesInAJSONExportFailAStrictBuild() throws {
+        let site = try TestSupport.makeSite(config: "title: T\ninputs: [telegram]\n", conversations: [:])
+        let chat = #"{"name": "Ann", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": "cut \uD83D"}]}"#
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("telegram"), withIntermediateDirectories: true)
+        try Data((chat + "\n").utf8).write(to: site.appendingPathComponent("telegram/result.json"))
+        let warning = "\(site.path)/telegram/result.json:1:167: at messages[0].text: escapes of lone UTF-16 surrogates (\\uD800 to \\uDFFF without their pair) are shown as \u{FFFD}"
+        let built = try run(["build", site.path, "--quiet"])
+        #expect(built.status == 0)
+        #expect(built.errors == "warning: \(warning)\n")
+        let output = site.appendingPathComponent("public")
+        let pages = (FileManager.default.subpaths(atPath: output.path) ?? []).filter { $0.hasSuffix(".html") }
+        #expect(try pages.contains { try TestSupport.read(output.appendingPathComponent($0)).contains("cut \u{FFFD}") })
+        let strict = try run(["build", site.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.errors.contains("1 warning with --strict; the previous output is unchanged:\n  \(warning)\n"), "\(strict.errors)")
+    }
+
     @Test func aMissingSiteOrConfigIsNamed() throws {
         let missing = try run(["build", "/nonexistent/site"])
         #expect(missing.status == 1)
