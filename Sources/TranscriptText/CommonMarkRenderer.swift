@@ -273,37 +273,56 @@ public struct CommonMarkRenderer: Sendable {
     // MARK: - Plain text
 
     /// The text content of the tree: text and code as written, breaks and block ends as single spaces.
+    ///
+    /// The loop walks cmark's iterator itself and hands the bytes to functions `inout`: bytes captured by a
+    /// closure would be checked for exclusive access on every byte appended.
     private static func plainText(of document: OpaquePointer) -> String {
         var bytes: [UInt8] = []
-        func appendSpace() {
-            if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
-        }
-        func appendLiteral(_ node: OpaquePointer) {
-            guard let pointer = cmark_node_get_literal(node) else { return }
-            let length = strlen(pointer)
-            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-                for byte in UnsafeBufferPointer(start: start, count: length) {
-                    if byte == 0x0A || byte == 0x0D || byte == 0x09 { appendSpace() } else { bytes.append(byte) }
-                }
-            }
-        }
-        walk(document) { event, node in
+        let iterator = cmark_iter_new(document)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            let node = cmark_iter_get_node(iterator)!
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                appendLiteral(node)
+                appendLiteral(of: node, to: &bytes)
             case CMARK_NODE_CODE_BLOCK:
-                appendSpace()
-                appendLiteral(node)
-                appendSpace()
+                appendSpace(to: &bytes)
+                appendLiteral(of: node, to: &bytes)
+                appendSpace(to: &bytes)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                appendSpace()
+                appendSpace(to: &bytes)
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
-                if event == CMARK_EVENT_EXIT { appendSpace() }
+                if event == CMARK_EVENT_EXIT { appendSpace(to: &bytes) }
             default:
                 break
             }
         }
         while bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A space, unless the text is empty or already ends with one.
+    private static func appendSpace(to bytes: inout [UInt8]) {
+        if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
+    }
+
+    /// A node's literal, with each line feed, carriage return and tab as a space (`appendSpace`).
+    private static func appendLiteral(of node: OpaquePointer, to bytes: inout [UInt8]) {
+        guard let pointer = cmark_node_get_literal(node) else { return }
+        let length = strlen(pointer)
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let literal = UnsafeBufferPointer(start: start, count: length)
+            var runStart = 0
+            for position in 0..<length {
+                let byte = literal[position]
+                guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[runStart..<position]))
+                appendSpace(to: &bytes)
+                runStart = position + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[runStart..<length]))
+        }
     }
 }
