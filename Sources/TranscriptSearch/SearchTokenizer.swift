@@ -95,62 +95,73 @@ public struct SearchTokenizer: Sendable {
     private func foldedTerms(
         _ scalars: [Unicode.Scalar], folding: SearchFolding, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        var word: [UInt8] = []
-        word.reserveCapacity(Self.maximumLength * 4)
-        var wordLength = 0
-        var unspaced: [Unicode.Scalar] = []
-        var term: [UInt8] = []
-
-        func emit(_ scalars: Unicode.Scalar...) {
-            term.removeAll(keepingCapacity: true)
-            for scalar in scalars { UTF8.encode(scalar) { term.append($0) } }
-            term.withUnsafeBufferPointer(body)
-        }
-        func flushWord() {
-            if wordLength > 0 {
-                word.withUnsafeBufferPointer(body)
-                word.removeAll(keepingCapacity: true)
-                wordLength = 0
-            }
-        }
-        func flushUnspaced() {
-            if unspaced.count == 1 {
-                emit(unspaced[0])
-            } else if unspaced.count > 1 {
-                for index in 0..<(unspaced.count - 1) { emit(unspaced[index], unspaced[index + 1]) }
-            }
-            unspaced.removeAll(keepingCapacity: true)
-        }
-        func isLetter(at position: Int) -> Bool {
-            position < scalars.count && scalars[position].properties.isAlphabetic
-        }
-
+        var terms = FoldedTermWriter()
         for (position, scalar) in scalars.enumerated() {
             let role = folding.role(of: scalar)
             switch role {
             case .word, .mark:
-                flushUnspaced()
-                if role == .mark, wordLength == 0 { continue }
-                if wordLength < Self.maximumLength {
-                    UTF8.encode(scalar) { word.append($0) }
-                    wordLength += 1
-                }
+                terms.flushUnspaced(body)
+                if role == .mark, terms.wordLength == 0 { continue }
+                terms.addToWord(scalar)
             case .unspaced:
-                flushWord()
-                unspaced.append(scalar)
+                terms.flushWord(body)
+                terms.unspaced.append(scalar)
             case .emoji:
-                flushWord()
-                flushUnspaced()
-                emit(scalar)
-            case .apostrophe where wordLength > 0 && isLetter(at: position + 1):
+                terms.flushWord(body)
+                terms.flushUnspaced(body)
+                terms.emit(scalar, nil, body)
+            case .apostrophe where terms.wordLength > 0 && position + 1 < scalars.count && scalars[position + 1].properties.isAlphabetic:
                 continue
             case .apostrophe, .separator:
-                flushWord()
-                flushUnspaced()
+                terms.flushWord(body)
+                terms.flushUnspaced(body)
             }
         }
-        flushWord()
-        flushUnspaced()
+        terms.flushWord(body)
+        terms.flushUnspaced(body)
+    }
+
+    /// The word and the run of unspaced characters being read, handed out as terms' bytes. (A struct with
+    /// mutating methods rather than local functions over captured variables, which would be checked for
+    /// exclusive access on every character.)
+    private struct FoldedTermWriter {
+        var word: [UInt8] = []
+        var wordLength = 0
+        var unspaced: [Unicode.Scalar] = []
+        var term: [UInt8] = []
+
+        init() {
+            word.reserveCapacity(SearchTokenizer.maximumLength * 4)
+        }
+
+        mutating func addToWord(_ scalar: Unicode.Scalar) {
+            guard wordLength < SearchTokenizer.maximumLength else { return }
+            UTF8.encode(scalar) { word.append($0) }
+            wordLength += 1
+        }
+
+        mutating func emit(_ first: Unicode.Scalar, _ second: Unicode.Scalar? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            term.removeAll(keepingCapacity: true)
+            UTF8.encode(first) { term.append($0) }
+            if let second { UTF8.encode(second) { term.append($0) } }
+            term.withUnsafeBufferPointer(body)
+        }
+
+        mutating func flushWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            guard wordLength > 0 else { return }
+            word.withUnsafeBufferPointer(body)
+            word.removeAll(keepingCapacity: true)
+            wordLength = 0
+        }
+
+        mutating func flushUnspaced(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if unspaced.count == 1 {
+                emit(unspaced[0], nil, body)
+            } else if unspaced.count > 1 {
+                for index in 0..<(unspaced.count - 1) { emit(unspaced[index], unspaced[index + 1], body) }
+            }
+            unspaced.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Characters of scripts written without spaces between words.
