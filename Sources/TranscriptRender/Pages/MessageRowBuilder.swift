@@ -243,20 +243,30 @@ enum Anchor {
     /// `m-` followed by the id, with every byte outside `A-Z a-z 0-9 - .` written as `_XX` (hex), so
     /// different ids never give the same anchor.
     static func forMessage(id: String) -> String {
-        var result = "m-"
-        result.reserveCapacity(id.utf8.count + 2)
-        let hex: [Character] = Array("0123456789abcdef")
-        for byte in id.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E:
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result.append("_")
-                result.append(hex[Int(byte >> 4)])
-                result.append(hex[Int(byte & 0x0F)])
+        let utf8 = id.utf8
+        // Most ids need no escaping: "m-" and the id's bytes, without going byte by byte into a string.
+        if utf8.allSatisfy(isKept) { return "m-" + id }
+        var bytes: [UInt8] = Array("m-".utf8)
+        bytes.reserveCapacity(utf8.count * 3 + 2)
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in utf8 {
+            if isKept(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "_"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `A-Z a-z 0-9 - .`
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E: true
+        default: false
+        }
     }
 }
 
