@@ -22,10 +22,8 @@ struct ParallelConversationReader {
     package func read() throws -> (conversation: Conversation, messageDigests: [UInt64], invalidUTF8: InvalidUTF8?)? {
         let scanner = JSONScanner(bytes: bytes, releasingPagesOf: file)
         let start = scanner.skipWhitespace(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0)
-        // Keys that held text that is not Unicode are counted with the values' strings.
-        var invalidUTF8: InvalidUTF8?
         guard let end = scanner.endOfValue(at: start), scanner.skipWhitespace(end) == bytes.count,
-              let members = scanner.members(ofObjectAt: start, invalidUTF8: &invalidUTF8), Set(members.map(\.key)).count == members.count,
+              let members = scanner.members(ofObjectAt: start), Set(members.map(\.key)).count == members.count,
               let messages = members.first(where: { $0.key == "messages" }),
               let elements = scanner.elements(ofArrayAt: messages.value.lowerBound),
               elements.count >= Self.minimumMessages
@@ -36,7 +34,7 @@ struct ParallelConversationReader {
         // after any syntax error, which a whole read finds before it maps anything).
         var fields: [String: JSONValue] = ["messages": .array([])]
         let document = 0..<bytes.count
-        invalidUTF8 = invalidUTF8?.within(document)
+        var invalidUTF8: InvalidUTF8?
         for member in members where member.key != "messages" {
             var found: InvalidUTF8?
             guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[member.value]), depth: 1, invalidUTF8: &found)

@@ -98,12 +98,6 @@ package struct JSONScanner {
         outline(ofObjectAt: start, descending: []).flatMap { $0.members?.map { ($0.key, $0.value.range) } }
     }
 
-    /// `members(ofObjectAt:)`, noting the keys that held text that is not Unicode in `invalidUTF8` (see
-    /// `outline(ofObjectAt:descending:invalidUTF8:)`).
-    package func members(ofObjectAt start: Int, invalidUTF8: inout InvalidUTF8?) -> [(key: String, value: Range<Int>)]? {
-        outline(ofObjectAt: start, descending: [], invalidUTF8: &invalidUTF8).flatMap { $0.members?.map { ($0.key, $0.value.range) } }
-    }
-
     /// The ranges of the elements of the array at `start`. Nil when it is not an array.
     package func elements(ofArrayAt start: Int) -> [Range<Int>]? {
         var index = skipWhitespace(start)
