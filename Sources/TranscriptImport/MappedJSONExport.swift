@@ -21,6 +21,9 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// The strings parsed so far (from any thread) that held bytes that are not UTF-8, until
     /// `takeInvalidUTF8Warnings` makes them a warning.
     let invalidUTF8 = InvalidUTF8Tally()
+    /// The keys of `outline` that held text that is not Unicode, kept apart from `invalidUTF8` until the first
+    /// `takeInvalidUTF8Warnings`: they belong to the file, not to a part of it read as a conversation of its own.
+    let outlineInvalidUTF8 = InvalidUTF8Tally()
 
     /// Maps `file` and calls `body` with it. A file that cannot be read, is not JSON (the parser says where) or
     /// whose top level is not an object is an error; `description` names what was expected ("a Telegram export").
@@ -34,7 +37,10 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             let bytes = mapped.bytes
             let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             let scanner = JSONScanner(bytes: bytes, releasingPagesOf: mapped)
-            guard let outline = scanner.outline(ofObjectAt: start, descending: descending), let members = outline.members else {
+            var keysInvalidUTF8: InvalidUTF8?
+            guard let outline = scanner.outline(ofObjectAt: start, descending: descending, invalidUTF8: &keysInvalidUTF8),
+                  let members = outline.members
+            else {
                 // Not well-formed: the walk from the start says where (without reading the document into memory).
                 if let problem = JSONSyntaxCheck.problem(in: bytes, document: start..<bytes.count) {
                     throw TranscriptsError(syntax: problem, file: displayPath)
@@ -45,10 +51,21 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             }
             // The scan read every page; the parts are read again one at a time.
             mapped.release(0..<bytes.count)
-            return try body(MappedJSONExport(
+            let export = MappedJSONExport(
                 scanner: scanner, file: mapped, displayPath: displayPath, root: start..<bytes.count,
-                members: members.map { ($0.key, $0.value.range) }, outline: outline))
+                members: members.map { ($0.key, $0.value.range) }, outline: outline)
+            export.outlineInvalidUTF8.add(keysInvalidUTF8)
+            return try body(export)
         }
+    }
+
+    /// The outline of the object at `start` (a part of the file read as a conversation of its own), whose keys
+    /// that held text that is not Unicode are noted with the strings parsed (see `JSONScanner.outline`).
+    func outline(ofObjectAt start: Int, descending: Set<String>) -> JSONScanner.Outline? {
+        var keys: InvalidUTF8?
+        let outline = scanner.outline(ofObjectAt: start, descending: descending, invalidUTF8: &keys)
+        invalidUTF8.add(keys)
+        return outline
     }
 
     /// Hands back the memory of the bytes in `range` once they have been read (see `MappedFile.release`).
@@ -188,11 +205,21 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// The warning about the strings parsed since the last call that held bytes that are not UTF-8 (none: no
     /// warning), at the first one's line, column and JSON path (`InvalidUTF8.warning`). For a part of the file
     /// read as a conversation of its own (a chat of an account export), `part` is its range, `pathPrefix` its
-    /// path and `scope` what it is ("the chat"): its path is then found walking the part only.
+    /// path and `scope` what it is ("the chat"): its path is then found walking the part only. The keys of the
+    /// file's outline (the top-level object's, and those of the members it went into) are counted with the
+    /// first call's strings when it is for the whole file, else warned of on their own, for the file.
     func takeInvalidUTF8Warnings(part: Range<Int>? = nil, pathPrefix: String = "", scope: String = "the file") -> [String] {
-        guard var invalid = invalidUTF8.take() else { return [] }
-        if let part { invalid = invalid.within(part) }
-        return invalid.warnings(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope)
+        let keys = outlineInvalidUTF8.take()
+        var invalid = invalidUTF8.take()
+        if let part { invalid = invalid?.within(part) }
+        var warnings: [String] = []
+        if part == nil || part == root {
+            invalid.add(keys)
+        } else if let keys {
+            warnings += keys.warnings(in: scanner.bytes, file: displayPath)
+        }
+        if let invalid { warnings += invalid.warnings(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope) }
+        return warnings
     }
 }
 

@@ -13,8 +13,9 @@ struct DiscordFieldError: Error {
 /// cores; the importer then merges, deduplicates and orders them.
 ///
 /// One Discord message can become several messages of the model, which has one kind per message: its text,
-/// then each attachment, sticker and embed, with the ids `ID`, `ID-2`, `ID-3`, ... A message whose only
-/// content is a link and its one embed becomes a single `linkPreview`.
+/// then each attachment, sticker and embed, then those of the message it forwards (`forwardedMessage`, the first
+/// of them with `forwardedFrom`), then its buttons (`components`), with the ids `ID`, `ID-2`, `ID-3`, ... A
+/// message whose only content is a link and its one embed becomes a single `linkPreview`.
 package struct DiscordMessages: Sendable {
     /// The channel the file exports.
     let channelID: String
@@ -46,7 +47,9 @@ package struct DiscordMessages: Sendable {
     }
 
     /// The fields that hold lists of objects.
-    static let listKeys = ["attachments", "embeds", "stickers", "reactions", "mentions"]
+    static let listKeys = ["attachments", "embeds", "stickers", "reactions", "mentions", "components"]
+    /// The lists of objects of a forwarded message (`forwardedMessage`).
+    static let forwardedListKeys = ["attachments", "embeds", "stickers"]
 
     /// The system types and their events; other types with content are ordinary messages.
     static let systemEvents: [String: SystemEvent.Event] = [
@@ -133,12 +136,23 @@ package struct DiscordMessages: Sendable {
         }
         let referencedMessage = reference.flatMap { Self.identifier($0["messageId"]) }
         let referencedChannel = reference.flatMap { Self.identifier($0["channelId"]) }
+        var forwarded: [String: JSONValue]?
+        switch fields["forwardedMessage"] {
+        case .object(let object)?: forwarded = object
+        case nil, .null?: break
+        case let other?:
+            problems.wrongType("forwardedMessage", expected: "an object", found: other, did: "the forwarded message is left out; \(FieldProblems.keptNote)")
+        }
+        // A forward's reference names the message it forwards, which it does not reply to.
+        let isForward = forwarded != nil || reference.map { Self.string($0["type"]) == "Forward" } ?? false
 
         var kinds: [MessageKind] = []
         var replyTo: String?
         var startsThread: String?
+        /// The first of `kinds` that a forwarded message holds.
+        var forwardedStart: Int?
         let hasContent = !content.isEmpty || Self.nonEmptyArray(fields["attachments"]) || Self.nonEmptyArray(fields["embeds"])
-            || Self.nonEmptyArray(fields["stickers"])
+            || Self.nonEmptyArray(fields["stickers"]) || forwarded != nil
         if let event = Self.systemEvents[type] ?? (type == "Default" || type == "Reply" || hasContent ? nil : .other) {
             var text: String
             // What pages can word in their own language (see `SystemEvent.actor`).
@@ -219,8 +233,18 @@ package struct DiscordMessages: Sendable {
                 ? SystemEvent(event: event, text: text, actor: sender, subjects: subjects, title: title)
                 : SystemEvent(event: event, text: text, title: event == .other ? type : nil))]
         } else {
-            replyTo = referencedMessage
-            kinds = self.kinds(fields, content: content, markdown: markdown, problems: &problems)
+            replyTo = isForward ? nil : referencedMessage
+            kinds = self.kinds(fields, content: content, at: "", markdown: markdown, problems: &problems)
+            if let forwarded {
+                let prefix = "forwardedMessage."
+                let forwardedContent = problems.text(forwarded["content"], at: prefix + "content", what: "the text") ?? ""
+                for key in Self.forwardedListKeys { problems.checkObjects(in: forwarded[key], at: prefix + key) }
+                let forwardedKinds = self.kinds(forwarded, content: forwardedContent, at: prefix, markdown: markdown, problems: &problems)
+                if !forwardedKinds.isEmpty { forwardedStart = kinds.count }
+                kinds += forwardedKinds
+            }
+            let buttons = DiscordComponents.paragraphs(fields["components"], at: "components", problems: &problems)
+            if !buttons.isEmpty { kinds.append(.markdown(DiscordMarkdown.write(buttons))) }
         }
         if kinds.isEmpty {
             kinds = [.unsupported(UnsupportedContent(type: type, raw: json))]
@@ -248,11 +272,13 @@ package struct DiscordMessages: Sendable {
 
         var pinned = false
         if case .bool(let flag)? = fields["isPinned"] { pinned = flag }
+        let forwardedFrom = forwardedStart.map { _ in Self.forwardedFrom(channel: referencedChannel, names: channelNames) }
         var messages = kinds.enumerated().map { number, kind in
             Message(
                 id: number == 0 ? id : "\(id)-\(number + 1)", sender: sender, date: date, kind: kind,
                 replyTo: number == 0 ? replyTo : nil, reactions: number == 0 ? reactions : [],
-                edited: number == 0 ? edited : nil, pinned: number == 0 && pinned)
+                edited: number == 0 ? edited : nil, forwardedFrom: number == forwardedStart ? forwardedFrom : nil,
+                pinned: number == 0 && pinned)
         }
         if let part = problems.keptPart(id: id + "-fields", sender: sender, date: date) { messages.append(part) }
         return Converted(
@@ -261,8 +287,17 @@ package struct DiscordMessages: Sendable {
 
     // MARK: - Content
 
+    /// Where a forwarded message comes from, for its "Forwarded from" line: DCE writes no author for it, only
+    /// the channel of the message it forwards (`reference.channelId`): `#name` when it is a channel of the input,
+    /// else `#unknown-channel`, as a mention of it in the text is shown.
+    static func forwardedFrom(channel: String?, names: [String: String]) -> String {
+        "#" + (channel.flatMap { names[$0] } ?? "unknown-channel")
+    }
+
+    /// The text, attachments, stickers and embeds of a message, or of its forwarded message (`prefix`
+    /// `forwardedMessage.`, the start of the paths its problems are noted at).
     private func kinds(
-        _ fields: [String: JSONValue], content: String, markdown: DiscordMarkdown, problems: inout FieldProblems
+        _ fields: [String: JSONValue], content: String, at prefix: String, markdown: DiscordMarkdown, problems: inout FieldProblems
     ) -> [MessageKind] {
         var media: [MessageKind] = []
         if case .array(let attachments)? = fields["attachments"] {
@@ -289,7 +324,9 @@ package struct DiscordMessages: Sendable {
             // Items that are not objects were noted with the message's fields (`checkObjects`).
             for (index, item) in embeds.enumerated() {
                 guard case .object(let embed) = item else { continue }
-                if let preview = self.embed(embed, at: "embeds[\(index)]", markdown: markdown, problems: &problems) { previews.append(preview) }
+                if let preview = self.embed(embed, at: "\(prefix)embeds[\(index)]", markdown: markdown, problems: &problems) {
+                    previews.append(preview)
+                }
             }
         }
         if media.isEmpty, previews.count == 1, case .linkPreview(var preview) = previews[0], !markdown.hasFormatting(content) {

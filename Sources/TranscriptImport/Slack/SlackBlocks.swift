@@ -2,8 +2,9 @@ import TranscriptModel
 
 /// Slack's Block Kit `blocks`, read into the same tree as mrkdwn: `rich_text` (sections, lists, preformatted
 /// text, quotes, with styled text, links, mentions and emoji), `section` (mrkdwn or plain text, and fields),
-/// `header`, `context`, `image`, `video`, `table`, `markdown`; `divider`, `actions`, `context_actions`, `input`
-/// and `file` hold nothing to show (buttons, form fields, a file the message lists in `files`).
+/// `header`, `context`, `image`, `video`, `table`, `markdown` (standard Markdown, written as the CommonMark it is);
+/// `divider`, `actions`, `context_actions`, `input` and `file` hold nothing to show (buttons, form fields, a file
+/// the message lists in `files`).
 ///
 /// Nothing is left out silently: a block or element of a type this reader does not know, and a field of the wrong
 /// type, is noted in `problems` (the importer warns of it with the file and JSON path), what it held kept in the
@@ -98,9 +99,9 @@ struct SlackBlocks: Sendable {
             let text = textObject(block.slackMember("text"), at: key + ".text")
             return text.isEmpty ? [] : [.paragraph([.bold(Self.inlines(of: text))])]
         case "markdown":
-            // Standard Markdown, shown as the text it is.
+            // Standard Markdown, rendered as CommonMark.
             guard let text = text(block.slackMember("text"), at: key + ".text"), !text.isEmpty else { return [] }
-            return [.paragraph([.text(text)])]
+            return [.markdown(text)]
         case "context":
             var inlines: [Inline] = []
             for (index, element) in list(block.slackMember("elements"), at: key + ".elements").enumerated() {
@@ -178,6 +179,7 @@ struct SlackBlocks: Sendable {
             case .paragraph(let inlines): result += inlines
             case .code(let text): result.append(.code(text))
             case .quote(let inner): result += inlines(of: inner)
+            case .markdown(let source): result.append(.text(source))
             }
         }
         return result
@@ -218,9 +220,9 @@ struct SlackBlocks: Sendable {
                 let inlines = self.inlines(list(element.slackMember("elements"), at: elementKey + ".elements"), at: elementKey + ".elements")
                 if !inlines.isEmpty { blocks.append(.paragraph(inlines)) }
             case "rich_text_list":
-                let ordered = element.slackMember("style")?.slackString == "ordered"
-                let indent = max(0, min(element.slackMember("indent")?.slackInt ?? 0, 8))
-                let offset = element.slackMember("offset")?.slackInt ?? 0
+                let ordered = listField(element, "style", at: elementKey, expected: "a string", \.slackString) == "ordered"
+                let indent = max(0, min(listField(element, "indent", at: elementKey, expected: "a whole number", \.slackInt) ?? 0, 8))
+                let offset = listField(element, "offset", at: elementKey, expected: "a whole number", \.slackInt) ?? 0
                 let bullets = ["•", "◦", "▪"]
                 var lines: [Inline] = []
                 for (number, item) in list(element.slackMember("elements"), at: elementKey + ".elements").enumerated() {
@@ -268,12 +270,12 @@ struct SlackBlocks: Sendable {
                 problems.wrongType(elementKey, expected: "a rich text element (an object)", found: element, did: "it is left out; \(FieldProblems.keptNote)")
                 continue
             }
-            let style = element.slackMember("style")
+            let style = self.style(element.slackMember("style"), at: elementKey + ".style")
             let node: Inline?
             switch element.slackMember("type")?.slackString {
             case "text":
                 guard let text = text(element.slackMember("text"), at: elementKey + ".text"), !text.isEmpty else { continue }
-                node = style?.slackMember("code")?.slackBool == true ? .code(text) : .text(text)
+                node = style.contains("code") ? .code(text) : .text(text)
             case "link":
                 let label = text(element.slackMember("text"), at: elementKey + ".text")
                 if let url = text(element.slackMember("url"), at: elementKey + ".url") {
@@ -324,12 +326,43 @@ struct SlackBlocks: Sendable {
                 continue
             }
             guard var styled = node else { continue }
-            if style?.slackMember("strike")?.slackBool == true { styled = .strike([styled]) }
-            if style?.slackMember("italic")?.slackBool == true { styled = .italic([styled]) }
-            if style?.slackMember("bold")?.slackBool == true { styled = .bold([styled]) }
+            if style.contains("strike") { styled = .strike([styled]) }
+            if style.contains("italic") { styled = .italic([styled]) }
+            if style.contains("bold") { styled = .bold([styled]) }
             result.append(styled)
         }
         return result
+    }
+
+    /// The styles a rich text element's `style` sets, of `bold`, `italic`, `strike` and `code`. A style that is
+    /// not an object, or one of those that is not true or false, is noted and kept; the element is shown without it.
+    private mutating func style(_ value: JSONValue?, at key: @autoclosure () -> String) -> Set<String> {
+        guard let value else { return [] }
+        guard case .object(let flags) = value else {
+            problems.wrongType(key(), expected: "a style (an object)", found: value, did: "the text is shown without it; \(FieldProblems.keptNote)")
+            return []
+        }
+        var result: Set<String> = []
+        for name in ["bold", "italic", "strike", "code"] {
+            switch flags[name] {
+            case nil, .null?: continue
+            case .bool(let on)?: if on { result.insert(name) }
+            case let other?:
+                problems.wrongType(
+                    key() + "." + name, expected: "true or false", found: other, did: "the text is shown without it; \(FieldProblems.keptNote)")
+            }
+        }
+        return result
+    }
+
+    /// The field `name` of a `rich_text_list`, read with `read`; another value is noted and kept, and gives nil.
+    private mutating func listField<Value>(
+        _ element: JSONValue, _ name: String, at key: String, expected: String, _ read: (JSONValue) -> Value?
+    ) -> Value? {
+        guard let value = element.slackMember(name) else { return nil }
+        if let result = read(value) { return result }
+        problems.wrongType("\(key).\(name)", expected: expected, found: value, did: "it is left out; \(FieldProblems.keptNote)")
+        return nil
     }
 
     /// A mention by the id at `field` of `element`; a missing id is noted (the element kept).

@@ -393,9 +393,21 @@ struct SlackMessageReader {
     }
 
     /// An attachment that unfurls a link (it has `from_url` or `original_url` and is not a bot's card or a
-    /// shared message) as a link preview.
+    /// shared message) as a link preview. A `from_url` or `original_url` that is not a string is noted and kept.
     private func linkPreview(_ attachment: JSONValue, _ mrkdwn: SlackMrkdwn, at key: String, _ blockReader: inout SlackBlocks) -> LinkPreview? {
-        guard let url = (attachment.slackMember("from_url") ?? attachment.slackMember("original_url"))?.slackString,
+        func address(_ field: String) -> String? {
+            switch attachment.slackMember(field) {
+            case nil: return nil
+            case .string(let url)?: return url
+            case let other?:
+                blockReader.problems.wrongType(
+                    key + "." + field, expected: "an address (a string)", found: other, did: "it is left out; \(FieldProblems.keptNote)")
+                return nil
+            }
+        }
+        let fromURL = address("from_url")
+        let originalURL = address("original_url")
+        guard let url = fromURL ?? originalURL,
               attachment.slackMember("is_share")?.slackBool != true, attachment.slackMember("is_msg_unfurl")?.slackBool != true,
               attachment.slackMember("pretext") == nil, attachment.slackMember("fields") == nil
         else { return nil }
@@ -405,6 +417,29 @@ struct SlackMessageReader {
             return plain.isEmpty ? nil : plain
         }
         return LinkPreview(url: url, title: plain("title"), description: plain("text"), siteName: plain("service_name"))
+    }
+
+    /// `body` (what an attachment's other fields show) with its `blocks`: they stand for it when it is empty;
+    /// otherwise they are read (and checked, as a message's are) when every block is of a known type, and shown
+    /// after it unless their words are already in it, and when one is not, noted with the attachment's text shown
+    /// instead.
+    private func attachmentBlocks(
+        _ attachment: JSONValue, after body: [SlackMrkdwn.Block], at key: String, _ blockReader: inout SlackBlocks
+    ) -> [SlackMrkdwn.Block] {
+        let blocks = blockReader.list(attachment.slackMember("blocks"), at: key + ".blocks")
+        guard !blocks.isEmpty else { return body }
+        if body.isEmpty { return blockReader.blocks(blocks, at: key + ".blocks") }
+        guard SlackBlocks.allKnown(blocks) else {
+            blockReader.noteUnknown(blocks, at: key + ".blocks", did: "the attachment's text is shown instead")
+            return body
+        }
+        let read = blockReader.blocks(blocks, at: key + ".blocks")
+        return Self.words(of: body).contains(Self.words(of: read)) ? body : body + read
+    }
+
+    /// The letters and digits of blocks, lowercased: what `attachmentBlocks` compares, whatever the markup.
+    static func words(of blocks: [SlackMrkdwn.Block]) -> String {
+        String(SlackMrkdwn.plainText(blocks).lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))
     }
 
     /// A bot's attachment (or a shared message) as text: pretext, author, title, text, fields, image, footer.
@@ -458,8 +493,7 @@ struct SlackMessageReader {
         if let image = attachment.slackMember("image_url")?.slackString {
             body.append(.paragraph([.link(url: image, label: "Image")]))
         }
-        let blocks = blockReader.list(attachment.slackMember("blocks"), at: key + ".blocks")
-        if body.isEmpty { body = blockReader.blocks(blocks, at: key + ".blocks") }
+        body = attachmentBlocks(attachment, after: body, at: key, &blockReader)
         let footer = field("footer")
         if !footer.isEmpty { body.append(.paragraph(SlackBlocks.inlines(of: footer))) }
         if isShare, !body.isEmpty { body = [.quote(body)] }

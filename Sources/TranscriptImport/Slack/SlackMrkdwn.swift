@@ -37,6 +37,8 @@ struct SlackMrkdwn: Sendable {
         case paragraph([Inline])
         case code(String)
         case quote([Block])
+        /// Standard Markdown as Slack's `markdown` block holds it: written as the CommonMark it is.
+        case markdown(String)
     }
 
     package let names: SlackNames
@@ -395,6 +397,8 @@ struct SlackMrkdwn: Sendable {
                 writer.codeBlock(text)
             case .quote(let inner):
                 writer.quote { write(inner, into: &$0) }
+            case .markdown(let source):
+                writer.commonMark(source)
             }
         }
     }
@@ -476,7 +480,7 @@ struct SlackMrkdwn: Sendable {
         blocks.map { block -> String in
             switch block {
             case .paragraph(let inlines): plainText(inlines)
-            case .code(let text): text
+            case .code(let text), .markdown(let text): text
             case .quote(let inner): plainText(inner)
             }
         }.joined(separator: "\n")

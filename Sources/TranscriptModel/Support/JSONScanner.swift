@@ -142,11 +142,24 @@ package struct JSONScanner {
     /// then the chats' object, then its list would walk over every chat three times. Nil when it is not an
     /// object or is malformed (the parser then says where).
     package func outline(ofObjectAt start: Int, descending: Set<String>) -> Outline? {
-        var released = start
-        return outline(at: skipWhitespace(start), descending: descending, released: &released)
+        var ignored: InvalidUTF8?
+        return outline(ofObjectAt: start, descending: descending, invalidUTF8: &ignored)
     }
 
-    private func outline(at start: Int, descending: Set<String>, released: inout Int) -> Outline? {
+    /// `outline(ofObjectAt:descending:)`, noting in `invalidUTF8` the keys it read that held text that is not
+    /// Unicode (bytes that are not UTF-8, escapes of lone surrogates), as `JSONParser` notes values: placed in
+    /// `bytes`, in the document from `start` to the end of the bytes. The keys are decoded anyway, so noting
+    /// them costs a well-formed document nothing.
+    package func outline(ofObjectAt start: Int, descending: Set<String>, invalidUTF8: inout InvalidUTF8?) -> Outline? {
+        var released = start
+        return outline(
+            at: skipWhitespace(start), descending: descending, document: start..<bytes.count, released: &released,
+            invalidUTF8: &invalidUTF8)
+    }
+
+    private func outline(
+        at start: Int, descending: Set<String>, document: Range<Int>, released: inout Int, invalidUTF8: inout InvalidUTF8?
+    ) -> Outline? {
         var index = start
         guard index < bytes.count, bytes[index] == 0x7B else { return nil }
         index += 1
@@ -157,15 +170,19 @@ package struct JSONScanner {
             guard index < bytes.count else { return nil }
             if bytes[index] == 0x7D, members.isEmpty { return Outline(range: start..<index + 1, members: members) }
             guard bytes[index] == 0x22, let keyEnd = endOfString(at: index) else { return nil }
-            guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd])),
+            var found: InvalidUTF8?
+            guard let key = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[index..<keyEnd]), invalidUTF8: &found),
                   case .string(let name) = key
             else { return nil }
+            if let found { invalidUTF8.add(found.placed(at: index, in: document)) }
             index = skipWhitespace(keyEnd)
             guard index < bytes.count, bytes[index] == 0x3A else { return nil }
             let valueStart = skipWhitespace(index + 1)
             let value: Outline
             if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x7B {
-                guard let inner = outline(at: valueStart, descending: descending, released: &released) else { return nil }
+                guard let inner = outline(
+                    at: valueStart, descending: descending, document: document, released: &released, invalidUTF8: &invalidUTF8)
+                else { return nil }
                 value = inner
             } else if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x5B {
                 guard let elements = elements(ofArrayAt: valueStart), let end = elements.last.map({ endOfList(after: $0.upperBound) }) ?? endOfValue(at: valueStart)

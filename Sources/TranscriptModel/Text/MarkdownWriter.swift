@@ -68,6 +68,45 @@ public struct MarkdownWriter: Sendable {
         markdown += inner.markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
     }
 
+    /// CommonMark that an export writes itself (Slack's `markdown` block), as blocks of their own: after a blank
+    /// line, followed by one, and with a fenced code block it leaves open closed, so that what comes after it is
+    /// not read into it. Nothing in it is escaped: the renderer's safe mode and its link rules make it safe, as
+    /// for any Markdown an export holds.
+    package mutating func commonMark(_ source: String) {
+        var source = source
+        while source.last?.isNewline == true { source.removeLast() }
+        guard source.contains(where: { !$0.isWhitespace }) else { return }
+        if !markdown.isEmpty { markdown += markdown.hasSuffix("\n\n") ? "" : markdown.hasSuffix("\n") ? "\n" : "\n\n" }
+        markdown += source + "\n"
+        if let fence = Self.openFence(in: source) { markdown += fence + "\n" }
+        markdown += "\n"
+    }
+
+    /// The fence of a fenced code block that `source` opens at its top level and does not close (CommonMark:
+    /// three or more backticks or tildes after at most three spaces, closed by a line of at least as many of the
+    /// same character), or nil.
+    package static func openFence(in source: String) -> String? {
+        var open: (character: Character, length: Int)?
+        for line in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var rest = line
+            var indent = 0
+            while indent < 4, rest.first == " " {
+                rest = rest.dropFirst()
+                indent += 1
+            }
+            guard indent < 4, let first = rest.first, first == "`" || first == "~" else { continue }
+            let run = rest.prefix { $0 == first }.count
+            guard run >= 3 else { continue }
+            let after = rest.dropFirst(run)
+            if let fence = open {
+                if first == fence.character, run >= fence.length, after.allSatisfy({ $0 == " " || $0 == "\t" }) { open = nil }
+            } else if first == "~" || !after.contains("`") {
+                open = (first, run)
+            }
+        }
+        return open.map { String(repeating: $0.character, count: $0.length) }
+    }
+
     private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter(inline: true)
         content(&inner)

@@ -99,6 +99,44 @@ import Testing
         #expect(run.conversations.map { $0.messages[0].kind } == [.text("ok"), .text("\u{FFFD}"), .text("\u{FFFD}\u{FFFD}")])
     }
 
+    /// The keys of a big export's outline (its top-level object's, and a chat's) are decoded by the scanner, not
+    /// the parser: they count as the strings do. In a single chat, with the file's strings; in an account export,
+    /// the top-level keys in a warning of their own for the file (with the first chat), a chat's keys with its
+    /// strings.
+    @Test func telegramKeysOfTheOutline() throws {
+        let single = """
+            {"name": "Ann", "type": "personal_chat", "id": 1, "n<E9>te": "x", "messages": [
+            {"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": "caf<E9>"}
+            ]}
+            """
+        let run = try Self.run(TelegramImporter(), ["result.json": single], input: "result.json")
+        #expect(run.warnings == ["result.json:1:51: bytes that are not UTF-8 are shown as \u{FFFD} (2 places in 2 strings of the file)"])
+
+        func chat(_ id: Int, _ extra: String) -> String {
+            #"{"name": "C\#(id)", "type": "personal_chat", "id": \#(id),\#(extra) "messages": [{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": "ok"}]}"#
+        }
+        let export = "{\"ab<FF>out\": \"x\", \"\\uDC00\": 1, \"chats\": {\"list\": [\n" + [chat(1, ""), chat(2, #" "x<E9>": 1,"#)].joined(separator: ",\n")
+            + "\n]}}"
+        let account = try Self.run(TelegramImporter(), ["result.json": export], input: "result.json")
+        #expect(account.warnings == [
+            "result.json:1:2: bytes that are not UTF-8 are shown as \u{FFFD}",
+            "result.json:1:17: escapes of lone UTF-16 surrogates (\\uD800 to \\uDFFF without their pair) are shown as \u{FFFD}",
+            "result.json:3:50: at chats.list[1]: bytes that are not UTF-8 are shown as \u{FFFD}",
+        ])
+        #expect(account.conversations.count == 2)
+    }
+
+    /// A Discord file's top-level keys count with its strings: one warning for the file.
+    @Test func discordKeysOfTheOutline() throws {
+        let json = """
+            {"guild": {"id": "1", "name": "G"}, "channel": {"id": "2", "type": "GuildTextChat", "name": "general"}, "exp<FF>rtedAt": null, "messages": [
+            {"id": "10", "type": "Default", "timestamp": "2023-01-06T14:03:03+00:00", "content": "<FF>", "author": {"id": "4", "name": "ann"}}
+            ]}
+            """
+        let run = try Self.run(DiscordImporter(), ["general.json": json], input: "general.json")
+        #expect(run.warnings == ["general.json:1:105: bytes that are not UTF-8 are shown as \u{FFFD} (2 places in 2 strings of the file)"])
+    }
+
     @Test func slack() throws {
         let files = [
             "slack/users.json": #"[{"id": "U1", "name": "ann", "real_name": "Ann <E9>"}]"#,

@@ -165,4 +165,26 @@ import Testing
         writer.append("y")
         #expect(CommonMarkRenderer().render(writer.markdown, format: .markdown).html == "<p><strong>Link:</strong><a href=\"https://telegram.org/\"><strong><em>x</em></strong></a>y</p>\n")
     }
+
+    /// CommonMark an export writes itself is its own blocks, between what is escaped: a fence it leaves open is
+    /// closed, so the text after it is not code, and nothing in it escapes the renderer's safe mode.
+    @Test func commonMarkOfAnExport() {
+        var writer = MarkdownWriter()
+        writer.append("before")
+        writer.commonMark("**bold** and [x](javascript:alert(1)) <b>raw</b>\n~~~\ncode\n")
+        writer.append("*after*")
+        #expect(writer.markdown == "before\n\n**bold** and [x](javascript:alert(1)) <b>raw</b>\n~~~\ncode\n~~~\n\n\\*after\\*")
+        #expect(renderer.render(writer.markdown, format: .markdown).html
+            == "<p>before</p>\n<p><strong>bold</strong> and x &lt;b&gt;raw&lt;/b&gt;</p>\n<pre><code>code\n</code></pre>\n<p>*after*</p>\n")
+        // Only blank text is nothing.
+        #expect(html { $0.commonMark(" \n\n") } == "")
+    }
+
+    @Test(arguments: [
+        ("```swift\nx", "```"), ("````\n```\n", "````"), ("```\nx\n```", nil), ("   ~~~~\n~~~\n", "~~~~"), ("    ```\nindented code", nil),
+        ("``` a`b\nnot a fence", nil), ("text\r\n```\r\ncode", "```"), ("~~~\n```\n", "~~~"),
+    ] as [(String, String?)])
+    func anOpenFenceIsFound(source: String, fence: String?) {
+        #expect(MarkdownWriter.openFence(in: source) == fence)
+    }
 }

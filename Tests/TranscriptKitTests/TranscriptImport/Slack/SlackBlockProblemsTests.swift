@@ -101,4 +101,90 @@ import Testing
             "blocks": .string("hi"), "files[0]": .string("a.png"), "attachments[0]": .number(5),
         ])
     }
+
+    /// A `markdown` block holds standard Markdown: it is rendered as CommonMark (bold is bold), its own blocks
+    /// between the message's other blocks, a fence it leaves open closed; raw HTML and unsafe links in it are not
+    /// markup.
+    @Test func aMarkdownBlockIsRenderedAsCommonMark() throws {
+        let run = try Self.run([
+            #"{"type": "message", "user": "U1", "ts": "1.0", "text": "fallback", "blocks": [{"type": "header", "text": {"type": "plain_text", "text": "Report"}}, {"type": "markdown", "text": "**Done:**\n- item *one*\n- [site](https://x.org) [bad](javascript:alert(1)) <i>raw</i>\n\n```\ncode"}, {"type": "section", "text": {"type": "plain_text", "text": "*after*"}}]}"#,
+        ])
+        #expect(run.warnings == [])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["1.0"])
+        #expect(Support.html(messages[0]) == """
+            <p><strong>Report</strong></p>
+            <p><strong>Done:</strong></p>
+            <ul>
+            <li>item <em>one</em></li>
+            <li><a href="https://x.org">site</a> bad &lt;i&gt;raw&lt;/i&gt;</li>
+            </ul>
+            <pre><code>code
+            </code></pre>
+            <p>*after*</p>
+
+            """)
+    }
+
+    /// An attachment's `blocks` are read and checked when it has text of its own: shown after it unless their
+    /// words are already in it; with a block of a type this reader does not know, the attachment's text stands
+    /// for them and the block is kept.
+    @Test func anAttachmentsBlocksAreCheckedBesideItsText() throws {
+        let run = try Self.run([
+            #"{"type": "message", "user": "U1", "ts": "1.0", "text": "", "attachments": [{"text": "*Build* passed", "mrkdwn_in": ["text"], "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Build _passed_"}}]}]}"#,
+            #"{"type": "message", "user": "U1", "ts": "2.0", "text": "", "attachments": [{"text": "Deploy", "blocks": [{"type": "section", "text": {"type": "plain_text", "text": 3}}, {"type": "context", "elements": [{"type": "mrkdwn", "text": "by ann"}]}]}]}"#,
+            #"{"type": "message", "user": "U1", "ts": "3.0", "text": "", "attachments": [{"text": "Vote", "blocks": [{"type": "poll", "question": "Lunch?"}]}]}"#,
+        ])
+        #expect(run.warnings == [
+            "\(Self.file):3:165: at [1].attachments[0].blocks[0].text.text: expected a string, found the number 3; the text is shown as 3",
+            "\(Self.file):4:104: at [2].attachments[0].blocks[0]: a block of the type \"poll\", which this reader does not know; the attachment's text is shown instead; \(Self.kept)",
+        ])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["1.0", "2.0", "3.0", "3.0-fields"])
+        // The same words: shown once.
+        #expect(Support.html(messages[0]) == "<p><strong>Build</strong> passed</p>\n")
+        #expect(Support.html(messages[1]) == "<p>Deploy<br />\n3<br />\nby ann</p>\n")
+        #expect(Support.html(messages[2]) == "<p>Vote</p>\n")
+        #expect(ImportRun.kept(messages[3]) == ["attachments[0].blocks[0]": .object(["type": .string("poll"), "question": .string("Lunch?")])])
+    }
+
+    /// A rich text element's `style` that is not an object, or a flag in it that is not true or false, and a
+    /// list's `style`, `indent` or `offset` of the wrong type: the text is shown without it, the value kept.
+    @Test func wrongTypedStylesAreWarnedOf() throws {
+        let run = try Self.run([
+            #"{"type": "message", "user": "U1", "ts": "1.0", "text": "", "blocks": [{"type": "rich_text", "elements": [{"type": "rich_text_section", "elements": [{"type": "text", "text": "a", "style": "bold"}, {"type": "text", "text": "b", "style": {"bold": "yes", "italic": true}}]}, {"type": "rich_text_list", "style": 1, "indent": "2", "elements": [{"type": "rich_text_section", "elements": [{"type": "text", "text": "c"}]}]}]}]}"#,
+        ])
+        #expect(run.warnings == [
+            "\(Self.file):2:188: at [0].blocks[0].elements[0].elements[0].style: expected a style (an object), found the string \"bold\"; the text is shown without it; \(Self.kept)",
+            "\(Self.file):2:245: at [0].blocks[0].elements[0].elements[1].style.bold: expected true or false, found the string \"yes\"; the text is shown without it; \(Self.kept)",
+            "\(Self.file):2:308: at [0].blocks[0].elements[1].style: expected a string, found the number 1; it is left out; \(Self.kept)",
+            "\(Self.file):2:321: at [0].blocks[0].elements[1].indent: expected a whole number, found the string \"2\"; it is left out; \(Self.kept)",
+        ])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["1.0", "1.0-fields"])
+        #expect(Support.html(messages[0]) == "<p>a<em>b</em><br />\n• c</p>\n")
+        #expect(ImportRun.kept(messages[1]) == [
+            "blocks[0].elements[0].elements[0].style": .string("bold"), "blocks[0].elements[0].elements[1].style.bold": .string("yes"),
+            "blocks[0].elements[1].style": .number(1), "blocks[0].elements[1].indent": .string("2"),
+        ])
+    }
+
+    /// A link preview's `from_url` or `original_url` that is not a string: noted and kept; the other address
+    /// makes the preview, and without one the attachment is shown as a card.
+    @Test func wrongTypedPreviewAddressesAreWarnedOf() throws {
+        let run = try Self.run([
+            #"{"type": "message", "user": "U1", "ts": "1.0", "text": "", "attachments": [{"from_url": 7, "original_url": "https://x.org/a", "title": "A"}]}"#,
+            #"{"type": "message", "user": "U1", "ts": "2.0", "text": "", "attachments": [{"original_url": ["https://x.org/b"], "title": "B"}]}"#,
+        ])
+        #expect(run.warnings == [
+            "\(Self.file):2:89: at [0].attachments[0].from_url: expected an address (a string), found the number 7; it is left out; \(Self.kept)",
+            "\(Self.file):3:93: at [1].attachments[0].original_url: expected an address (a string), found a list; it is left out; \(Self.kept)",
+        ])
+        let messages = try #require(run.conversations.first?.messages)
+        #expect(messages.map(\.id) == ["1.0", "1.0-fields", "2.0", "2.0-fields"])
+        #expect(messages[0].kind == .linkPreview(LinkPreview(url: "https://x.org/a", title: "A")))
+        #expect(Support.html(messages[2]) == "<p><strong>B</strong></p>\n")
+        #expect(ImportRun.kept(messages[1]) == ["attachments[0].from_url": .number(7)])
+        #expect(ImportRun.kept(messages[3]) == ["attachments[0].original_url": .array([.string("https://x.org/b")])])
+    }
 }

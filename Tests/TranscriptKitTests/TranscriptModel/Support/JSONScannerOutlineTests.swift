@@ -33,6 +33,27 @@ import Testing
         #expect(document.contains("messages") && chats.members == nil)
     }
 
+    /// The keys the walk reads that hold bytes that are not UTF-8 or escapes of lone surrogates are noted as the
+    /// parser notes strings, placed in the bytes (the walk decodes them anyway); well-formed keys are no note.
+    @Test func keysThatAreNotUnicodeAreNoted() throws {
+        var bytes = Array(#"{"ok": 1, "caf?": {"list": [{"n?": 2}]}, "\uD800x": {"k?": 3}}"#.utf8)
+        for index in bytes.indices where bytes[index] == 0x3F { bytes[index] = 0xE9 }
+        var invalid: InvalidUTF8?
+        let found = bytes.withUnsafeBufferPointer {
+            JSONScanner(bytes: $0).outline(ofObjectAt: 0, descending: ["caf\u{FFFD}", "list", "\u{FFFD}x"], invalidUTF8: &invalid)
+        }
+        #expect(found?.members?.map(\.key) == ["ok", "caf\u{FFFD}", "\u{FFFD}x"])
+        // The key inside the list's element is not read by the walk; the one in the last member's object is.
+        #expect(invalid == InvalidUTF8(
+            bytes: InvalidUTF8.Note(offset: 10, document: 0..<bytes.count, strings: 2, places: 2),
+            loneSurrogates: InvalidUTF8.Note(offset: 41, document: 0..<bytes.count, strings: 1, places: 1)))
+        var none: InvalidUTF8?
+        _ = Array(#"{"é": {"ü": 1}}"#.utf8).withUnsafeBufferPointer {
+            JSONScanner(bytes: $0).outline(ofObjectAt: 0, descending: ["é"], invalidUTF8: &none)
+        }
+        #expect(none == nil)
+    }
+
     @Test func aSingleChatsMessages() throws {
         let (found, bytes) = outline(#"{"name": "Chat", "messages": [{"id": 1}, {"id": 2, "text": "a \"quoted\" ] }"}]}"#, descending: ["messages"])
         let messages = try #require(found?.member("messages")?.elements)
