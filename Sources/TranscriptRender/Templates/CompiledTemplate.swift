@@ -3,9 +3,11 @@
 /// swift-mustache looks every name up through dynamic casts and `Mirror`, which costs about a microsecond
 /// a tag; a message template has dozens of tags and an archive millions of messages. This renderer reads
 /// `TemplateObject` values directly. It covers the Mustache spec's variables (`{{x}}`, `{{{x}}}`, `{{&x}}`,
-/// dotted names, `{{.}}`), sections, inverted sections, comments and partials, with the spec's standalone
-/// line rules. A template that uses anything else (lambdas, transforms, set delimiters, inheritance, tags
-/// across lines) does not compile, and swift-mustache renders it instead. Tests check that both renderers
+/// dotted names, `{{.}}`), sections, inverted sections, comments, partials, and inheritance (`{{<parent}}`
+/// with `{{$block}}`s, as swift-mustache renders it: the outermost template's blocks win, and partials see
+/// them too), with the spec's standalone line rules. A template that uses anything else (lambdas, transforms,
+/// set delimiters, an indented standalone parent or block tag, tags across lines) does not compile, and
+/// swift-mustache renders it instead. Tests check that both renderers
 /// give the same bytes.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
@@ -15,7 +17,15 @@ struct CompiledTemplate: Sendable {
         case partial(name: String, indentation: String)
         /// `{{>*key}}`: the partial whose name is the value of `key`.
         case dynamicPartial(path: [String], indentation: String)
+        /// `{{<name}}…{{/name}}`: the template `name` with the blocks given inside in place of its own.
+        case parent(name: String, overrides: [String: [Node]])
+        /// `{{$name}}…{{/name}}`: a block, shown as given unless the template that inherits this one gives
+        /// its own.
+        case block(name: String, body: [Node])
     }
+
+    /// Blocks given by the templates that inherit the one being rendered, by name.
+    typealias Overrides = [String: [Node]]
 
     let nodes: [Node]
     /// The template's name, when it was compiled from a named template.
@@ -35,7 +45,7 @@ struct CompiledTemplate: Sendable {
         var output = ""
         output.reserveCapacity(2048)
         var stack = [value]
-        Self.render(nodes, stack: &stack, partials: partials, into: &output)
+        Self.render(nodes, stack: &stack, overrides: [:], partials: partials, into: &output)
         return output
     }
 
@@ -51,12 +61,13 @@ struct CompiledTemplate: Sendable {
             stack.removeAll(keepingCapacity: true)
             if let scope { stack.append(scope) }
             stack.append(value)
-            Self.render(nodes, stack: &stack, partials: partials, into: &output)
+            Self.render(nodes, stack: &stack, overrides: [:], partials: partials, into: &output)
         }
     }
 
     private static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], partials: CompiledPartials, into output: inout String
+        _ nodes: [Node], stack: inout [TemplateValue], overrides: Overrides, partials: CompiledPartials,
+        into output: inout String
     ) {
         for node in nodes {
             switch node {
@@ -81,40 +92,48 @@ struct CompiledTemplate: Sendable {
                     case .texts(let texts): isEmpty = texts.isEmpty
                     default: isEmpty = false
                     }
-                    if isEmpty { render(body, stack: &stack, partials: partials, into: &output) }
+                    if isEmpty { render(body, stack: &stack, overrides: overrides, partials: partials, into: &output) }
                     continue
                 }
                 switch value {
                 case nil: break
                 case .flag(let flag):
-                    if flag { render(body, stack: &stack, partials: partials, into: &output) }
+                    if flag { render(body, stack: &stack, overrides: overrides, partials: partials, into: &output) }
                 case .list(let items):
                     for item in items {
                         stack.append(.object(item))
-                        render(body, stack: &stack, partials: partials, into: &output)
+                        render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
                         stack.removeLast()
                     }
                 case .texts(let texts):
                     for text in texts {
                         stack.append(.text(text))
-                        render(body, stack: &stack, partials: partials, into: &output)
+                        render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
                         stack.removeLast()
                     }
                 case .some(let value):
                     stack.append(value)
-                    render(body, stack: &stack, partials: partials, into: &output)
+                    render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
                     stack.removeLast()
                 }
             case .partial(let name, let indentation):
                 if let template = partials.template(named: name, indentation: indentation) {
-                    render(template.nodes, stack: &stack, partials: partials, into: &output)
+                    render(template.nodes, stack: &stack, overrides: overrides, partials: partials, into: &output)
                 }
             case .dynamicPartial(let path, let indentation):
                 if case .text(let name)? = lookup(path, in: stack),
                     let template = partials.template(named: name, indentation: indentation)
                 {
-                    render(template.nodes, stack: &stack, partials: partials, into: &output)
+                    render(template.nodes, stack: &stack, overrides: overrides, partials: partials, into: &output)
                 }
+            case .parent(let name, let own):
+                if let template = partials.template(named: name) {
+                    // The blocks of the templates further out win over this one's.
+                    let merged = overrides.isEmpty ? own : overrides.merging(own) { outer, _ in outer }
+                    render(template.nodes, stack: &stack, overrides: merged, partials: partials, into: &output)
+                }
+            case .block(let name, let body):
+                render(overrides[name] ?? body, stack: &stack, overrides: overrides, partials: partials, into: &output)
             }
         }
     }
@@ -154,6 +173,8 @@ struct CompiledTemplate: Sendable {
         case close(String)
         case partial(String, indentation: String)
         case dynamicPartial(String, indentation: String)
+        case openParent(String)
+        case openBlock(String)
     }
 
     /// Splits the source into tokens line by line, applying the spec's standalone-line rule: a line holding
@@ -180,10 +201,12 @@ struct CompiledTemplate: Sendable {
                 if case .text(let text) = $0 { return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" } }
                 return true
             }
-            if tags.count == 1, textIsBlank, case .tag(let sigil, let name) = tags[0], "#^/!>".contains(sigil) {
+            if tags.count == 1, textIsBlank, case .tag(let sigil, let name) = tags[0], "#^/!><$".contains(sigil) {
                 // Standalone: keep only the tag; a partial gets the line's leading whitespace as indentation.
                 var indentation = ""
                 if case .text(let leading) = pieces[0] { indentation = leading }
+                // An indented parent or block re-indents what it shows: left to swift-mustache.
+                if "<$".contains(sigil), !indentation.isEmpty { return nil }
                 if let token = makeToken(sigil: sigil, name: name, indentation: indentation) { tokens.append(token) }
                 continue
             }
@@ -213,12 +236,12 @@ struct CompiledTemplate: Sendable {
             var after = rest[open.upperBound...]
             var sigil: Character = " "
             var closing = "}}"
-            if let first = after.first, "{&#^/!>".contains(first) {
+            if let first = after.first, "{&#^/!><$".contains(first) {
                 sigil = first
                 after = after.dropFirst()
                 if first == "{" { closing = "}}}" }
-            } else if let first = after.first, "=<$".contains(first) {
-                return nil  // set delimiters, inheritance and blocks: left to swift-mustache
+            } else if after.first == "=" {
+                return nil  // set delimiters: left to swift-mustache
             }
             guard let close = after.range(of: closing) else { return nil }
             let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
@@ -236,6 +259,8 @@ struct CompiledTemplate: Sendable {
     private static func makeToken(sigil: Character, name: String, indentation: String) -> Token? {
         switch sigil {
         case "!": nil
+        case "<": .openParent(name)
+        case "$": .openBlock(name)
         case "#": .open(name, inverted: false)
         case "^": .open(name, inverted: true)
         case "/": .close(name)
@@ -258,7 +283,8 @@ struct CompiledTemplate: Sendable {
 
     /// Nests the tokens into sections; nil when sections do not match.
     private static func tree(_ tokens: [Token]) -> [Node]? {
-        var stack: [(name: String, inverted: Bool, nodes: [Node])] = [("", false, [])]
+        enum Opened { case section(inverted: Bool), parent, block }
+        var stack: [(name: String, opened: Opened, nodes: [Node])] = [("", .section(inverted: false), [])]
         for token in tokens {
             switch token {
             case .text(let text):
@@ -274,11 +300,27 @@ struct CompiledTemplate: Sendable {
             case .dynamicPartial(let name, let indentation):
                 stack[stack.count - 1].nodes.append(.dynamicPartial(path: path(name), indentation: indentation))
             case .open(let name, let inverted):
-                stack.append((name, inverted, []))
+                stack.append((name, .section(inverted: inverted), []))
+            case .openParent(let name):
+                stack.append((name, .parent, []))
+            case .openBlock(let name):
+                stack.append((name, .block, []))
             case .close(let name):
                 guard stack.count > 1, stack[stack.count - 1].name == name else { return nil }
-                let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(path: path(name), inverted: section.inverted, body: section.nodes))
+                let closed = stack.removeLast()
+                let node: Node
+                switch closed.opened {
+                case .section(let inverted):
+                    node = .section(path: path(name), inverted: inverted, body: closed.nodes)
+                case .parent:
+                    // Only the blocks inside a parent tag count: they replace the parent's own.
+                    var overrides: Overrides = [:]
+                    for case .block(let block, let body) in closed.nodes { overrides[block] = body }
+                    node = .parent(name: name, overrides: overrides)
+                case .block:
+                    node = .block(name: name, body: closed.nodes)
+                }
+                stack[stack.count - 1].nodes.append(node)
             }
         }
         return stack.count == 1 ? stack[0].nodes : nil
@@ -333,32 +375,36 @@ struct CompiledPartials: Sendable {
         indentation.isEmpty ? templates[name] : indented[name + "\u{0}" + indentation]
     }
 
+    /// The nodes inside a node: a section's body, a block's, and the blocks a parent tag gives.
+    private static func children(of node: CompiledTemplate.Node) -> [CompiledTemplate.Node] {
+        switch node {
+        case .section(_, _, let body), .block(_, let body): body
+        case .parent(_, let overrides): overrides.keys.sorted().flatMap { overrides[$0]! }
+        default: []
+        }
+    }
+
     private static func hasDynamicPartials(_ nodes: [CompiledTemplate.Node]) -> Bool {
         nodes.contains { node in
-            switch node {
-            case .dynamicPartial: true
-            case .section(_, _, let body): hasDynamicPartials(body)
-            default: false
-            }
+            if case .dynamicPartial = node { return true }
+            return hasDynamicPartials(children(of: node))
         }
     }
 
     private static func dynamicIndentations(_ nodes: [CompiledTemplate.Node]) -> [String] {
         nodes.flatMap { node -> [String] in
-            switch node {
-            case .dynamicPartial(_, let indentation): [indentation]
-            case .section(_, _, let body): dynamicIndentations(body)
-            default: []
-            }
+            if case .dynamicPartial(_, let indentation) = node { return [indentation] }
+            return dynamicIndentations(children(of: node))
         }
     }
 
+    /// The partials and parents the nodes name, with their indentation (none for a parent).
     private static func partials(in nodes: [CompiledTemplate.Node]) -> [(String, String)] {
         nodes.flatMap { node -> [(String, String)] in
             switch node {
             case .partial(let name, let indentation): [(name, indentation)]
-            case .section(_, _, let body): partials(in: body)
-            default: []
+            case .parent(let name, _): [(name, "")] + partials(in: children(of: node))
+            default: partials(in: children(of: node))
             }
         }
     }

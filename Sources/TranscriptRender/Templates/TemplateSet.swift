@@ -34,6 +34,9 @@ public struct TemplateSet: Sendable {
     let compiledMessage: CompiledPartials?
     /// The gallery pages' entry templates, compiled (nil when one uses what only swift-mustache has).
     let compiledGallery: CompiledPartials?
+    /// Every template compiled, for whole pages (nil when one uses what only swift-mustache has; then
+    /// swift-mustache renders every page).
+    let compiledPages: CompiledPartials?
 
     /// The built-in templates only.
     public static func builtIn() throws -> TemplateSet {
@@ -108,10 +111,21 @@ public struct TemplateSet: Sendable {
         self.stringOverrides = stringOverrides
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
         self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)))
+        self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys))
     }
 
     /// Renders a page model with the template `name`; an unknown name is an error that says which.
     public func render(_ model: some TemplateModel, template name: String) throws -> String {
+        if let compiled = compiledPages, let template = compiled.template(named: name) {
+            var output = ""
+            template.render(each: [.model(model)], base: .object(stringsObject), partials: compiled, into: &output)
+            return output
+        }
+        return try renderWithMustache(model, template: name)
+    }
+
+    /// Renders a page model with swift-mustache: the reference the compiled renderer is tested against.
+    func renderWithMustache(_ model: some TemplateModel, template name: String) throws -> String {
         try render(TemplateBox(model) as Any, template: name)
     }
 

@@ -106,7 +106,7 @@ import Testing
         #expect(fast == library.render(Self.context, "t"))
     }
 
-    @Test(arguments: ["{{=<% %>=}}", "{{<parent}}{{/parent}}", "{{$block}}{{/block}}", "{{uppercase(name)}}", "{{#a}}", "{{/a}}"])
+    @Test(arguments: ["{{=<% %>=}}", "  {{<parent}}\n{{/parent}}\n", "{{<parent}}{{/other}}", "{{uppercase(name)}}", "{{#a}}", "{{/a}}"])
     func leavesWhatItDoesNotCoverToSwiftMustache(source: String) {
         #expect(CompiledTemplate(source: source) == nil)
     }
@@ -152,5 +152,62 @@ struct MustacheLibraryForTests {
         var library = MustacheLibraryForTests()
         try library.register(TemplateSet.escapingPragma + source, named: "t")
         #expect(library.render(outer, "t") == fast)
+    }
+}
+
+/// Inheritance (`{{<parent}}` with `{{$block}}`s) in the compiled renderer gives what swift-mustache gives.
+@Suite struct CompiledInheritanceTests {
+    static let sources = [
+        "base": "<h1>{{$title}}Default{{/title}}</h1>\n{{$body}}\nno body\n{{/body}}\n<p>{{$footer}}f{{/footer}}</p>\n",
+        "middle": "{{<base}}\n{{$title}}Middle {{name}}{{/title}}\n{{$footer}}middle footer{{/footer}}\n{{/base}}\n",
+        "uses-block": "[{{$title}}in a partial{{/title}}]",
+        "page": "{{<base}}\nignored text\n{{$body}}\nBody of {{name}} {{> uses-block}}\n{{#items}}\n<li>{{label}}</li>\n{{/items}}\n{{/body}}\n{{/base}}\n",
+        "deep": "{{<middle}}\n{{$title}}Deep wins{{/title}}\n{{/middle}}\n",
+        "plain": "{{<base}}{{/base}}",
+    ]
+
+    @Test(arguments: ["page", "deep", "middle", "plain"])
+    func matchesSwiftMustache(name: String) throws {
+        let compiled = try #require(CompiledPartials(sources: Self.sources, names: [name]))
+        let fast = compiled.template(named: name)!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        var library = MustacheLibraryForTests()
+        for (source, text) in Self.sources { try library.register(TemplateSet.escapingPragma + text, named: source) }
+        #expect(fast == library.render(CompiledTemplateTests.context, name))
+        #expect(!fast.isEmpty)
+    }
+
+    @Test func theOutermostBlocksWinAndPartialsSeeThem() throws {
+        let compiled = try #require(CompiledPartials(sources: Self.sources, names: ["deep", "page"]))
+        let deep = compiled.template(named: "deep")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        #expect(deep.hasPrefix("<h1>Deep wins</h1>\n") && deep.contains("middle footer"))
+        let page = compiled.template(named: "page")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        #expect(page.contains("[in a partial]") && !page.contains("ignored"))
+    }
+
+    @Test func anIndentedParentOrBlockIsLeftToSwiftMustache() {
+        #expect(CompiledTemplate(source: "  {{<base}}\n{{/base}}\n") == nil)
+        #expect(CompiledTemplate(source: "x\n  {{$b}}\n  y\n  {{/b}}\n") == nil)
+        #expect(CompiledTemplate(source: "{{<base}}\n{{$b}}y{{/b}}\n{{/base}}\n") != nil)
+    }
+
+    /// The built-in templates all compile, so every page is rendered by the compiled renderer; a site built
+    /// so (with every template compiled) and one built by swift-mustache (a template of the site's own that
+    /// only swift-mustache can render keeps the whole set from compiling) are the same, file for file.
+    @Test func wholeSitesAreTheSameWithBothRenderers() throws {
+        #expect(try TemplateSet.builtIn().compiledPages != nil)
+        let conversations = ["chat.json": BuildFixtures.everyKind]
+        let fast = try TestSupport.makeSite(conversations: conversations, name: "compiled-pages")
+        let reference = try TestSupport.makeSite(
+            conversations: conversations, extra: ["Templates/unused.mustache": "{{=<% %>=}}<%x%>"], name: "mustache-pages")
+        #expect(try TemplateSet(overridesFolder: reference.appendingPathComponent("Templates")).compiledPages == nil)
+        _ = try SiteBuilder(options: BuildOptions(site: fast)).build()
+        _ = try SiteBuilder(options: BuildOptions(site: reference)).build()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: fast.appendingPathComponent("public").path).sorted()
+        #expect(files.contains("index.html") && files.contains("search.html"))
+        for file in files {
+            let one = FileManager.default.contents(atPath: fast.appendingPathComponent("public/" + file).path)
+            let other = FileManager.default.contents(atPath: reference.appendingPathComponent("public/" + file).path)
+            #expect(one == other, "\(file)")
+        }
     }
 }
