@@ -141,7 +141,12 @@ package struct SearchIndexBuilder {
 
         // People, sorted by name.
         var names = Set<String>()
-        for part in parts { for document in part.documents { if let sender = document.sender { names.insert(sender) } } }
+        for part in parts.indices {
+            // By index: a document copied out of the array would retain all of its strings.
+            for local in parts[part].documents.indices {
+                if let sender = parts[part].documents[local].sender { names.insert(sender) }
+            }
+        }
         let people = PeopleOrder.sorted(names)
         let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
 
@@ -151,9 +156,10 @@ package struct SearchIndexBuilder {
         var mixed = Set<String>()
         for number in parts.indices {
             let mapping = globalOfLocal[number]
-            let partPostings = parts[number].postings
+            var partPostings = parts[number].postings
             parts[number].postings = [:]
-            for (term, list) in partPostings {
+            // Taken out one by one, so that each list is freed once it is in.
+            while let (term, list) = partPostings.popFirst() {
                 if postings[term] != nil { mixed.insert(term) }
                 postings[term, default: []].append(contentsOf: list.lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
             }
@@ -162,14 +168,23 @@ package struct SearchIndexBuilder {
         // Filters.
         var filters: [String: [UInt32]] = [:]
         for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
+        var personPostings = [[UInt32]](repeating: [], count: people.count)
+        var kindPostings = [[UInt32]](repeating: [], count: SearchKinds.named.count)
         for (global, entry) in order.enumerated() {
-            let document = parts[Int(entry.part)].documents[Int(entry.local)]
-            if let sender = document.sender, let person = personNumber[sender] {
-                filters["~p\(person)", default: []].append(UInt32(global))
+            let part = Int(entry.part), local = Int(entry.local)
+            if let sender = parts[part].documents[local].sender, let person = personNumber[sender] {
+                personPostings[person].append(UInt32(global))
             }
-            for (name, kind) in SearchKinds.named where document.kinds.contains(kind) {
-                filters["~k" + name, default: []].append(UInt32(global))
+            let kinds = parts[part].documents[local].kinds
+            if !kinds.isEmpty {
+                for (number, (_, kind)) in SearchKinds.named.enumerated() where kinds.contains(kind) {
+                    kindPostings[number].append(UInt32(global))
+                }
             }
+        }
+        for (person, list) in personPostings.enumerated() where !list.isEmpty { filters["~p\(person)"] = list }
+        for (number, (name, _)) in SearchKinds.named.enumerated() where !kindPostings[number].isEmpty {
+            filters["~k" + name] = kindPostings[number]
         }
 
         // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
@@ -267,7 +282,11 @@ package struct SearchIndexBuilder {
         var months: [(month: String, first: Int)] = []
         var lastMonth = ""
         for (global, entry) in order.enumerated() {
-            let month = String(parts[Int(entry.part)].documents[Int(entry.local)].page.prefix(7))
+            // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
+            let page = parts[Int(entry.part)].documents[Int(entry.local)].page
+            let start = page.utf8.prefix(7)
+            if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
+            let month = String(page.prefix(7))
             if month > lastMonth {
                 months.append((month, global))
                 lastMonth = month
