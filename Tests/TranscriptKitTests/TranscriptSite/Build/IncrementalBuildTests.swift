@@ -461,6 +461,24 @@ import ZIPFoundation
         #expect(moved.conversations.count == 3)
     }
 
+    /// A conversation read again whose content did not change, but whose warnings did (they moved to other
+    /// lines of its file), gives the new warnings: its pages may be taken over, not the record's warnings.
+    @Test func warningsThatMovedInAnUnchangedConversation() throws {
+        let chat = #"""
+            {"name": "Ann", "type": "personal_chat", "id": 1, "messages": [
+            {"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": 42}
+            ]}
+            """#
+        let site = try TestSupport.makeSite(conversations: ["result.json": chat], name: "warningsThatMoved")
+        try Self.settle(site)
+        let first = try Self.build(site)
+        #expect(first.warnings.count == 1 && first.warnings[0].contains("result.json:2:"))
+        try TestSupport.write(["conversations/result.json": "\n\n" + chat], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.warnings.count == 1 && summary.warnings[0].contains("result.json:4:"))
+        #expect(summary.pagesReused > 0)
+    }
+
     @Test func anEditedOutputFileIsRenderedAgain() throws {
         let site = try Self.makeSite()
         try Self.build(site)
