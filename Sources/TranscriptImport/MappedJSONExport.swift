@@ -21,8 +21,8 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// The strings parsed so far (from any thread) that held bytes that are not UTF-8, until
     /// `takeInvalidUTF8Warnings` makes them a warning.
     let invalidUTF8 = InvalidUTF8Tally()
-    /// The keys of `outline` that held text that is not Unicode, kept apart from `invalidUTF8` until the first
-    /// `takeInvalidUTF8Warnings`: they belong to the file, not to a part of it read as a conversation of its own.
+    /// The keys of `outline` that held text that is not Unicode, kept apart from `invalidUTF8`: they belong to
+    /// the file, not to a part of it read as a conversation of its own (`takeOutlineInvalidUTF8Warnings`).
     let outlineInvalidUTF8 = InvalidUTF8Tally()
 
     /// Maps `file` and calls `body` with it. A file that cannot be read, is not JSON (the parser says where) or
@@ -207,19 +207,19 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// read as a conversation of its own (a chat of an account export), `part` is its range, `pathPrefix` its
     /// path and `scope` what it is ("the chat"): its path is then found walking the part only. The keys of the
     /// file's outline (the top-level object's, and those of the members it went into) are counted with the
-    /// first call's strings when it is for the whole file, else warned of on their own, for the file.
+    /// strings when the call is for the whole file; else they are left to `takeOutlineInvalidUTF8Warnings`.
     func takeInvalidUTF8Warnings(part: Range<Int>? = nil, pathPrefix: String = "", scope: String = "the file") -> [String] {
-        let keys = outlineInvalidUTF8.take()
         var invalid = invalidUTF8.take()
         if let part { invalid = invalid?.within(part) }
-        var warnings: [String] = []
-        if part == nil || part == root {
-            invalid.add(keys)
-        } else if let keys {
-            warnings += keys.warnings(in: scanner.bytes, file: displayPath)
-        }
-        if let invalid { warnings += invalid.warnings(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope) }
-        return warnings
+        if part == nil || part == root { invalid.add(outlineInvalidUTF8.take()) }
+        return invalid?.warnings(in: scanner.bytes, file: displayPath, pathPrefix: pathPrefix, scope: scope) ?? []
+    }
+
+    /// The warning about the keys of the file's outline that held text that is not Unicode, for the file (none:
+    /// no warning), when its parts are read as conversations of their own: it belongs to no part, and the
+    /// importer decides which conversation gives it.
+    func takeOutlineInvalidUTF8Warnings() -> [String] {
+        outlineInvalidUTF8.take()?.warnings(in: scanner.bytes, file: displayPath) ?? []
     }
 }
 

@@ -52,7 +52,8 @@ extension BuildContext {
         let exportPath = Self.cachePath(of: export)
         let (key, messageDigests) = ConversationRecord.key(
             of: conversation, slug: slug, searchNumber: searchNumber, file: exportPath, mediaFolder: imported.mediaFolder,
-            format: export.importer.format, sourceDigests: imported.messageDigests)
+            format: export.importer.format, sourceDigests: imported.messageDigests,
+            warnings: imported.warnings.map { ConversationRecord.storedWarning($0, of: displayPath) })
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
             if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
                 try takeOver(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key), displayPath: displayPath)

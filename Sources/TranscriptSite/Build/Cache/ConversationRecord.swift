@@ -68,18 +68,25 @@ extension ConversationRecord {
     /// The key of a conversation's pages: a digest of its content (every value its `Encodable` form holds) and of
     /// what else the pages show or depend on; and a short digest of each message, for the page digests.
     /// `sourceDigests` are the importer's digests of the messages' bytes, used instead of digesting the model
-    /// when there is one per message.
+    /// when there is one per message. `warnings` are the importer's warnings about the conversation (as
+    /// `storedWarning` keeps them): a record taken over gives its warnings again, so they must be these (the
+    /// same content can come with other warnings, at other lines of a file or beside a file's warning).
     static func key(
         of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String,
-        sourceDigests: [UInt64]? = nil
+        sourceDigests: [UInt64]? = nil, warnings: [String] = []
     ) -> (key: String, messages: [UInt64]) {
         var hash = SHA256()
-        hash.update("conversation 1")
+        hash.update("conversation 2")
         hash.update(slug)
         hash.update(searchNumber.map { "search \($0)" } ?? "not indexed")
         hash.update(file)
         hash.update(mediaFolder.standardizedFileURL.path)
         hash.update(format)
+        hash.update("\(warnings.count) warnings")
+        for warning in warnings {
+            hash.update("\(warning.utf8.count) ")
+            hash.update(warning)
+        }
         // The conversation without its messages, then a digest of each message (made on all cores, and
         // kept for the page digests).
         var header = conversation

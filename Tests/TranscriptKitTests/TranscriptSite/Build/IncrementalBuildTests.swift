@@ -461,6 +461,115 @@ import ZIPFoundation
         #expect(moved.conversations.count == 3)
     }
 
+    /// Warnings of an account export whose chats are taken over unread are what a clean build gives: a chat's
+    /// own (keys and strings that are not Unicode, at their line) replayed from the cache, and the warning
+    /// about the keys outside the chats given once, whichever chats were parsed.
+    @Test func warningsOfATelegramAccountExportMatchACleanBuild() throws {
+        func chat(_ name: String, _ id: Int, _ texts: [String], extra: String = "") -> String {
+            let messages = texts.enumerated().map { number, text in
+                #"  {"id": \#(number + 1), "type": "message", "date": "2024-05-03T09:30:00", "date_unixtime": "\#(1_714_728_600 + number * 60)", "from": "Ann", "from_id": "user2", "text": "\#(text)", "text_entities": [{"type": "plain", "text": "\#(text)"}]}"#
+            }
+            return #" {"name": "\#(name)", "type": "private_group", "id": \#(id),\#(extra) "messages": [\#n\#(messages.joined(separator: ",\n"))]}"#
+        }
+        /// Alpha, Beta (with `beta`'s messages) and Gamma, whose key and text are not UTF-8; `top` is the first
+        /// top-level key, with a lone surrogate's escape as a second one.
+        func export(
+            beta: [String] = ["beta one"], top: String = "ab<FF>out", surrogate: String = #""\uDC00": 1, "#, alpha: String = "alpha one",
+            gamma: Bool = true
+        ) -> Data {
+            let chats = [
+                chat("Alpha", 11, [alpha]), chat("Beta", 12, beta),
+                gamma ? chat("Gamma", 13, ["g<E9>mma"], extra: #" "x<E9>": 1,"#) : chat("Gamma", 13, ["gamma"]),
+            ]
+            return InvalidUTF8JSONTests.bytes(
+                #"{"\#(top)": "Telegram", \#(surrogate)"chats": {"about": "", "list": ["# + "\n" + chats.joined(separator: ",\n") + "\n]}}")
+        }
+        let site = try TestSupport.makeSite(conversations: ["result.json": ""], name: "telegramAccountWarnings")
+        let file = site.appendingPathComponent("conversations/result.json")
+        func write(_ data: Data) throws {
+            try data.write(to: file)
+        }
+        try write(export())
+        try Self.settle(site)
+        let first = try Self.build(site)
+        // The warnings about the file's keys and about Gamma's, with the path from the site's folder.
+        func warnings(_ summary: BuildSummary, ofGamma: Bool = false) -> [String] {
+            summary.warnings.filter { $0.contains("chats.list[2]") == ofGamma }
+                .map { $0.replacingOccurrences(of: site.path + "/", with: "") }
+        }
+        let fileWarnings = [
+            "conversations/result.json:1:2: bytes that are not UTF-8 are shown as \u{FFFD}",
+            "conversations/result.json:1:24: escapes of lone UTF-16 surrogates (\\uD800 to \\uDFFF without their pair) are shown as \u{FFFD}",
+        ]
+        #expect(warnings(first) == fileWarnings)
+        #expect(warnings(first, ofGamma: true)
+            == ["conversations/result.json:6:55: at chats.list[2]: bytes that are not UTF-8 are shown as \u{FFFD} (3 places in 3 strings of the chat)"])
+        /// Builds incrementally, then cleanly (see `buildMatchesCleanBuild`), and checks the warnings said.
+        func matches(_ sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildSummary {
+            let summary = try Self.buildMatchesCleanBuild(site, sourceLocation: sourceLocation)
+            let clean = try Self.build(site, clean: true)
+            #expect(summary.warnings == clean.warnings, sourceLocation: sourceLocation)
+            return summary
+        }
+        // Beta's message changes: Alpha and Gamma are taken over unread, the file's warning is given once.
+        try write(export(beta: ["beta two"]))
+        var summary = try matches()
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == 2)
+        // Nothing changes, the file is read again (its time changed): every chat is taken over unread.
+        try write(export(beta: ["beta two"]))
+        summary = try matches()
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == 3)
+        // Nothing changes, the file is not read.
+        try Self.settle(site)
+        summary = try matches()
+        // Beta gains a message, on a line of its own: Gamma's warnings move down a line.
+        try write(export(beta: ["beta two", "beta three"]))
+        summary = try matches()
+        #expect(warnings(summary, ofGamma: true).first?.hasPrefix("conversations/result.json:7:55: ") == true)
+        // The top-level key is mended, the chats stay as they were: the file's warning is only the surrogate's.
+        try write(export(beta: ["beta two", "beta three"], top: "about"))
+        summary = try matches()
+        #expect(warnings(summary) == [fileWarnings[1].replacingOccurrences(of: ":1:24:", with: ":1:23:")])
+        // ... and broken again.
+        try write(export(beta: ["beta two", "beta three"]))
+        summary = try matches()
+        #expect(warnings(summary) == fileWarnings)
+        // Alpha, the first chat, changes.
+        try write(export(beta: ["beta two", "beta three"], alpha: "alpha two"))
+        summary = try matches()
+        #expect(warnings(summary) == fileWarnings)
+        // Only the file's keys are not Unicode, then they are mended, the chats staying as they were: --strict
+        // fails, then passes.
+        try write(export(gamma: false))
+        summary = try matches()
+        #expect(warnings(summary) == fileWarnings && warnings(summary, ofGamma: true).isEmpty)
+        try write(export(top: "about", surrogate: "", gamma: false))
+        summary = try SiteBuilder(options: BuildOptions(site: site, strict: true)).build()
+        #expect(summary.warnings.isEmpty)
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == 2)
+        try write(export(gamma: false))
+        #expect(throws: TranscriptsError.self) { try SiteBuilder(options: BuildOptions(site: site, strict: true)).build() }
+        #expect(try matches().warnings.count == 2)
+    }
+
+    /// A conversation read again whose content did not change, but whose warnings did (they moved to other
+    /// lines of its file), gives the new warnings: its pages may be taken over, not the record's warnings.
+    @Test func warningsThatMovedInAnUnchangedConversation() throws {
+        let chat = #"""
+            {"name": "Ann", "type": "personal_chat", "id": 1, "messages": [
+            {"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "Ann", "from_id": "user1", "text": 42}
+            ]}
+            """#
+        let site = try TestSupport.makeSite(conversations: ["result.json": chat], name: "warningsThatMoved")
+        try Self.settle(site)
+        let first = try Self.build(site)
+        #expect(first.warnings.count == 1 && first.warnings[0].contains("result.json:2:"))
+        try TestSupport.write(["conversations/result.json": "\n\n" + chat], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.warnings.count == 1 && summary.warnings[0].contains("result.json:4:"))
+        #expect(summary.pagesReused > 0)
+    }
+
     @Test func anEditedOutputFileIsRenderedAgain() throws {
         let site = try Self.makeSite()
         try Self.build(site)
