@@ -34,6 +34,10 @@ struct ConversationFrame: Sendable {
     let feedURL: String?
     /// The names of the days the messages were sent on, for every page's `DateTexts`.
     let dayTexts: DayTexts
+    /// Each person's initials (for avatars without a picture) and each participant, by id: made once here
+    /// rather than by every run of messages rendered (a workspace can have thousands of people).
+    let initials: [String: String]
+    let participantsByID: [String: Participant]
     /// Warnings about the conversation: senders not among the participants, replies to messages not there.
     let warnings: [String]
 
@@ -92,6 +96,8 @@ struct ConversationFrame: Sendable {
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
         dayTexts = DayTexts(days: messages.map { dates.dayNumber($0.date) }, locale: configuration.locale)
+        initials = names.mapValues(AvatarView.initials(of:))
+        participantsByID = Dictionary(conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         participantNames = strings.list(conversation.participants.map(\.name))
         countText = strings.plural("messageCount", count: messages.count)
         senderNames = PeopleOrder.sorted(Set(messages.compactMap { message in message.sender.map { names[$0] ?? $0 } }))

@@ -108,7 +108,7 @@ extension ConversationRenderer {
                 names: frame.names, avatarImages: avatarImages, media: media,
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
                 customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
-                dayTexts: frame.dayTexts)
+                dayTexts: frame.dayTexts, initials: frame.initials, participants: frame.participantsByID)
             let built = chunk.range.map { builder.row(at: $0) }
             var appearances: [String: MessageAppearance] = [:]
             for (_, appearance) in built where appearances[appearance.className] == nil {

@@ -42,13 +42,16 @@ struct MessageRowBuilder {
     /// The words the rows show.
     package let strings: StringTable
 
+    /// A builder of the rows of `context`'s conversation; `initials` and `participants`, when given, are the
+    /// conversation's own (`ConversationFrame` makes them once), else they are made from `names` and `context`.
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
         customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
-        timesOfDay: [String]? = nil, strings: StringTable = StringTables.english, dayTexts: DayTexts = .none
+        timesOfDay: [String]? = nil, strings: StringTable = StringTables.english, dayTexts: DayTexts = .none,
+        initials: [String: String]? = nil, participants: [String: Participant]? = nil
     ) {
         self.strings = strings
         self.pageFiles = pageFiles
@@ -63,8 +66,8 @@ struct MessageRowBuilder {
         self.indexByID = indexByID
         self.names = names
         self.avatarImages = avatarImages
-        self.initials = names.mapValues(AvatarView.initials(of:))
-        self.participants = Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
+        self.initials = initials ?? names.mapValues(AvatarView.initials(of:))
+        self.participants = participants ?? Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay,
             strings: strings, known: dayTexts)
