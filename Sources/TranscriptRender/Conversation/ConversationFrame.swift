@@ -52,13 +52,15 @@ struct ConversationFrame: Sendable {
         let messages = conversation.messages
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            if let first = indexByID[message.id] {
+        // By index, here and below: a message copied out of the array would retain every field it holds.
+        for index in messages.indices {
+            let id = messages[index].id
+            if let first = indexByID[id] {
                 throw TranscriptsError(
                     file: file, path: "messages[\(index)].id",
-                    message: "the id \"\(message.id)\" is already used by messages[\(first)]; message ids must be unique")
+                    message: "the id \"\(id)\" is already used by messages[\(first)]; message ids must be unique")
             }
-            indexByID[message.id] = index
+            indexByID[id] = index
         }
         self.indexByID = indexByID
         var names: [String: String] = [:]
@@ -66,12 +68,14 @@ struct ConversationFrame: Sendable {
         self.names = names
 
         var warnings: [String] = []
-        let unknownSenders = Set(messages.compactMap(\.sender)).subtracting(names.keys)
+        let unknownSenders = Set(messages.indices.compactMap { messages[$0].sender }).subtracting(names.keys)
         if !unknownSenders.isEmpty {
             warnings.append(
                 "\(file): senders not listed among the participants, shown by id: \(unknownSenders.sorted().joined(separator: ", "))")
         }
-        let missingReplies = messages.filter { $0.replyTo.map { indexByID[$0] == nil } ?? false }.count
+        let missingReplies = messages.indices.reduce(0) { count, index in
+            count + (messages[index].replyTo.map { indexByID[$0] == nil ? 1 : 0 } ?? 0)
+        }
         if missingReplies > 0 {
             warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
         }
@@ -91,16 +95,17 @@ struct ConversationFrame: Sendable {
         pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
         threads = MessageRowBuilder.threads(of: messages)
 
-        firstDate = messages.min { $0.date < $1.date }?.date
-        lastDate = messages.max { $0.date < $1.date }?.date
+        let dateList = messages.indices.map { messages[$0].date }
+        firstDate = dateList.min()
+        lastDate = dateList.max()
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
-        dayTexts = DayTexts(days: messages.map { dates.dayNumber($0.date) }, locale: configuration.locale)
+        dayTexts = DayTexts(days: dateList.map(dates.dayNumber), locale: configuration.locale)
         initials = names.mapValues(AvatarView.initials(of:))
         participantsByID = Dictionary(conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         participantNames = strings.list(conversation.participants.map(\.name))
         countText = strings.plural("messageCount", count: messages.count)
-        senderNames = PeopleOrder.sorted(Set(messages.compactMap { message in message.sender.map { names[$0] ?? $0 } }))
+        senderNames = PeopleOrder.sorted(Set(messages.indices.compactMap { messages[$0].sender.map { names[$0] ?? $0 } }))
         site = SiteContext(
             siteTitle: configuration.title, pageTitle: strings.text("pageTitle", ["page": conversation.title, "site": configuration.title]),
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,

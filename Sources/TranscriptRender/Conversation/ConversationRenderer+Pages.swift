@@ -95,7 +95,7 @@ extension ConversationRenderer {
         let renderer = CommonMarkRenderer()
         let rendered = try chunks.map(\.range).concurrentMap { chunk in
             chunk.map { index in
-                Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
+                Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
             }
         }.flatMap { $0 }
         let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
@@ -191,7 +191,7 @@ extension ConversationRenderer {
         let texts = try chunkRanges(count: quotedList.count, chunkSize: 1024).concurrentMap { chunk in
             chunk.map { position -> (Int, String) in
                 let index = quotedList[position]
-                return (index, Self.text(of: messages[index]).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
+                return (index, Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format).plainText } ?? "")
             }
         }.flatMap { $0 }
         return Dictionary(texts) { first, _ in first }

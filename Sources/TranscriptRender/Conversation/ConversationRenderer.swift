@@ -159,7 +159,13 @@ package struct ConversationRenderer: Sendable {
 
     /// The text of a message that goes through cmark, and how it is written.
     package static func text(of message: Message) -> (source: String, format: TextFormat)? {
-        switch message.kind {
+        text(of: message.kind)
+    }
+
+    /// The text a message of `kind` shows, as `text(of:)` of the message gives it. (Loops over a
+    /// conversation pass `messages[index].kind`: a whole message passed on is copied, every field retained.)
+    package static func text(of kind: MessageKind) -> (source: String, format: TextFormat)? {
+        switch kind {
         case .text(let text): (text, .plain)
         case .markdown(let text): (text, .markdown)
         case .photo(let media), .video(let media), .audio(let media), .voice(let media), .file(let media),

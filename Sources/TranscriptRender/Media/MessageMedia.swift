@@ -17,7 +17,12 @@ package struct MessageMedia: Sendable {
 
     /// The files `message` names: (path, whether it must be an image, whether it is a thumbnail).
     package static func paths(of message: Message) -> [(path: String, imageOnly: Bool, isThumbnail: Bool)] {
-        switch message.kind {
+        paths(of: message.kind)
+    }
+
+    /// The files a message of `kind` names, as `paths(of:)` of the message gives them.
+    package static func paths(of kind: MessageKind) -> [(path: String, imageOnly: Bool, isThumbnail: Bool)] {
+        switch kind {
         case .photo(let media), .sticker(let media):
             return [media.file.map { ($0, false, false) }].compactMap { $0 }
         case .video(let media):

@@ -33,27 +33,29 @@ struct ConversationActivity: Sendable {
         var perDay: [Int: (date: Timestamp, count: Int)] = [:]
         var reactions: [String: Int] = [:]
         var emoji: [String: Int] = [:]
-        for message in messages {
-            let local = CivilTime(secondsSince1970: localSeconds(message.date))
+        // By index: a message copied out of the array would retain every field it holds.
+        for index in messages.indices {
+            let date = messages[index].date
+            let local = CivilTime(secondsSince1970: localSeconds(date))
             months[local.year * 12 + local.month - 1, default: 0] += 1
             let day = local.dayNumber
-            perDay[day, default: (message.date, 0)].count += 1
-            if let sender = message.sender {
+            perDay[day, default: (date, 0)].count += 1
+            if let sender = messages[index].sender {
                 perSender[sender, default: 0] += 1
                 // 1970-01-01 was a Thursday (3, counting from Monday).
                 let weekday = ((day + 3) % 7 + 7) % 7
                 weekHours[weekday][local.hour] += 1
             }
-            switch message.kind {
+            switch messages[index].kind {
             case .text, .markdown: break
-            default: kinds[MessageDetails.label(for: message.kind, strings: strings), default: 0] += 1
+            default: kinds[MessageDetails.label(for: messages[index].kind, strings: strings), default: 0] += 1
             }
-            for reaction in message.reactions { reactions[reaction.emoji, default: 0] += reaction.count }
-            if let text = ConversationRenderer.text(of: message)?.source {
+            for reaction in messages[index].reactions { reactions[reaction.emoji, default: 0] += reaction.count }
+            if let text = ConversationRenderer.text(of: messages[index].kind)?.source {
                 Self.countEmoji(in: text, into: &emoji)
                 links += Self.countLinks(in: text)
             }
-            if case .linkPreview(let preview) = message.kind, SafeURL.web(preview.url) != nil,
+            if case .linkPreview(let preview) = messages[index].kind, SafeURL.web(preview.url) != nil,
                preview.text.map({ Self.countLinks(in: $0) == 0 }) ?? true
             {
                 links += 1

@@ -34,8 +34,9 @@ struct PagePlan: Sendable {
                 file: key + (part > 1 ? "-\(part)" : "") + ".html", monthTitle: dates.month(year: year, month: month),
                 part: part, year: year, range: start..<end))
         }
-        for (index, message) in messages.enumerated() {
-            let local = CivilTime(secondsSince1970: dates.localSeconds(message.date))
+        for index in messages.indices {
+            // By index: a message copied out of the array would retain every field it holds.
+            let local = CivilTime(secondsSince1970: dates.localSeconds(messages[index].date))
             let month = max(currentMonth, local.year * 12 + local.month - 1)
             if month != currentMonth {
                 close(index)

@@ -9,8 +9,8 @@ extension MessageMedia {
     ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
-        for (index, message) in messages.enumerated() {
-            let paths = paths(of: message)
+        for index in messages.indices {
+            let paths = paths(of: messages[index].kind)
             guard !paths.isEmpty else { continue }
             var media = MessageMedia()
             for (path, imageOnly, isThumbnail) in paths {
