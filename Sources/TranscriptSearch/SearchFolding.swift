@@ -156,16 +156,7 @@ struct SearchFolding: Sendable {
 
     /// The role of a folded character.
     func role(of scalar: Unicode.Scalar) -> SearchScalarRole {
-        if scalar.value < 0x80 {
-            let byte = UInt8(scalar.value)
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return .word
-            case UInt8(ascii: "'"): return .apostrophe
-            default: return .separator
-            }
-        }
-        if let position = position(of: scalar.value) { return roles[position] }
+        if scalar.value >= 0x80, let position = position(of: scalar.value) { return roles[position] }
         return SearchScalarRole(of: scalar)
     }
 
