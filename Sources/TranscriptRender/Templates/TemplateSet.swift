@@ -104,6 +104,12 @@ public struct TemplateSet: Sendable {
                     message: "names the template \"\(reference)\", which does not exist (templates: \(sources.keys.sorted().joined(separator: ", ")))")
             }
         }
+        if let cycle = TemplateRecursion.cycle(in: sources) {
+            throw TranscriptsError(
+                file: origin[cycle[0]],
+                message: "the template \"\(cycle[0])\" includes itself without end (\(cycle.joined(separator: " → "))): "
+                    + "a partial or parent tag that leads back to its own template must be inside a section")
+        }
         self.library = library
         self.sources = sources
         self.assets = assets

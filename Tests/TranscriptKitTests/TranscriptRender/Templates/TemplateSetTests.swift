@@ -211,3 +211,35 @@ struct MustacheLibraryForTests {
         }
     }
 }
+
+/// A template that includes itself with no section around it would recurse until the stack ran out (in either
+/// renderer): it is an error that names the chain.
+@Suite struct TemplateRecursionTests {
+    func error(_ registered: [String: String]) -> String? {
+        do {
+            _ = try TemplateSet(overridesFolder: nil, registered: registered)
+            return nil
+        } catch let error as TranscriptsError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aTemplateThatIncludesItselfIsAnError() {
+        #expect(error(["message": "<li>{{> message}}</li>\n"])?.contains("\"message\" includes itself without end (message → message)") == true)
+        #expect(error(["page": "{{<page}}{{$main}}x{{/main}}{{/page}}"])?.contains("(page → page)") == true)
+        #expect(error(["message": "{{> partials/a}}", "partials/a": "a {{> partials/b}}", "partials/b": "{{> partials/a}}"])?
+            .contains("(partials/a → partials/b → partials/a)") == true)
+    }
+
+    @Test func recursionInsideASectionIsAllowed() throws {
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["partials/tree": "({{name}}{{#children}}{{> partials/tree}}{{/children}})"])
+        #expect(templates.compiledPages != nil)
+        // A leaf says it has no children: a name it lacks would be looked up in the values around it.
+        let leaf = TemplateDictionary(["name": .text("b"), "children": .list([])])
+        let root = TemplateDictionary(["name": .text("a"), "children": .list([leaf, leaf])])
+        let compiled = try #require(templates.compiledPages)
+        #expect(compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled) == "(a(b)(b))")
+    }
+}

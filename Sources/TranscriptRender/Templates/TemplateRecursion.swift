@@ -1,0 +1,49 @@
+/// Finds templates that include themselves without end: a partial (`{{> name}}`) or parent (`{{< name}}`) tag
+/// outside every section, in a chain of templates that comes back to where it started. Rendering one would
+/// recurse until the stack runs out, in either renderer; a chain that passes through a section may end (a
+/// recursive partial over nested values), so only unconditional chains count.
+///
+/// Templates the compiled renderer does not cover are not looked into (swift-mustache renders them as it can).
+enum TemplateRecursion {
+    /// The first chain of names (`a`, `b`, `a`) that comes back to its start, in name order; nil when there is
+    /// none.
+    static func cycle(in sources: [String: String]) -> [String]? {
+        var edges: [String: [String]] = [:]
+        for (name, source) in sources {
+            guard let template = CompiledTemplate(source: source, name: name) else { continue }
+            edges[name] = unconditionalReferences(template.nodes).filter { sources[$0] != nil }
+        }
+        var finished = Set<String>()
+        for start in edges.keys.sorted() {
+            var path: [String] = []
+            if let cycle = search(start, edges: edges, path: &path, finished: &finished) { return cycle }
+        }
+        return nil
+    }
+
+    /// Depth first; `path` is the chain being followed.
+    private static func search(
+        _ name: String, edges: [String: [String]], path: inout [String], finished: inout Set<String>
+    ) -> [String]? {
+        if let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
+        guard !finished.contains(name) else { return nil }
+        path.append(name)
+        for next in edges[name] ?? [] {
+            if let cycle = search(next, edges: edges, path: &path, finished: &finished) { return cycle }
+        }
+        path.removeLast()
+        finished.insert(name)
+        return nil
+    }
+
+    /// The partials and parents a template always renders: those outside every section (and outside the
+    /// blocks a parent tag gives, which the parent may not show).
+    static func unconditionalReferences(_ nodes: [CompiledTemplate.Node]) -> [String] {
+        nodes.flatMap { node -> [String] in
+            switch node {
+            case .partial(let name, _), .parent(let name, _): [name]
+            case .text, .variable, .section, .dynamicPartial, .block: []
+            }
+        }
+    }
+}
