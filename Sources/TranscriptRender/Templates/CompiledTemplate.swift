@@ -40,12 +40,23 @@ struct CompiledTemplate: Sendable {
 
     // MARK: - Rendering
 
+    /// How deep partials and parents may nest: a partial that leads back to its own template inside a section
+    /// keeps going while the section finds a value (names are looked up in every value around), and would
+    /// recurse until the stack ran out.
+    static let maximumDepth = 32
+
+    /// Thrown when partials and parents nest deeper than `maximumDepth`.
+    struct TooDeep: Error {
+        /// The partial or parent that went one level too deep.
+        var name: String
+    }
+
     /// Renders the template with `value` in scope, looking partials up in `partials`.
-    package func render(_ value: TemplateValue, partials: CompiledPartials) -> String {
+    package func render(_ value: TemplateValue, partials: CompiledPartials) throws -> String {
         var output = ""
         output.reserveCapacity(2048)
         var stack = [value]
-        Self.render(nodes, stack: &stack, overrides: [:], partials: partials, into: &output)
+        try Self.render(nodes, stack: &stack, overrides: [:], depth: 0, partials: partials, into: &output)
         return output
     }
 
@@ -53,7 +64,7 @@ struct CompiledTemplate: Sendable {
     /// value (the strings table, `t`).
     package func render(
         each values: [TemplateValue], base: TemplateValue? = nil, partials: CompiledPartials, into output: inout String
-    ) {
+    ) throws {
         var stack: [TemplateValue] = []
         stack.reserveCapacity(8)
         let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
@@ -61,14 +72,14 @@ struct CompiledTemplate: Sendable {
             stack.removeAll(keepingCapacity: true)
             if let scope { stack.append(scope) }
             stack.append(value)
-            Self.render(nodes, stack: &stack, overrides: [:], partials: partials, into: &output)
+            try Self.render(nodes, stack: &stack, overrides: [:], depth: 0, partials: partials, into: &output)
         }
     }
 
     private static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], overrides: Overrides, partials: CompiledPartials,
+        _ nodes: [Node], stack: inout [TemplateValue], overrides: Overrides, depth: Int, partials: CompiledPartials,
         into output: inout String
-    ) {
+    ) throws {
         for node in nodes {
             switch node {
             case .text(let text):
@@ -92,48 +103,51 @@ struct CompiledTemplate: Sendable {
                     case .texts(let texts): isEmpty = texts.isEmpty
                     default: isEmpty = false
                     }
-                    if isEmpty { render(body, stack: &stack, overrides: overrides, partials: partials, into: &output) }
+                    if isEmpty { try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output) }
                     continue
                 }
                 switch value {
                 case nil: break
                 case .flag(let flag):
-                    if flag { render(body, stack: &stack, overrides: overrides, partials: partials, into: &output) }
+                    if flag { try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output) }
                 case .list(let items):
                     for item in items {
                         stack.append(.object(item))
-                        render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                        try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
                         stack.removeLast()
                     }
                 case .texts(let texts):
                     for text in texts {
                         stack.append(.text(text))
-                        render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                        try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
                         stack.removeLast()
                     }
                 case .some(let value):
                     stack.append(value)
-                    render(body, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                    try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
                     stack.removeLast()
                 }
             case .partial(let name, let indentation):
                 if let template = partials.template(named: name, indentation: indentation) {
-                    render(template.nodes, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                    guard depth < maximumDepth else { throw TooDeep(name: name) }
+                    try render(template.nodes, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
                 }
             case .dynamicPartial(let path, let indentation):
                 if case .text(let name)? = lookup(path, in: stack),
                     let template = partials.template(named: name, indentation: indentation)
                 {
-                    render(template.nodes, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                    guard depth < maximumDepth else { throw TooDeep(name: name) }
+                    try render(template.nodes, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
                 }
             case .parent(let name, let own):
                 if let template = partials.template(named: name) {
                     // The blocks of the templates further out win over this one's.
                     let merged = overrides.isEmpty ? own : overrides.merging(own) { outer, _ in outer }
-                    render(template.nodes, stack: &stack, overrides: merged, partials: partials, into: &output)
+                    guard depth < maximumDepth else { throw TooDeep(name: name) }
+                    try render(template.nodes, stack: &stack, overrides: merged, depth: depth + 1, partials: partials, into: &output)
                 }
             case .block(let name, let body):
-                render(overrides[name] ?? body, stack: &stack, overrides: overrides, partials: partials, into: &output)
+                try render(overrides[name] ?? body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
             }
         }
     }
@@ -331,6 +345,9 @@ struct CompiledTemplate: Sendable {
 struct CompiledPartials: Sendable {
     private let templates: [String: CompiledTemplate]
     private let indented: [String: CompiledTemplate]
+    /// Whether any template here names partials by a value (`{{>*key}}`): only then do the names values give
+    /// matter (`contains`).
+    package let usesDynamicPartials: Bool
 
     /// Compiles every source; nil when any of them (that a compiled template may call) does not compile.
     init?(sources: [String: String], names: Set<String>) {
@@ -366,6 +383,7 @@ struct CompiledPartials: Sendable {
         }
         self.templates = templates
         self.indented = indented
+        self.usesDynamicPartials = templates.values.contains { Self.hasDynamicPartials($0.nodes) }
     }
 
     /// Whether the template `name` compiled.

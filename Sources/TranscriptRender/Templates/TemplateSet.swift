@@ -124,7 +124,9 @@ public struct TemplateSet: Sendable {
     public func render(_ model: some TemplateModel, template name: String) throws -> String {
         if let compiled = compiledPages, let template = compiled.template(named: name) {
             var output = ""
-            template.render(each: [.model(model)], base: .object(stringsObject), partials: compiled, into: &output)
+            try Self.guardingDepth(of: name) {
+                try template.render(each: [.model(model)], base: .object(stringsObject), partials: compiled, into: &output)
+            }
             return output
         }
         return try renderWithMustache(model, template: name)
@@ -146,11 +148,14 @@ public struct TemplateSet: Sendable {
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRowObject]) throws -> String {
         if let compiled = compiledMessage, let template = compiled.template(named: "message"),
-            Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
+            !compiled.usesDynamicPartials
+                || Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
         {
             var output = ""
             output.reserveCapacity(rows.count * 1024)
-            template.render(each: rows.map { .object($0) }, base: .object(stringsObject), partials: compiled, into: &output)
+            try Self.guardingDepth(of: "message") {
+                try template.render(each: rows.map { .object($0) }, base: .object(stringsObject), partials: compiled, into: &output)
+            }
             return output
         }
         return try renderRowsWithMustache(rows)
@@ -163,10 +168,24 @@ public struct TemplateSet: Sendable {
         if let compiled = compiledGallery, let template = compiled.template(named: section.entryTemplate) {
             var output = ""
             output.reserveCapacity(entries.count * 400)
-            template.render(each: values, base: .object(stringsObject), partials: compiled, into: &output)
+            try Self.guardingDepth(of: section.entryTemplate) {
+                try template.render(each: values, base: .object(stringsObject), partials: compiled, into: &output)
+            }
             return output
         }
         return try entries.map { try render($0, template: section.entryTemplate) }.joined()
+    }
+
+    /// Runs a compiled rendering of the template `name`, making partials nested too deep an error that says so.
+    private static func guardingDepth(of name: String, _ render: () throws -> Void) throws {
+        do {
+            try render()
+        } catch let error as CompiledTemplate.TooDeep {
+            throw TranscriptsError(
+                message: "the template \"\(name)\" nests partials more than \(CompiledTemplate.maximumDepth) deep (at \"\(error.name)\"): "
+                    + "a partial that leads back to its own template keeps going while its section finds a value, "
+                    + "and a name a value lacks is looked up in the values around it")
+        }
     }
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.

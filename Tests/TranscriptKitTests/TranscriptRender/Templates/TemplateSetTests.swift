@@ -99,7 +99,7 @@ import Testing
     func matchesSwiftMustache(source: String) throws {
         let partial = "<i>{{name}}</i>\n"
         let compiled = try #require(CompiledPartials(sources: ["t": source, "part": partial], names: ["t"]))
-        let fast = compiled.template(named: "t")!.render(.object(Self.context), partials: compiled)
+        let fast = try compiled.template(named: "t")!.render(.object(Self.context), partials: compiled)
         var library = MustacheLibraryForTests()
         try library.register(TemplateSet.escapingPragma + source, named: "t")
         try library.register(TemplateSet.escapingPragma + partial, named: "part")
@@ -147,7 +147,7 @@ struct MustacheLibraryForTests {
         let outer = CompiledTemplateTests.Object(values: ["a": .text("outer"), "b": .text("outer b"), "inner": .object(inner)])
         let source = "{{#inner}}[{{a}}|{{b}}|{{.b}}|{{#.b}}leak{{/.b}}{{^.b}}none{{/.b}}]{{/inner}}"
         let compiled = try #require(CompiledPartials(sources: ["t": source], names: ["t"]))
-        let fast = compiled.template(named: "t")!.render(.object(outer), partials: compiled)
+        let fast = try compiled.template(named: "t")!.render(.object(outer), partials: compiled)
         #expect(fast == "[inner|outer b||none]")
         var library = MustacheLibraryForTests()
         try library.register(TemplateSet.escapingPragma + source, named: "t")
@@ -169,7 +169,7 @@ struct MustacheLibraryForTests {
     @Test(arguments: ["page", "deep", "middle", "plain"])
     func matchesSwiftMustache(name: String) throws {
         let compiled = try #require(CompiledPartials(sources: Self.sources, names: [name]))
-        let fast = compiled.template(named: name)!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let fast = try compiled.template(named: name)!.render(.object(CompiledTemplateTests.context), partials: compiled)
         var library = MustacheLibraryForTests()
         for (source, text) in Self.sources { try library.register(TemplateSet.escapingPragma + text, named: source) }
         #expect(fast == library.render(CompiledTemplateTests.context, name))
@@ -178,9 +178,9 @@ struct MustacheLibraryForTests {
 
     @Test func theOutermostBlocksWinAndPartialsSeeThem() throws {
         let compiled = try #require(CompiledPartials(sources: Self.sources, names: ["deep", "page"]))
-        let deep = compiled.template(named: "deep")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let deep = try compiled.template(named: "deep")!.render(.object(CompiledTemplateTests.context), partials: compiled)
         #expect(deep.hasPrefix("<h1>Deep wins</h1>\n") && deep.contains("middle footer"))
-        let page = compiled.template(named: "page")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let page = try compiled.template(named: "page")!.render(.object(CompiledTemplateTests.context), partials: compiled)
         #expect(page.contains("[in a partial]") && !page.contains("ignored"))
     }
 
@@ -233,6 +233,26 @@ struct MustacheLibraryForTests {
             .contains("(partials/a → partials/b → partials/a)") == true)
     }
 
+    /// A partial of its own template inside a section whose name every value around has (so the section never
+    /// ends): an error, not a crash.
+    @Test func recursionThatNeverEndsIsAnError() throws {
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["partials/tree": "({{name}}{{#children}}{{> partials/tree}}{{/children}})"])
+        let leaf = TemplateDictionary(["name": .text("b")])  // no children of its own: its parent's are found
+        let root = TemplateDictionary(["name": .text("a"), "children": .list([leaf])])
+        let compiled = try #require(templates.compiledPages)
+        #expect(throws: CompiledTemplate.TooDeep.self) {
+            try compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled)
+        }
+        let site = try TestSupport.makeSite(
+            conversations: ["chat.json": BuildFixtures.everyKind],
+            extra: ["Templates/message.mustache": "{{#anchor}}{{> message}}{{/anchor}}\n"], name: "deep-message")
+        #expect {
+            _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        } throws: { error in
+            "\(error)".contains("the template \"message\" nests partials more than 32 deep")
+        }
+    }
+
     @Test func recursionInsideASectionIsAllowed() throws {
         let templates = try TemplateSet(overridesFolder: nil, registered: ["partials/tree": "({{name}}{{#children}}{{> partials/tree}}{{/children}})"])
         #expect(templates.compiledPages != nil)
@@ -240,6 +260,6 @@ struct MustacheLibraryForTests {
         let leaf = TemplateDictionary(["name": .text("b"), "children": .list([])])
         let root = TemplateDictionary(["name": .text("a"), "children": .list([leaf, leaf])])
         let compiled = try #require(templates.compiledPages)
-        #expect(compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled) == "(a(b)(b))")
+        #expect(try compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled) == "(a(b)(b))")
     }
 }
