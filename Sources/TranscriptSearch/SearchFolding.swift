@@ -15,16 +15,21 @@ enum SearchScalarRole: UInt8, Sendable {
     /// Anything else ends a word.
     case separator
 
+    /// The role of an ASCII character.
+    @inline(__always)
+    init(ascii byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            self = .word
+        case UInt8(ascii: "'"): self = .apostrophe
+        default: self = .separator
+        }
+    }
+
     /// The role of `scalar`, from its Unicode properties.
     init(of scalar: Unicode.Scalar) {
         if scalar.value < 0x80 {
-            let byte = UInt8(scalar.value)
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                self = .word
-            case UInt8(ascii: "'"): self = .apostrophe
-            default: self = .separator
-            }
+            self.init(ascii: UInt8(scalar.value))
             return
         }
         if SearchTokenizer.isUnspaced(scalar) {
@@ -73,8 +78,9 @@ struct SearchFolding: Sendable {
         0x1F300...0x1FAFF,  // Emoji and pictographs
     ]
 
-    /// Index of each block's first character in `roles` and `foldStarts`.
-    private let blockStarts: [Int]
+    /// The position in `roles` and `foldStarts` of every character up to the last block's end, -1 outside the
+    /// blocks (one look-up per character, instead of a search through the blocks).
+    private let positions: [Int32]
     /// Each character of the blocks: its role, and where its folded form starts in `folded` (-1 when the
     /// character is not covered); its form ends where the next one starts.
     private let roles: [SearchScalarRole]
@@ -86,13 +92,13 @@ struct SearchFolding: Sendable {
     static let shared = SearchFolding()
 
     private init() {
-        var blockStarts: [Int] = []
+        var positions = [Int32](repeating: -1, count: Int(Self.blocks.last!.upperBound) + 1)
         var roles: [SearchScalarRole] = []
         var foldStarts: [Int32] = []
         var foldEnds: [Int32] = []
         var folded: [Unicode.Scalar] = []
         for block in Self.blocks {
-            blockStarts.append(roles.count)
+            for value in block { positions[Int(value)] = Int32(roles.count + Int(value - block.lowerBound)) }
             let scalars = block.map { Unicode.Scalar($0) }
             let covered = scalars.map { $0.map(Self.standsAlone) ?? false }
             for scalar in scalars { roles.append(scalar.map(SearchScalarRole.init(of:)) ?? .separator) }
@@ -115,7 +121,7 @@ struct SearchFolding: Sendable {
                 foldEnds.append(Int32(folded.count))
             }
         }
-        self.blockStarts = blockStarts
+        self.positions = positions
         self.roles = roles
         self.foldStarts = foldStarts
         self.foldEnds = foldEnds
@@ -148,15 +154,15 @@ struct SearchFolding: Sendable {
 
     /// The position of `value` in the tables, or nil when no block holds it.
     private func position(of value: UInt32) -> Int? {
-        for (number, block) in Self.blocks.enumerated() where block.contains(value) {
-            return blockStarts[number] + Int(value - block.lowerBound)
-        }
-        return nil
+        guard value < positions.count else { return nil }
+        let position = positions[Int(value)]
+        return position < 0 ? nil : Int(position)
     }
 
     /// The role of a folded character.
     func role(of scalar: Unicode.Scalar) -> SearchScalarRole {
-        if scalar.value >= 0x80, let position = position(of: scalar.value) { return roles[position] }
+        if scalar.value < 0x80 { return SearchScalarRole(ascii: UInt8(scalar.value)) }
+        if let position = position(of: scalar.value) { return roles[position] }
         return SearchScalarRole(of: scalar)
     }
 
