@@ -40,12 +40,12 @@ struct CompiledTemplate: Sendable {
 
     // MARK: - Rendering
 
-    /// How deep partials and parents may nest: a partial that leads back to its own template inside a section
+    /// How deep partials, parents and blocks may nest: a partial that leads back to its own template inside a section
     /// keeps going while the section finds a value (names are looked up in every value around), and would
     /// recurse until the stack ran out.
     static let maximumDepth = 32
 
-    /// Thrown when partials and parents nest deeper than `maximumDepth`.
+    /// Thrown when partials, parents and blocks nest deeper than `maximumDepth`.
     struct TooDeep: Error {
         /// The partial or parent that went one level too deep.
         var name: String
@@ -147,7 +147,9 @@ struct CompiledTemplate: Sendable {
                     try render(template.nodes, stack: &stack, overrides: merged, depth: depth + 1, partials: partials, into: &output)
                 }
             case .block(let name, let body):
-                try render(overrides[name] ?? body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
+                // A block given by an inheriting template can name itself again: it counts as a level too.
+                guard depth < maximumDepth else { throw TooDeep(name: name) }
+                try render(overrides[name] ?? body, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
             }
         }
     }

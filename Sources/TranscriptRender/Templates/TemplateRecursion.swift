@@ -1,5 +1,6 @@
 /// Finds templates that include themselves without end: a partial (`{{> name}}`) or parent (`{{< name}}`) tag
-/// outside every section, in a chain of templates that comes back to where it started. Rendering one would
+/// outside every section, in a chain of templates that comes back to where it started; and blocks that show
+/// themselves without end (`blockCycle(in:)`). Rendering one would
 /// recurse until the stack runs out, in either renderer; a chain that passes through a section may end (a
 /// recursive partial over nested values), so only unconditional chains count.
 ///
@@ -34,6 +35,53 @@ enum TemplateRecursion {
         path.removeLast()
         finished.insert(name)
         return nil
+    }
+
+    /// The first template (in name order) with a block that shows itself without end (`blockCycle(in:)`), and
+    /// the chain of block names; nil when there is none.
+    static func blockCycle(in sources: [String: String]) -> (template: String, blocks: [String])? {
+        for name in sources.keys.sorted() {
+            guard let template = CompiledTemplate(source: sources[name]!, name: name) else { continue }
+            if let cycle = blockCycle(in: template.nodes) { return (name, cycle) }
+        }
+        return nil
+    }
+
+    /// A block that shows itself again without end: the blocks a parent tag gives that name each other in a
+    /// chain back to the first (outside every section), or a block whose own content names it (shown whenever
+    /// no template gives that block). Both renderers look a block up by its name each time it is shown.
+    static func blockCycle(in nodes: [CompiledTemplate.Node]) -> [String]? {
+        for node in nodes {
+            switch node {
+            case .parent(_, let overrides):
+                var edges: [String: [String]] = [:]
+                for (name, body) in overrides { edges[name] = unconditionalBlocks(body) }
+                var finished = Set<String>()
+                for start in edges.keys.sorted() {
+                    var path: [String] = []
+                    if let cycle = search(start, edges: edges, path: &path, finished: &finished) { return cycle }
+                }
+                for name in overrides.keys.sorted() {
+                    if let cycle = blockCycle(in: overrides[name]!) { return cycle }
+                }
+            case .block(let name, let body):
+                if unconditionalBlocks(body).contains(name) { return [name, name] }
+                if let cycle = blockCycle(in: body) { return cycle }
+            case .section(_, _, let body):
+                if let cycle = blockCycle(in: body) { return cycle }
+            case .text, .variable, .partial, .dynamicPartial:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// The blocks shown whenever `nodes` are: those outside every section.
+    private static func unconditionalBlocks(_ nodes: [CompiledTemplate.Node]) -> [String] {
+        nodes.compactMap { node in
+            if case .block(let name, _) = node { return name }
+            return nil
+        }
     }
 
     /// The partials and parents a template always renders: those outside every section (and outside the

@@ -110,6 +110,12 @@ public struct TemplateSet: Sendable {
                 message: "the template \"\(cycle[0])\" includes itself without end (\(cycle.joined(separator: " → "))): "
                     + "a partial or parent tag that leads back to its own template must be inside a section")
         }
+        if let cycle = TemplateRecursion.blockCycle(in: sources) {
+            throw TranscriptsError(
+                file: origin[cycle.template],
+                message: "the block \"\(cycle.blocks[0])\" shows itself without end (\(cycle.blocks.map { "$" + $0 }.joined(separator: " → "))): "
+                    + "a block must not name itself, or a block that leads back to it, outside a section")
+        }
         self.library = library
         self.sources = sources
         self.assets = assets

@@ -253,6 +253,28 @@ struct MustacheLibraryForTests {
         }
     }
 
+    /// The fuzzer's find (the `Templates` target, third pass): a search page given as the message template,
+    /// whose `main` block held another `{{$main}}`; each showing of the block showed it again, until the stack
+    /// ran out (in swift-mustache, and in the compiled renderer, which counted only partials).
+    @Test func aBlockThatShowsItselfIsAnError() throws {
+        let base = "<main>{{$main}}{{/main}}</main><h1>{{$title}}T{{/title}}</h1>"
+        #expect(error(["base": base, "message": "{{<base}}\n{{$main}}\nx {{$main}}{{/main}}\n{{/main}}\n{{/base}}\n"])?
+            .contains("the block \"main\" shows itself without end ($main → $main)") == true)
+        #expect(error(["message": "{{$a}}one {{$a}}{{/a}}{{/a}}"])?.contains("($a → $a)") == true)
+        #expect(error(["base": base, "message": "{{<base}}{{$main}}{{$title}}{{/title}}{{/main}}{{$title}}{{$main}}{{/main}}{{/title}}{{/base}}"])?
+            .contains("($main → $title → $main)") == true)
+        // Inside a section a block may show itself: whether it ends depends on the values, and the renderer
+        // stops it at the nesting limit when it does not.
+        let conditional = "{{<base}}{{$main}}[{{#name}}{{$main}}{{/main}}{{/name}}]{{/main}}{{/base}}"
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["base": base, "message": conditional])
+        let compiled = try #require(templates.compiledPages)
+        #expect(throws: CompiledTemplate.TooDeep.self) {
+            try compiled.template(named: "message")!.render(.object(TemplateDictionary(["name": .text("x")])), partials: compiled)
+        }
+        #expect(try compiled.template(named: "message")!.render(.object(TemplateDictionary([:])), partials: compiled)
+            == "<main>[]</main><h1>T</h1>")
+    }
+
     @Test func recursionInsideASectionIsAllowed() throws {
         let templates = try TemplateSet(overridesFolder: nil, registered: ["partials/tree": "({{name}}{{#children}}{{> partials/tree}}{{/children}})"])
         #expect(templates.compiledPages != nil)
