@@ -44,6 +44,18 @@ struct FieldProblems: Sendable {
     /// else is noted and gives nil, its value kept in the `fields` part (or, with `keep` false, for a field that
     /// is not a message's, written out in the note). Nil, without a note, when the field is absent or null.
     /// (`key` is only made for a note, so that reading a well-formed message builds no text.)
+    /// The object `value` holds; anything else is noted (`did` says what was done without it) and gives nil,
+    /// its value kept in the `fields` part. Nil, without a note, when the field is absent or null.
+    mutating func object(_ value: JSONValue?, at key: @autoclosure () -> String, did: String) -> [String: JSONValue]? {
+        switch value {
+        case .object(let object)?: return object
+        case nil, .null?: return nil
+        case let other?:
+            wrongType(key(), expected: "an object", found: other, did: "\(did); \(Self.keptNote)")
+            return nil
+        }
+    }
+
     mutating func text(_ value: JSONValue?, at key: @autoclosure () -> String, what: String, keep: Bool = true) -> String? {
         switch value {
         case nil, .null?: return nil

@@ -127,22 +127,10 @@ package struct DiscordMessages: Sendable {
         }
         names.roles = roles
         let markdown = DiscordMarkdown(names: names)
-        var reference: [String: JSONValue]?
-        switch fields["reference"] {
-        case .object(let object)?: reference = object
-        case nil, .null?: break
-        case let other?:
-            problems.wrongType("reference", expected: "an object", found: other, did: "the reply is left out; \(FieldProblems.keptNote)")
-        }
+        let reference = problems.object(fields["reference"], at: "reference", did: "the reply is left out")
         let referencedMessage = reference.flatMap { Self.identifier($0["messageId"]) }
         let referencedChannel = reference.flatMap { Self.identifier($0["channelId"]) }
-        var forwarded: [String: JSONValue]?
-        switch fields["forwardedMessage"] {
-        case .object(let object)?: forwarded = object
-        case nil, .null?: break
-        case let other?:
-            problems.wrongType("forwardedMessage", expected: "an object", found: other, did: "the forwarded message is left out; \(FieldProblems.keptNote)")
-        }
+        let forwarded = problems.object(fields["forwardedMessage"], at: "forwardedMessage", did: "the forwarded message is left out")
         // A forward's reference names the message it forwards, which it does not reply to.
         let isForward = forwarded != nil || reference.map { Self.string($0["type"]) == "Forward" } ?? false
 
@@ -352,13 +340,7 @@ package struct DiscordMessages: Sendable {
         }
         /// The object at `field`; another value is noted and kept.
         func object(_ field: String) -> [String: JSONValue]? {
-            switch embed[field] {
-            case .object(let object)?: return object
-            case nil, .null?: return nil
-            case let other?:
-                problems.wrongType("\(key).\(field)", expected: "an object", found: other, did: "it is left out; \(FieldProblems.keptNote)")
-                return nil
-            }
+            problems.object(embed[field], at: "\(key).\(field)", did: "it is left out")
         }
         let title = text(embed["title"], at: "title", "the title")
         let description = text(embed["description"], at: "description", "the description")
