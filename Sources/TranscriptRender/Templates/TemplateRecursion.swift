@@ -1,19 +1,19 @@
 /// Finds templates that include themselves without end: a partial (`{{> name}}`) or parent (`{{< name}}`) tag
 /// outside every section, in a chain of templates that comes back to where it started; and blocks that show
-/// themselves without end (`blockCycle(in:)`). Rendering one would
-/// recurse until the stack runs out, in either renderer; a chain that passes through a section may end (a
-/// recursive partial over nested values), so only unconditional chains count.
+/// themselves without end (`blockCycle(in:)`). Rendering one would recurse until the stack runs out, in either
+/// renderer; a chain that passes through a section may end (a recursive partial over nested values), so only
+/// unconditional chains count.
 ///
 /// Templates the compiled renderer does not cover are not looked into (swift-mustache renders them as it can).
 enum TemplateRecursion {
-    /// The first chain of names (`a`, `b`, `a`) that comes back to its start, in name order; nil when there is
-    /// none.
-    static func cycle(in sources: [String: String]) -> [String]? {
-        var edges: [String: [String]] = [:]
-        for (name, source) in sources {
-            guard let template = CompiledTemplate(source: source, name: name) else { continue }
-            edges[name] = unconditionalReferences(template.nodes).filter { sources[$0] != nil }
-        }
+    /// The first chain of template names (`a`, `b`, `a`) that comes back to its start, in name order; nil when
+    /// there is none. `templates` are those that compiled, by name.
+    static func cycle(in templates: [String: CompiledTemplate]) -> [String]? {
+        firstCycle(edges: templates.mapValues { unconditionalReferences($0.nodes).filter { templates[$0] != nil } })
+    }
+
+    /// The first chain in name order of `edges` (from a name to the names it leads to) that comes back to its start.
+    private static func firstCycle(edges: [String: [String]]) -> [String]? {
         var finished = Set<String>()
         for start in edges.keys.sorted() {
             var path: [String] = []
@@ -39,10 +39,9 @@ enum TemplateRecursion {
 
     /// The first template (in name order) with a block that shows itself without end (`blockCycle(in:)`), and
     /// the chain of block names; nil when there is none.
-    static func blockCycle(in sources: [String: String]) -> (template: String, blocks: [String])? {
-        for name in sources.keys.sorted() {
-            guard let template = CompiledTemplate(source: sources[name]!, name: name) else { continue }
-            if let cycle = blockCycle(in: template.nodes) { return (name, cycle) }
+    static func blockCycle(in templates: [String: CompiledTemplate]) -> (template: String, blocks: [String])? {
+        for name in templates.keys.sorted() {
+            if let cycle = blockCycle(in: templates[name]!.nodes) { return (name, cycle) }
         }
         return nil
     }
@@ -54,13 +53,7 @@ enum TemplateRecursion {
         for node in nodes {
             switch node {
             case .parent(_, let overrides):
-                var edges: [String: [String]] = [:]
-                for (name, body) in overrides { edges[name] = unconditionalBlocks(body) }
-                var finished = Set<String>()
-                for start in edges.keys.sorted() {
-                    var path: [String] = []
-                    if let cycle = search(start, edges: edges, path: &path, finished: &finished) { return cycle }
-                }
+                if let cycle = firstCycle(edges: overrides.mapValues(unconditionalBlocks)) { return cycle }
                 for name in overrides.keys.sorted() {
                     if let cycle = blockCycle(in: overrides[name]!) { return cycle }
                 }

@@ -104,13 +104,14 @@ public struct TemplateSet: Sendable {
                     message: "names the template \"\(reference)\", which does not exist (templates: \(sources.keys.sorted().joined(separator: ", ")))")
             }
         }
-        if let cycle = TemplateRecursion.cycle(in: sources) {
+        let compiled = sources.compactMapValues { CompiledTemplate(source: $0) }
+        if let cycle = TemplateRecursion.cycle(in: compiled) {
             throw TranscriptsError(
                 file: origin[cycle[0]],
                 message: "the template \"\(cycle[0])\" includes itself without end (\(cycle.joined(separator: " → "))): "
                     + "a partial or parent tag that leads back to its own template must be inside a section")
         }
-        if let cycle = TemplateRecursion.blockCycle(in: sources) {
+        if let cycle = TemplateRecursion.blockCycle(in: compiled) {
             throw TranscriptsError(
                 file: origin[cycle.template],
                 message: "the block \"\(cycle.blocks[0])\" shows itself without end (\(cycle.blocks.map { "$" + $0 }.joined(separator: " → "))): "
