@@ -36,7 +36,7 @@ extension SearchIndexBuilder {
             return top
         }
         for (number, part) in parts.enumerated() where !part.documents.isEmpty {
-            push((part.documents[0].seconds, number))
+            push((part.documents.seconds(at: 0), number))
         }
         var order: [(part: Int32, local: Int32)] = []
         order.reserveCapacity(parts.reduce(0) { $0 + $1.documents.count })
@@ -45,7 +45,7 @@ extension SearchIndexBuilder {
             order.append((Int32(next.part), Int32(heads[next.part])))
             heads[next.part] += 1
             if heads[next.part] < parts[next.part].documents.count {
-                push((parts[next.part].documents[heads[next.part]].seconds, next.part))
+                push((parts[next.part].documents.seconds(at: heads[next.part]), next.part))
             }
         }
         return order

@@ -9,7 +9,7 @@ import TranscriptModel
 package struct SearchChunkBuilder {
     private let extractor: SearchExtractor
     private let offset: Int
-    private var documents: [SearchDocument] = []
+    private var documents = SearchDocumentList()
     private var table: SearchTermTable
     /// By term number: its postings, the last message that held it, and how often that message holds it.
     private var postings: [[UInt32]] = []

@@ -5,7 +5,7 @@ package struct SearchConversationPart: Sendable {
     /// The conversation's folder in the site, such as `c/family/`.
     package var url: String
     /// One document per message, in the order of the pages.
-    package var documents: [SearchDocument] = []
+    package var documents = SearchDocumentList()
     /// Each term's postings: a message's position in `documents` shifted left by two, with the term's weight
     /// (0 to 3) in the low bits; ascending.
     package var postings: [String: [UInt32]] = [:]
@@ -22,17 +22,17 @@ package struct SearchConversationPart: Sendable {
     package struct Chunk: Sendable {
         /// The position of its first message in the conversation.
         package var offset: Int
-        package var documents: [SearchDocument] = []
+        package var documents = SearchDocumentList()
         package var postings: [String: [UInt32]] = [:]
 
         /// Adds the chunk of the messages right after this one's.
         package mutating func append(_ next: Chunk) {
             precondition(next.offset == offset + documents.count, "chunks are joined in order, without gaps")
-            documents += next.documents
+            documents.append(contentsOf: next.documents)
             for (term, list) in next.postings { postings[term, default: []] += list }
         }
 
-        package init(offset: Int, documents: [SearchDocument], postings: [String: [UInt32]]) {
+        package init(offset: Int, documents: SearchDocumentList, postings: [String: [UInt32]]) {
             self.offset = offset
             self.documents = documents
             self.postings = postings
@@ -51,23 +51,33 @@ package struct SearchConversationPart: Sendable {
         }
     }
 
+    /// Documents taken over from a previous part: those at the positions `isTaken` marks (as many as the
+    /// conversation has messages now).
+    package struct TakenDocuments {
+        package var previous: SearchDocumentList
+        package var isTaken: [Bool]
+
+        package init(previous: SearchDocumentList, isTaken: [Bool]) {
+            self.previous = previous
+            self.isTaken = isTaken
+        }
+    }
+
     /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
     /// from a previous part (whose postings are already in `postings`): `count` documents in all. The chunks
     /// are used up. A clean rendering gives one chunk of every message (`renderPages` joins them as it goes),
     /// which becomes the part as it is, so the part is never in memory twice over.
-    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: [Int: SearchDocument]) {
+    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: TakenDocuments?) {
         defer { chunks = [] }
-        if taken.isEmpty, chunks.count == 1, chunks[0].offset == 0, documents.isEmpty, postings.isEmpty {
+        if taken == nil, chunks.count == 1, chunks[0].offset == 0, documents.isEmpty, postings.isEmpty {
             documents = chunks[0].documents
             postings = chunks[0].postings
             return
         }
-        if taken.isEmpty {
+        guard let taken else {
             for chunk in chunks { append(chunk) }
             return
         }
-        var slots = [SearchDocument?](repeating: nil, count: count)
-        for (index, document) in taken { slots[index] = document }
         var mixed = Set<String>()
         for chunk in chunks {
             for (term, list) in chunk.postings {
@@ -76,15 +86,24 @@ package struct SearchConversationPart: Sendable {
             }
         }
         for term in mixed { postings[term]!.sort() }
-        for chunk in chunks {
-            for (offset, document) in chunk.documents.enumerated() { slots[chunk.offset + offset] = document }
+        // Each position from the previous part or from the chunk that holds it (the chunks are in order).
+        var assembled = SearchDocumentList()
+        assembled.reserveCapacity(count)
+        var chunk = 0
+        for position in 0..<count {
+            if taken.isTaken[position] {
+                assembled.append(taken.previous, at: position)
+                continue
+            }
+            while position >= chunks[chunk].offset + chunks[chunk].documents.count { chunk += 1 }
+            assembled.append(chunks[chunk].documents, at: position - chunks[chunk].offset)
         }
-        documents = slots.map { $0! }
+        documents = assembled
     }
 
     /// Adds the next messages' documents and postings.
     package mutating func append(_ chunk: Chunk) {
-        documents += chunk.documents
+        documents.append(contentsOf: chunk.documents)
         for (term, list) in chunk.postings {
             postings[term, default: []] += list
         }

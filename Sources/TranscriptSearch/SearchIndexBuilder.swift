@@ -139,16 +139,12 @@ package struct SearchIndexBuilder {
             globalOfLocal[Int(entry.part)][Int(entry.local)] = UInt32(global)
         }
 
-        // People, sorted by name.
+        // People, sorted by name; each part's senders by their number in the part.
         var names = Set<String>()
-        for part in parts.indices {
-            // By index: a document copied out of the array would retain all of its strings.
-            for local in parts[part].documents.indices {
-                if let sender = parts[part].documents[local].sender { names.insert(sender) }
-            }
-        }
+        for part in parts { names.formUnion(part.documents.senders) }
         let people = PeopleOrder.sorted(names)
         let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
+        let personOfSender = parts.map { $0.documents.senders.map { personNumber[$0]! } }
 
         // Term postings over the whole site; each part's postings are let go once they are in (the parts
         // are this builder's own by now, so that frees them).
@@ -172,10 +168,10 @@ package struct SearchIndexBuilder {
         var kindPostings = [[UInt32]](repeating: [], count: SearchKinds.named.count)
         for (global, entry) in order.enumerated() {
             let part = Int(entry.part), local = Int(entry.local)
-            if let sender = parts[part].documents[local].sender, let person = personNumber[sender] {
-                personPostings[person].append(UInt32(global))
+            if let sender = parts[part].documents.senderNumber(at: local) {
+                personPostings[personOfSender[part][sender]].append(UInt32(global))
             }
-            let kinds = parts[part].documents[local].kinds
+            let kinds = parts[part].documents.kinds(at: local)
             if !kinds.isEmpty {
                 for (number, (_, kind)) in SearchKinds.named.enumerated() where kinds.contains(kind) {
                     kindPostings[number].append(UInt32(global))
@@ -255,10 +251,12 @@ package struct SearchIndexBuilder {
                 bytes.reserveCapacity(range.count * 160)
                 for position in range {
                     let entry = order[position]
-                    let document = parts[Int(entry.part)].documents[Int(entry.local)]
+                    let part = Int(entry.part), local = Int(entry.local)
+                    let documents = parts[part].documents
                     if position > range.lowerBound { bytes += ",\n".utf8 }
                     SearchIndexFormat.appendDocument(
-                        document, part: Int(entry.part), person: document.sender.flatMap { personNumber[$0] } ?? -1, to: &bytes)
+                        local, of: documents, part: part, person: documents.senderNumber(at: local).map { personOfSender[part][$0] } ?? -1,
+                        to: &bytes)
                 }
                 bytes.append(UInt8(ascii: "]"))
                 return String(decoding: bytes, as: UTF8.self)
@@ -283,7 +281,7 @@ package struct SearchIndexBuilder {
         var lastMonth = ""
         for (global, entry) in order.enumerated() {
             // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
-            let page = parts[Int(entry.part)].documents[Int(entry.local)].page
+            let page = parts[Int(entry.part)].documents.page(at: Int(entry.local))
             let start = page.utf8.prefix(7)
             if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
             let month = String(page.prefix(7))

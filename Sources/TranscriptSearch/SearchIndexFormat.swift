@@ -45,6 +45,20 @@ package enum SearchIndexFormat {
         bytes += (document.isCut ? ",1]" : "]").utf8
     }
 
+    /// Appends the entry of the document at `position` of `documents` (see `appendDocument(_:part:person:to:)`),
+    /// made from its fields in place.
+    static func appendDocument(_ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to bytes: inout [UInt8]) {
+        bytes += "[\(part),\(person),\(documents.seconds(at: position)),".utf8
+        JavaScriptText.append(documents.page(at: position), to: &bytes)
+        documents.withAnchorAndText(at: position) { anchor, text in
+            bytes.append(UInt8(ascii: ","))
+            JavaScriptText.append(utf8: anchor, to: &bytes)
+            bytes += ",\(documents.kinds(at: position).rawValue),".utf8
+            JavaScriptText.append(utf8: text, to: &bytes)
+        }
+        bytes += (documents.isCut(at: position) ? ",1]" : "]").utf8
+    }
+
     /// A document file's JSON: its entries, one per line.
     static func documentFile(_ entries: [ArraySlice<UInt8>]) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "[")]

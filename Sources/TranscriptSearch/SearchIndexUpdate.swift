@@ -157,10 +157,10 @@ package struct SearchIndexUpdate {
             let globals = previous.documents(ofPart: change.number)
             guard change.number < partKeys.count, globals.count == old.documents.count,
                   old.documents.count == new.documents.count,
-                  zip(old.documents, new.documents).allSatisfy({ $0.seconds == $1.seconds }),
-                  Set(old.documents.compactMap(\.sender)) == Set(new.documents.compactMap(\.sender))
+                  old.documents.indices.allSatisfy({ old.documents.seconds(at: $0) == new.documents.seconds(at: $0) }),
+                  Set(old.documents.senders) == Set(new.documents.senders)
             else { return nil }
-            for local in old.documents.indices where old.documents[local] != new.documents[local] {
+            for local in old.documents.indices where !old.documents.documentEquals(at: local, new.documents, at: local) {
                 let global = globals[local]
                 let document = new.documents[local], was = old.documents[local]
                 let person = document.sender.flatMap { personNumber[$0] } ?? -1

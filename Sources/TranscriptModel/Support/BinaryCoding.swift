@@ -27,10 +27,13 @@ package struct BinaryWriter {
 
     package mutating func write(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            write(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { write(utf8: $0) }
+    }
+
+    /// UTF-8 bytes, as `write(_:)` writes a string of them (`BinaryReader.readString` reads them).
+    package mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        write(UInt64(utf8.count))
+        bytes.append(contentsOf: utf8)
     }
 
     package mutating func write(_ text: String?) {

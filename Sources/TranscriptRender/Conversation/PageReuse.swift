@@ -57,8 +57,8 @@ struct PageReuse {
     package var records: [String: PageRecord] = [:]
     var lookWarnings: [String: [String]] = [:]
     var css: [String: AppearanceCSS] = [:]
-    /// By message position.
-    package var documents: [Int: SearchDocument] = [:]
+    /// The previous part's documents of the messages on pages taken over; nil when none are.
+    package var documents: SearchConversationPart.TakenDocuments?
     package var postings: [String: [UInt32]] = [:]
 
     init() {}
@@ -75,11 +75,9 @@ struct PageReuse {
         guard indexing, !pages.isEmpty, let old = previous.searchPart else { return }
         var isTaken = [Bool](repeating: false, count: messageCount)
         for number in pages {
-            for index in plan.pages[number].range {
-                isTaken[index] = true
-                documents[index] = old.documents[index]
-            }
+            for index in plan.pages[number].range { isTaken[index] = true }
         }
+        documents = .init(previous: old.documents, isTaken: isTaken)
         // The old postings, without those of the pages rendered again (most terms have none there: their
         // lists are shared, not copied).
         postings = old.postings

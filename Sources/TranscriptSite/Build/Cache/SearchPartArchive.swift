@@ -13,14 +13,17 @@ enum SearchPartArchive {
         writer.write(part.title)
         writer.write(part.url)
         writer.write(part.documents.count)
-        for document in part.documents {
-            writer.write(signed: document.seconds)
-            writer.write(document.sender)
-            writer.write(document.page)
-            writer.write(document.anchor)
-            writer.write(UInt64(document.kinds.rawValue))
-            writer.write(document.text)
-            writer.write(document.isCut)
+        let documents = part.documents
+        for position in documents.indices {
+            writer.write(signed: documents.seconds(at: position))
+            writer.write(documents.sender(at: position))
+            writer.write(documents.page(at: position))
+            documents.withAnchorAndText(at: position) { anchor, text in
+                writer.write(utf8: anchor)
+                writer.write(UInt64(documents.kinds(at: position).rawValue))
+                writer.write(utf8: text)
+            }
+            writer.write(documents.isCut(at: position))
         }
         writer.write(part.postings.count)
         // In the order of their bytes, so that the same part gives the same bytes (a string comparison would

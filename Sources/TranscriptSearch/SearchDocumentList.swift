@@ -1,0 +1,160 @@
+/// The documents of a conversation's share of the search index, kept compactly: the index holds one per
+/// message of the whole site until it is written, so a document costs about 40 bytes and its text's bytes
+/// here, where a `SearchDocument` (five strings, the text in its own allocation) costs about 200.
+///
+/// Each document's time, kinds, sender and page are kept in arrays of numbers (a sender and a page by their
+/// number in a list of the distinct ones), its anchor and text as UTF-8 bytes one after another in one
+/// buffer. Reading an element makes the `SearchDocument` again; the index reads fields in place (`seconds(at:)`,
+/// `senderNumber(at:)`, `withAnchorAndText(at:_:)`, ...) without making strings.
+package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
+    package typealias Index = Int
+
+    private var times: [Int64] = []
+    /// The kinds' raw value, with `cutFlag` set when the text was cut.
+    private var flags: [UInt16] = []
+    /// A number in `senders`, or `noSender`.
+    private var senderNumbers: [UInt32] = []
+    /// The distinct senders, in the order they first occur.
+    package private(set) var senders: [String] = []
+    private var senderIndex: [String: UInt32] = [:]
+    private var pageNumbers: [UInt32] = []
+    private var pages: [String] = []
+    private var pageIndex: [String: UInt32] = [:]
+    /// Each document's anchor and then its text, as UTF-8.
+    private var bytes: [UInt8] = []
+    /// Two per document: where its anchor ends and where its text ends in `bytes`.
+    private var ends: [Int] = []
+
+    private static let cutFlag: UInt16 = 1 << 15
+    private static let noSender = UInt32.max
+
+    package init() {}
+
+    package init(_ documents: some Sequence<SearchDocument>) {
+        for document in documents { append(document) }
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { times.count }
+
+    package subscript(position: Int) -> SearchDocument {
+        SearchDocument(
+            seconds: times[position], sender: sender(at: position), page: page(at: position),
+            anchor: String(decoding: bytes[anchorRange(position)], as: UTF8.self), kinds: kinds(at: position),
+            text: String(decoding: bytes[textRange(position)], as: UTF8.self), isCut: isCut(at: position))
+    }
+
+    // MARK: - Fields in place
+
+    /// Seconds since 1970 (UTC) of the document at `position`.
+    package func seconds(at position: Int) -> Int64 { times[position] }
+
+    package func kinds(at position: Int) -> SearchKinds { SearchKinds(rawValue: flags[position] & ~Self.cutFlag) }
+
+    package func isCut(at position: Int) -> Bool { flags[position] & Self.cutFlag != 0 }
+
+    /// The sender's number in `senders`, or nil when the message has none.
+    package func senderNumber(at position: Int) -> Int? {
+        let number = senderNumbers[position]
+        return number == Self.noSender ? nil : Int(number)
+    }
+
+    package func sender(at position: Int) -> String? { senderNumber(at: position).map { senders[$0] } }
+
+    package func page(at position: Int) -> String { pages[Int(pageNumbers[position])] }
+
+    /// Calls `body` with the UTF-8 bytes of the document's anchor and of its text.
+    package func withAnchorAndText<Result>(
+        at position: Int, _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let anchor = anchorRange(position), text = textRange(position)
+        return try bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[anchor]), UnsafeBufferPointer(rebasing: all[text]))
+        }
+    }
+
+    private func anchorRange(_ position: Int) -> Range<Int> {
+        (position == 0 ? 0 : ends[2 * position - 1])..<ends[2 * position]
+    }
+
+    private func textRange(_ position: Int) -> Range<Int> { ends[2 * position]..<ends[2 * position + 1] }
+
+    /// Whether the document at `position` equals the one at `otherPosition` of `other`, compared in place.
+    package func documentEquals(at position: Int, _ other: SearchDocumentList, at otherPosition: Int) -> Bool {
+        times[position] == other.times[otherPosition] && flags[position] == other.flags[otherPosition]
+            && sender(at: position) == other.sender(at: otherPosition) && page(at: position) == other.page(at: otherPosition)
+            && bytes[anchorRange(position)].elementsEqual(other.bytes[other.anchorRange(otherPosition)])
+            && bytes[textRange(position)].elementsEqual(other.bytes[other.textRange(otherPosition)])
+    }
+
+    package static func == (a: SearchDocumentList, b: SearchDocumentList) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a.documentEquals(at: $0, b, at: $0) }
+    }
+
+    // MARK: - Adding
+
+    package mutating func reserveCapacity(_ count: Int) {
+        times.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        senderNumbers.reserveCapacity(count)
+        pageNumbers.reserveCapacity(count)
+        ends.reserveCapacity(2 * count)
+    }
+
+    package mutating func append(_ document: SearchDocument) {
+        appendFields(
+            seconds: document.seconds, flags: document.kinds.rawValue | (document.isCut ? Self.cutFlag : 0),
+            sender: document.sender, page: document.page)
+        bytes.append(contentsOf: document.anchor.utf8)
+        ends.append(bytes.count)
+        bytes.append(contentsOf: document.text.utf8)
+        ends.append(bytes.count)
+    }
+
+    /// Appends the document at `position` of `other`, copied in place.
+    package mutating func append(_ other: SearchDocumentList, at position: Int) {
+        appendFields(seconds: other.times[position], flags: other.flags[position], sender: other.sender(at: position), page: other.page(at: position))
+        bytes += other.bytes[other.anchorRange(position)]
+        ends.append(bytes.count)
+        bytes += other.bytes[other.textRange(position)]
+        ends.append(bytes.count)
+    }
+
+    /// Appends every document of `other`.
+    package mutating func append(contentsOf other: SearchDocumentList) {
+        guard !other.isEmpty else { return }
+        if isEmpty {
+            self = other
+            return
+        }
+        let senderMap = other.senders.map { Self.number(of: $0, in: &senders, index: &senderIndex) }
+        let pageMap = other.pages.map { Self.number(of: $0, in: &pages, index: &pageIndex) }
+        times += other.times
+        flags += other.flags
+        senderNumbers += other.senderNumbers.lazy.map { $0 == Self.noSender ? Self.noSender : senderMap[Int($0)] }
+        pageNumbers += other.pageNumbers.lazy.map { pageMap[Int($0)] }
+        let base = bytes.count
+        bytes += other.bytes
+        ends += other.ends.lazy.map { $0 + base }
+    }
+
+    private mutating func appendFields(seconds: Int64, flags: UInt16, sender: String?, page: String) {
+        times.append(seconds)
+        self.flags.append(flags)
+        senderNumbers.append(sender.map { Self.number(of: $0, in: &senders, index: &senderIndex) } ?? Self.noSender)
+        // Documents come page after page: the last page is checked before the table.
+        if let last = pageNumbers.last, pages[Int(last)] == page {
+            pageNumbers.append(last)
+        } else {
+            pageNumbers.append(Self.number(of: page, in: &pages, index: &pageIndex))
+        }
+    }
+
+    private static func number(of value: String, in list: inout [String], index: inout [String: UInt32]) -> UInt32 {
+        if let number = index[value] { return number }
+        let number = UInt32(list.count)
+        list.append(value)
+        index[value] = number
+        return number
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite struct SearchDocumentListTests {
+    /// Documents with and without a sender, on two pages, with empty, long, escaped and non-Latin texts.
+    static let documents: [SearchDocument] = [
+        SearchDocument(seconds: 100, sender: "Ann", page: "2024-05", anchor: "m-1", kinds: [.photo], text: "Hello \"there\""),
+        SearchDocument(seconds: 100, sender: nil, page: "2024-05", anchor: "m-2", kinds: [.event], text: ""),
+        SearchDocument(
+            seconds: -5, sender: "Björn with a name longer than fifteen bytes", page: "2024-06", anchor: "m-3", kinds: [],
+            text: String(repeating: "long ", count: 48), isCut: true),
+        SearchDocument(seconds: 200, sender: "Ann", page: "2024-05-2", anchor: "", kinds: [.link, .file], text: "東京 👍🏽 <b>&</b>"),
+        SearchDocument(seconds: 300, sender: "Ann", page: "2024-06", anchor: "m-5", kinds: [.event, .poll], text: "x", isCut: true),
+    ]
+
+    @Test func givesBackEveryDocumentAndItsFieldsInPlace() {
+        let list = SearchDocumentList(Self.documents)
+        #expect(Array(list) == Self.documents)
+        #expect(list.senders == ["Ann", "Björn with a name longer than fifteen bytes"])
+        for (position, document) in Self.documents.enumerated() {
+            #expect(list.seconds(at: position) == document.seconds)
+            #expect(list.sender(at: position) == document.sender)
+            #expect(list.senderNumber(at: position) == document.sender.map { $0 == "Ann" ? 0 : 1 })
+            #expect(list.page(at: position) == document.page)
+            #expect(list.kinds(at: position) == document.kinds)
+            #expect(list.isCut(at: position) == document.isCut)
+            list.withAnchorAndText(at: position) { anchor, text in
+                #expect(String(decoding: anchor, as: UTF8.self) == document.anchor)
+                #expect(String(decoding: text, as: UTF8.self) == document.text)
+            }
+        }
+    }
+
+    @Test func joinsListsWithTheirOwnSenderAndPageNumbers() {
+        var first = SearchDocumentList(Self.documents[2...3])
+        let second = SearchDocumentList(Self.documents[0...1] + Self.documents[4...])
+        first.append(contentsOf: second)
+        let expected = Array(Self.documents[2...3] + Self.documents[0...1] + Self.documents[4...])
+        #expect(Array(first) == expected)
+        #expect(first.senders == ["Björn with a name longer than fifteen bytes", "Ann"])
+        #expect(first == SearchDocumentList(expected))
+
+        var picked = SearchDocumentList()
+        for position in [2, 1, 1, 0] { picked.append(second, at: position) }
+        #expect(Array(picked) == [Self.documents[4], Self.documents[1], Self.documents[1], Self.documents[0]])
+    }
+
+    @Test func comparesDocumentsByWhatTheyHold() {
+        let list = SearchDocumentList(Self.documents)
+        for change in 0..<6 {
+            var documents = Self.documents
+            switch change {
+            case 0: documents[3].text += "!"
+            case 1: documents[3].anchor = "m-4"
+            case 2: documents[3].sender = nil
+            case 3: documents[3].page = "2024-06"
+            case 4: documents[3].kinds = [.link]
+            default: documents[3].isCut = true
+            }
+            let other = SearchDocumentList(documents)
+            #expect(list != other, "change \(change)")
+            #expect(!list.documentEquals(at: 3, other, at: 3), "change \(change)")
+            #expect(list.documentEquals(at: 2, other, at: 2), "change \(change)")
+        }
+        #expect(SearchDocumentList(Self.documents.dropLast()) != list)
+    }
+
+    @Test func writesTheSameEntryInPlaceAsFromADocument() {
+        let list = SearchDocumentList(Self.documents)
+        for (position, document) in Self.documents.enumerated() {
+            var fromDocument: [UInt8] = [], inPlace: [UInt8] = []
+            SearchIndexFormat.appendDocument(document, part: 2, person: 7, to: &fromDocument)
+            SearchIndexFormat.appendDocument(position, of: list, part: 2, person: 7, to: &inPlace)
+            #expect(inPlace == fromDocument)
+        }
+        var entry: [UInt8] = []
+        SearchIndexFormat.appendDocument(3, of: list, part: 1, person: -1, to: &entry)
+        #expect(String(decoding: entry, as: UTF8.self) == #"[1,-1,200,"2024-05-2","",24,"東京 👍🏽 \u003cb\u003e\u0026\u003c/b\u003e"]"#)
+    }
+}
