@@ -8,7 +8,7 @@ package struct SearchConversationPart: Sendable {
     package var documents = SearchDocumentList()
     /// Each term's postings: a message's position in `documents` shifted left by two, with the term's weight
     /// (0 to 3) in the low bits; ascending.
-    package var postings: [String: [UInt32]] = [:]
+    package var postings = SearchPostings()
     /// Each page's file name (without `.html`) and the position of its first message.
     package var pages: [(file: String, first: Int)] = []
 
@@ -51,41 +51,52 @@ package struct SearchConversationPart: Sendable {
         }
     }
 
-    /// Documents taken over from a previous part: those at the positions `isTaken` marks (as many as the
-    /// conversation has messages now).
+    /// What a rendering takes over from a previous part: the documents at the positions `isTaken` marks (as
+    /// many as the conversation has messages now), and the postings of those messages.
     package struct TakenDocuments {
         package var previous: SearchDocumentList
         package var isTaken: [Bool]
+        package var postings: [String: [UInt32]]
 
-        package init(previous: SearchDocumentList, isTaken: [Bool]) {
+        package init(previous: SearchDocumentList, isTaken: [Bool], postings: [String: [UInt32]]) {
             self.previous = previous
             self.isTaken = isTaken
+            self.postings = postings
         }
     }
 
-    /// Fills the part from the chunks of the messages rendered now (in order) and the documents `taken` over
-    /// from a previous part (whose postings are already in `postings`): `count` documents in all. The chunks
-    /// are used up. A clean rendering gives one chunk of every message (`renderPages` joins them as it goes),
-    /// which becomes the part as it is, so the part is never in memory twice over.
-    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: TakenDocuments?) {
+    /// Fills the part from the chunks of the messages rendered now (in order) and what `taken` holds of a
+    /// previous part: `count` documents in all. The chunks are used up. A clean rendering gives one chunk of
+    /// every message (`renderPages` joins them as it goes), which becomes the part as it is.
+    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: consuming TakenDocuments?) {
         defer { chunks = [] }
-        if taken == nil, chunks.count == 1, chunks[0].offset == 0, documents.isEmpty, postings.isEmpty {
-            documents = chunks[0].documents
-            postings = chunks[0].postings
+        guard var taken else {
+            var lists = postings.dictionary
+            for index in chunks.indices {
+                documents.append(contentsOf: chunks[index].documents)
+                // Taken out of the chunk, so that the lists have one owner and are let go as they are frozen.
+                let run = chunks[index].postings
+                chunks[index] = Chunk(offset: chunks[index].offset, documents: SearchDocumentList(), postings: [:])
+                if lists.isEmpty {
+                    lists = run
+                } else {
+                    for (term, list) in run { lists[term, default: []] += list }
+                }
+            }
+            postings = SearchPostings(consume lists)
             return
         }
-        guard let taken else {
-            for chunk in chunks { append(chunk) }
-            return
-        }
+        var lists = taken.postings
+        taken.postings = [:]
         var mixed = Set<String>()
         for chunk in chunks {
             for (term, list) in chunk.postings {
-                if postings[term] != nil { mixed.insert(term) }
-                postings[term, default: []] += list
+                if lists[term] != nil { mixed.insert(term) }
+                lists[term, default: []] += list
             }
         }
-        for term in mixed { postings[term]!.sort() }
+        for term in mixed { lists[term]!.sort() }
+        postings = SearchPostings(consume lists)
         // Each position from the previous part or from the chunk that holds it (the chunks are in order).
         var assembled = SearchDocumentList()
         assembled.reserveCapacity(count)
@@ -103,9 +114,7 @@ package struct SearchConversationPart: Sendable {
 
     /// Adds the next messages' documents and postings.
     package mutating func append(_ chunk: Chunk) {
-        documents.append(contentsOf: chunk.documents)
-        for (term, list) in chunk.postings {
-            postings[term, default: []] += list
-        }
+        var chunks = [chunk]
+        assemble(count: documents.count + chunk.documents.count, chunks: &chunks, taken: nil)
     }
 }

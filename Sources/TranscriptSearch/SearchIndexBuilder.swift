@@ -64,6 +64,22 @@ package struct SearchIndexBuilder {
         }
     }
 
+    /// A term's postings over the whole site: each part's, numbered by `mappings` (a part's document numbers in
+    /// the site by their number in the part), in order.
+    static func postings(of term: String, in parts: [SearchPostings], mappings: [[UInt32]]) -> [UInt32] {
+        var list: [UInt32] = []
+        var sources = 0
+        for (number, postings) in parts.enumerated() {
+            guard let local = postings[term] else { continue }
+            let mapping = mappings[number]
+            list.append(contentsOf: local.lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
+            sources += 1
+        }
+        // Each part's are in order, and so are its documents in the site's numbering.
+        if sources > 1 { list.sort() }
+        return list
+    }
+
     /// Adds a conversation's part; conversations are numbered in the order they are added.
     package mutating func add(_ part: SearchConversationPart) {
         parts.append(part)
@@ -119,7 +135,7 @@ package struct SearchIndexBuilder {
     /// Builds the index like `write(timeZone:locale:to:)`, taking over the document files `reuse` allows;
     /// also returns what a later build needs to take files over or to update the index in place.
     ///
-    /// Writing uses up the parts' postings (they are let go as they are merged): a builder writes once.
+    /// Writing uses up the parts' postings (they are let go once the term files are written): a builder writes once.
     package mutating func write(
         timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
@@ -146,21 +162,13 @@ package struct SearchIndexBuilder {
         let personNumber = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, $0) })
         let personOfSender = parts.map { $0.documents.senders.map { personNumber[$0]! } }
 
-        // Term postings over the whole site; each part's postings are let go once they are in (the parts
-        // are this builder's own by now, so that frees them).
-        var postings: [String: [UInt32]] = [:]
-        var mixed = Set<String>()
-        for number in parts.indices {
-            let mapping = globalOfLocal[number]
-            var partPostings = parts[number].postings
-            parts[number].postings = [:]
-            // Taken out one by one, so that each list is freed once it is in.
-            while let (term, list) = partPostings.popFirst() {
-                if postings[term] != nil { mixed.insert(term) }
-                postings[term, default: []].append(contentsOf: list.lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
-            }
+        // Every term of the texts, once (its postings stay in the parts until it is encoded).
+        var textTerms: [String] = []
+        var seen = Set<String>()
+        for part in parts {
+            for term in part.postings.terms where seen.insert(term).inserted { textTerms.append(term) }
         }
-        for term in mixed { postings[term]!.sort() }
+        seen = []
         // Filters.
         var filters: [String: [UInt32]] = [:]
         for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
@@ -186,11 +194,12 @@ package struct SearchIndexBuilder {
         // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
         // files in order.
         // Sorted as scripts compare strings: by UTF-16 code units (made once per term, not per comparison).
-        let unsorted = Array(postings.keys) + Array(filters.keys)
+        let unsorted = textTerms + Array(filters.keys)
+        textTerms = []
         let units = unsorted.map { Array($0.utf16) }
         let terms = unsorted.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { unsorted[$0] }
         statistics.terms = terms.count
-        let termPostings = postings, filterPostings = filters
+        let filterPostings = filters
         var firstTerms: [String] = []
         var entries: [String] = []
         var boundaries = SearchIndexFormat.TermFileBoundaries()
@@ -201,25 +210,30 @@ package struct SearchIndexBuilder {
             entries.removeAll(keepingCapacity: true)
         }
         // A batch of terms at a time, so that the encoded index is never in memory whole.
-        for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
-            let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
-                range.map { offset -> EncodedTerm in
-                    let term = terms[batch.lowerBound + offset]
-                    if let list = termPostings[term] { return EncodedTerm(term: term, postings: list, weighted: true) }
-                    return EncodedTerm(term: term, postings: filterPostings[term]!, weighted: false)
+        do {
+            // Taken out of the parts, so that they are let go once every term is encoded.
+            let postingParts = parts.map(\.postings), mappings = globalOfLocal
+            for number in parts.indices { parts[number].postings = SearchPostings() }
+            for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
+                let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
+                    range.map { offset -> EncodedTerm in
+                        let term = terms[batch.lowerBound + offset]
+                        if let list = filterPostings[term] { return EncodedTerm(term: term, postings: list, weighted: false) }
+                        return EncodedTerm(term: term, postings: Self.postings(of: term, in: postingParts, mappings: mappings), weighted: true)
+                    }
+                }.joined()
+                for term in encoded {
+                    if entries.isEmpty { firstTerms.append(term.term) }
+                    var numbers: [Int] = []
+                    for block in term.blocks {
+                        try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                        numbers.append(blockNumber)
+                        blockNumber += 1
+                    }
+                    let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
+                    entries.append(entry)
+                    if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
                 }
-            }.joined()
-            for term in encoded {
-                if entries.isEmpty { firstTerms.append(term.term) }
-                var numbers: [Int] = []
-                for block in term.blocks {
-                    try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
-                    numbers.append(blockNumber)
-                    blockNumber += 1
-                }
-                let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
-                entries.append(entry)
-                if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
             }
         }
         try closeTermFile()

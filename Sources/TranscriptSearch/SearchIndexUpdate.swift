@@ -180,15 +180,16 @@ package struct SearchIndexUpdate {
                     }
                 }
             }
-            func mapped(_ list: [UInt32]) -> [UInt32] { list.map { globals[Int($0 >> 2)] << 2 | ($0 & 3) } }
-            for (term, list) in old.postings {
+            func mapped(_ list: some Collection<UInt32>) -> [UInt32] { list.map { globals[Int($0 >> 2)] << 2 | ($0 & 3) } }
+            for (number, term) in old.postings.terms.enumerated() {
+                let list = old.postings.list(at: number)
                 let now = new.postings[term] ?? []
-                guard now != list else { continue }
+                guard !now.elementsEqual(list) else { continue }
                 termChanges[term, default: .init(weighted: true)].remove += mapped(list)
                 termChanges[term, default: .init(weighted: true)].add += mapped(now)
             }
-            for (term, list) in new.postings where old.postings[term] == nil {
-                termChanges[term, default: .init(weighted: true)].add += mapped(list)
+            for (number, term) in new.postings.terms.enumerated() where old.postings[term] == nil {
+                termChanges[term, default: .init(weighted: true)].add += mapped(new.postings.list(at: number))
             }
         }
         return (termChanges, documentChanges)

@@ -85,7 +85,6 @@ package struct ConversationRenderer: Sendable {
         if let previous, !indexing || previous.searchPart != nil {
             taken = try PageReuse(
                 previous: previous, plan: frame.plan, digests: digests, indexing: indexing, messageCount: conversation.messages.count)
-            searchPart?.postings = taken.postings
         }
 
         var rendered = try renderPages(

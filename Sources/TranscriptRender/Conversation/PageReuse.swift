@@ -59,7 +59,6 @@ struct PageReuse {
     var css: [String: AppearanceCSS] = [:]
     /// The previous part's documents of the messages on pages taken over; nil when none are.
     package var documents: SearchConversationPart.TakenDocuments?
-    package var postings: [String: [UInt32]] = [:]
 
     init() {}
 
@@ -77,15 +76,13 @@ struct PageReuse {
         for number in pages {
             for index in plan.pages[number].range { isTaken[index] = true }
         }
-        documents = .init(previous: old.documents, isTaken: isTaken)
-        // The old postings, without those of the pages rendered again (most terms have none there: their
-        // lists are shared, not copied).
-        postings = old.postings
-        var emptied: [String] = []
-        for index in postings.indices where !postings.values[index].allSatisfy({ isTaken[Int($0 >> 2)] }) {
-            postings.values[index].removeAll { !isTaken[Int($0 >> 2)] }
-            if postings.values[index].isEmpty { emptied.append(postings.keys[index]) }
+        // The old postings, without those of the pages rendered again.
+        var postings: [String: [UInt32]] = [:]
+        for (number, term) in old.postings.terms.enumerated() {
+            let list = old.postings.list(at: number)
+            let kept = list.filter { isTaken[Int($0 >> 2)] }
+            if !kept.isEmpty { postings[term] = kept }
         }
-        for term in emptied { postings[term] = nil }
+        documents = .init(previous: old.documents, isTaken: isTaken, postings: postings)
     }
 }

@@ -26,10 +26,9 @@ enum SearchPartArchive {
             writer.write(documents.isCut(at: position))
         }
         writer.write(part.postings.count)
-        // In the order of their bytes, so that the same part gives the same bytes (a string comparison would
-        // order by characters, which costs a normalization per comparison; `decode` takes any order).
-        for term in part.postings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            let list = part.postings[term]!
+        // In the order of their bytes (as the part keeps them), so that the same part gives the same bytes.
+        for (number, term) in part.postings.terms.enumerated() {
+            let list = part.postings.list(at: number)
             writer.write(term)
             writer.write(list.count)
             var previous: UInt32 = 0
@@ -66,7 +65,8 @@ enum SearchPartArchive {
                 isCut: try reader.readBool()))
         }
         let termCount = try reader.readCount()
-        part.postings.reserveCapacity(termCount)
+        var postings: [String: [UInt32]] = [:]
+        postings.reserveCapacity(termCount)
         for _ in 0..<termCount {
             let term = try reader.readString()
             let count = try reader.readCount()
@@ -77,8 +77,9 @@ enum SearchPartArchive {
                 previous = previous &+ UInt32(truncatingIfNeeded: try reader.readUInt64())
                 list.append(previous)
             }
-            part.postings[term] = list
+            postings[term] = list
         }
+        part.postings = SearchPostings(postings)
         let pageCount = try reader.readCount()
         for _ in 0..<pageCount {
             part.pages.append((try reader.readString(), try reader.readInt()))

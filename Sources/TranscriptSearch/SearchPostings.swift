@@ -1,0 +1,52 @@
+/// A conversation's postings once its pages are rendered: each term's ascending postings, all in one flat
+/// array, the terms in the order of their UTF-8 bytes.
+///
+/// While a conversation is rendered its postings grow as a dictionary of lists (`SearchConversationPart.Chunk`);
+/// a finished part keeps them here until the index is written, at 4 bytes a posting and a number per term,
+/// where a list of its own per term costs its allocation and room to grow.
+package struct SearchPostings: Sendable, Equatable {
+    /// The terms, in the order of their UTF-8 bytes.
+    package private(set) var terms: [String] = []
+    private var numbers: [String: Int32] = [:]
+    /// Where each term's postings start in `flat`, and where the last one's end.
+    private var starts: [Int] = [0]
+    private var flat: [UInt32] = []
+
+    package init() {}
+
+    /// The postings of `lists`, which are used up (each list is let go once it is copied).
+    package init(_ lists: consuming [String: [UInt32]]) {
+        terms = lists.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        numbers.reserveCapacity(terms.count)
+        starts.reserveCapacity(terms.count + 1)
+        flat.reserveCapacity(lists.values.reduce(0) { $0 + $1.count })
+        for (number, term) in terms.enumerated() {
+            numbers[term] = Int32(number)
+            flat += lists.removeValue(forKey: term)!
+            starts.append(flat.count)
+        }
+    }
+
+    package var count: Int { terms.count }
+    package var isEmpty: Bool { terms.isEmpty }
+
+    /// The postings of the term numbered `number` in `terms`.
+    package func list(at number: Int) -> ArraySlice<UInt32> { flat[starts[number]..<starts[number + 1]] }
+
+    /// The postings of `term`, or nil when no message holds it.
+    package subscript(term: String) -> ArraySlice<UInt32>? {
+        numbers[term].map { list(at: Int($0)) }
+    }
+
+    /// Every term's postings as a list of its own.
+    package var dictionary: [String: [UInt32]] {
+        var lists: [String: [UInt32]] = [:]
+        lists.reserveCapacity(terms.count)
+        for (number, term) in terms.enumerated() { lists[term] = Array(list(at: number)) }
+        return lists
+    }
+
+    package static func == (a: SearchPostings, b: SearchPostings) -> Bool {
+        a.terms == b.terms && a.starts == b.starts && a.flat == b.flat
+    }
+}
