@@ -16,6 +16,7 @@ import TranscriptSite
 /// await server.stop()
 /// ```
 ///
+/// Requests reach FlyingFox through a front that refuses heads over 8 KB a line or 64 KB in all (`FrontDoor`).
 /// Only files inside the output folder are served (see `StaticFileResolver`); pages get the live-reload script
 /// on their way out, and the files on disk stay exactly as `transcripts build` writes them. A failed build
 /// leaves the last good site in place: it is still served, with the error shown over every page.
@@ -29,6 +30,10 @@ public actor SiteServer {
     private var site: ServedSite
     private var watchList: WatchList
     private var http: HTTPServer?
+    /// The listening socket, which reads each request's head with limits before FlyingFox reads it.
+    private var front: FrontDoor?
+    /// The private folder of FlyingFox's own socket file.
+    private var socketFolder: URL?
     private var serverTask: Task<Void, Never>?
     private var keepAliveTask: Task<Void, Never>?
     /// The latest build asked for; each build waits for the one before (they share the staging folder).
@@ -57,7 +62,14 @@ public actor SiteServer {
         let handler = SiteRequestHandler(site: { [weak self] in
             await self?.site ?? ServedSite(outputFolder: URL(fileURLWithPath: "/nonexistent"), generation: 0)
         }, broadcaster: broadcaster)
-        let http = HTTPServer(address: address, logger: .disabled, handler: handler)
+        // FlyingFox listens on a socket file in a folder only this user can enter; the front listens on the
+        // address and hands it each request whose head is within the limits (`FrontDoor`, `RequestHead`).
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("transcripts-serve-" + String(UInt64.random(in: 0...UInt64.max), radix: 36))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        socketFolder = folder
+        let backend = sockaddr_un.unix(path: folder.appendingPathComponent("http").path)
+        let http = HTTPServer(address: backend, logger: .disabled, handler: handler)
         let failure = ServerFailure()
         serverTask = Task {
             do { try await http.run() } catch { await failure.record(error) }
@@ -65,9 +77,15 @@ public actor SiteServer {
         self.http = http
         while await !http.isListening {
             if let error = await failure.error {
-                throw TranscriptsError(message: "cannot listen on \(options.host) port \(options.port) (\(TranscriptsError.sentence(for: error)))")
+                throw TranscriptsError(message: "cannot start the HTTP server (\(TranscriptsError.sentence(for: error)))")
             }
             try await Task.sleep(for: .milliseconds(5))
+        }
+        do {
+            front = try await FrontDoor(address: address, backend: backend)
+        } catch {
+            await stop()
+            throw TranscriptsError(message: "cannot listen on \(options.host) port \(options.port) (\(TranscriptsError.sentence(for: error)))")
         }
         keepAliveTask = Task { [broadcaster] in
             while !Task.isCancelled {
@@ -75,7 +93,7 @@ public actor SiteServer {
                 await broadcaster.send(.keepAlive)
             }
         }
-        guard let listening = await http.listeningAddress, let url = ServerAddress.url(of: listening) else {
+        guard let listening = front?.listeningAddress, let url = ServerAddress.url(of: listening) else {
             throw TranscriptsError(message: "the server is not listening")
         }
         return url
@@ -139,9 +157,13 @@ public actor SiteServer {
     public func stop() async {
         keepAliveTask?.cancel()
         await broadcaster.finishAll()
+        await front?.close()
+        front = nil
         await http?.stop(timeout: 0.2)
         await serverTask?.value
         http = nil
+        if let socketFolder { try? FileManager.default.removeItem(at: socketFolder) }
+        socketFolder = nil
     }
 
     /// How many pages listen for reloads now.

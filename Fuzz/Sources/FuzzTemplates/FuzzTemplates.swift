@@ -3,9 +3,11 @@ import FuzzSupport
 import TranscriptKit
 
 /// libFuzzer's entry point: a site's own `message` template (Templates/message.mustache), compiled by `TemplateSet`
-/// (swift-mustache's parser and the project's own compiled partials) and rendered with a small message row: by
-/// swift-mustache from a dictionary, and as a page model (by the compiled renderer when every template compiles,
-/// which then also covers inheritance and the limit on nesting).
+/// (swift-mustache's parser, the outline the recursion checks read and the project's own compiled partials) and
+/// rendered with a small message row: by swift-mustache from a dictionary, and as a page model (by the compiled
+/// renderer when every template compiles, else by swift-mustache). Both renderers' limits on nesting are on the
+/// way: a template that uses what only swift-mustache renders (changed delimiters, transforms) and names itself
+/// inside `{{#pinned}}`, which every level finds, would recurse until the stack ran out without them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: Data(fuzzInput: data, size), as: UTF8.self)

@@ -14,7 +14,8 @@ struct DiscordFieldError: Error {
 ///
 /// One Discord message can become several messages of the model, which has one kind per message: its text,
 /// then each attachment, sticker and embed, then those of the message it forwards (`forwardedMessage`, the first
-/// of them with `forwardedFrom`), then its buttons (`components`), with the ids `ID`, `ID-2`, `ID-3`, ... A
+/// of them with `forwardedFrom`, and `forwardedDate` and `forwardedEdited`: the forwarded message's own
+/// `timestamp` and `timestampEdited`), then its buttons (`components`), with the ids `ID`, `ID-2`, `ID-3`, ... A
 /// message whose only content is a link and its one embed becomes a single `linkPreview`.
 package struct DiscordMessages: Sendable {
     /// The channel the file exports.
@@ -85,7 +86,7 @@ package struct DiscordMessages: Sendable {
                 path: path + ".timestamp",
                 message: "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \"\(dateText)\"")
         }
-        let edited = editTime(fields["timestampEdited"], problems: &problems)
+        let edited = time(fields["timestampEdited"], at: "timestampEdited", what: "the edit time", problems: &problems)
         let type = problems.text(fields["type"], at: "type", what: "the type") ?? "Default"
         let content = problems.text(fields["content"], at: "content", what: "the text") ?? ""
         for key in Self.listKeys { problems.checkObjects(in: fields[key], at: key) }
@@ -139,6 +140,9 @@ package struct DiscordMessages: Sendable {
         var startsThread: String?
         /// The first of `kinds` that a forwarded message holds.
         var forwardedStart: Int?
+        /// The forwarded message's own times.
+        var forwardedDate: Timestamp?
+        var forwardedEdited: Timestamp?
         let hasContent = !content.isEmpty || Self.nonEmptyArray(fields["attachments"]) || Self.nonEmptyArray(fields["embeds"])
             || Self.nonEmptyArray(fields["stickers"]) || forwarded != nil
         if let event = Self.systemEvents[type] ?? (type == "Default" || type == "Reply" || hasContent ? nil : .other) {
@@ -226,6 +230,9 @@ package struct DiscordMessages: Sendable {
             if let forwarded {
                 let prefix = "forwardedMessage."
                 let forwardedContent = problems.text(forwarded["content"], at: prefix + "content", what: "the text") ?? ""
+                forwardedDate = time(forwarded["timestamp"], at: prefix + "timestamp", what: "the forwarded message's time", problems: &problems)
+                forwardedEdited = time(
+                    forwarded["timestampEdited"], at: prefix + "timestampEdited", what: "the forwarded message's edit time", problems: &problems)
                 for key in Self.forwardedListKeys { problems.checkObjects(in: forwarded[key], at: prefix + key) }
                 let forwardedKinds = self.kinds(forwarded, content: forwardedContent, at: prefix, markdown: markdown, problems: &problems)
                 if !forwardedKinds.isEmpty { forwardedStart = kinds.count }
@@ -262,10 +269,12 @@ package struct DiscordMessages: Sendable {
         if case .bool(let flag)? = fields["isPinned"] { pinned = flag }
         let forwardedFrom = forwardedStart.map { _ in Self.forwardedFrom(channel: referencedChannel, names: channelNames) }
         var messages = kinds.enumerated().map { number, kind in
-            Message(
+            let startsForward = number == forwardedStart
+            return Message(
                 id: number == 0 ? id : "\(id)-\(number + 1)", sender: sender, date: date, kind: kind,
                 replyTo: number == 0 ? replyTo : nil, reactions: number == 0 ? reactions : [],
-                edited: number == 0 ? edited : nil, forwardedFrom: number == forwardedStart ? forwardedFrom : nil,
+                edited: number == 0 ? edited : nil, forwardedFrom: startsForward ? forwardedFrom : nil,
+                forwardedDate: startsForward ? forwardedDate : nil, forwardedEdited: startsForward ? forwardedEdited : nil,
                 pinned: number == 0 && pinned)
         }
         if let part = problems.keptPart(id: id + "-fields", sender: sender, date: date) { messages.append(part) }
@@ -446,18 +455,19 @@ package struct DiscordMessages: Sendable {
 
     // MARK: - Values
 
-    /// `timestampEdited`: nil when absent or null; a value that cannot be read is noted and kept.
-    private func editTime(_ value: JSONValue?, problems: inout FieldProblems) -> Timestamp? {
+    /// A time of the message (`timestampEdited`, `forwardedMessage.timestamp`) at `key`: nil when absent or
+    /// null; a value that cannot be read is noted (`what` names the time it is) and kept.
+    private func time(_ value: JSONValue?, at key: String, what: String, problems: inout FieldProblems) -> Timestamp? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?:
             if let date = Timestamp(iso8601: text, defaultTimeZone: TimeZone(identifier: "UTC")) { return date }
             problems.note(
-                "timestampEdited", "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \(value!.kindDescription); the edit time is left out; \(FieldProblems.keptNote)",
+                key, "expected an ISO 8601 date such as 2023-01-06T14:03:03.853+00:00, found \(value!.kindDescription); \(what) is left out; \(FieldProblems.keptNote)",
                 keeping: value)
             return nil
         case let other?:
-            problems.wrongType("timestampEdited", expected: "an ISO 8601 date", found: other, did: "the edit time is left out; \(FieldProblems.keptNote)")
+            problems.wrongType(key, expected: "an ISO 8601 date", found: other, did: "\(what) is left out; \(FieldProblems.keptNote)")
             return nil
         }
     }

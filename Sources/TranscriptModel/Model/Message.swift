@@ -20,6 +20,10 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var thread: String?
     /// The name of the person or chat the message was forwarded from.
     public var forwardedFrom: String?
+    /// For a forwarded message, when the original was sent, and when it was last edited (as far as the export
+    /// says).
+    public var forwardedDate: Timestamp?
+    public var forwardedEdited: Timestamp?
     /// Whether the message was deleted (or unsent); what the export kept of it is still shown.
     public var deleted: Bool
     /// Whether the message is pinned in its conversation.
@@ -28,7 +32,8 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
-        thread: String? = nil, forwardedFrom: String? = nil, deleted: Bool = false, pinned: Bool = false
+        thread: String? = nil, forwardedFrom: String? = nil, forwardedDate: Timestamp? = nil,
+        forwardedEdited: Timestamp? = nil, deleted: Bool = false, pinned: Bool = false
     ) {
         self.pinned = pinned
         self.id = id
@@ -41,11 +46,17 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         self.status = status
         self.thread = thread
         self.forwardedFrom = forwardedFrom
+        self.forwardedDate = forwardedDate
+        self.forwardedEdited = forwardedEdited
         self.deleted = deleted
     }
 
+    /// Every time the message holds: when it was sent and edited, and the forwarded message's times.
+    package var times: [Timestamp] { [date] + [edited, forwardedDate, forwardedEdited].compactMap { $0 } }
+
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, deleted, pinned
+        case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, forwardedDate, forwardedEdited
+        case deleted, pinned
         // One key per kind, holding the kind's value.
         case text, markdown, photo, video, audio, voice, file, sticker, location, contact, poll, linkPreview
         case system, custom, unsupported
@@ -53,7 +64,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
-        "deleted", "pinned",
+        "forwardedDate", "forwardedEdited", "deleted", "pinned",
     ]
     static let kindKeys = Set(MessageKind.typeNames)
 
@@ -83,6 +94,8 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         status = try object.optionalEnum("status", DeliveryStatus.self)
         thread = try object.optionalIdentifier("thread")
         forwardedFrom = try object.optionalString("forwardedFrom")
+        forwardedDate = try object.optionalMapped("forwardedDate", as: Timestamp.self)
+        forwardedEdited = try object.optionalMapped("forwardedEdited", as: Timestamp.self)
         deleted = try object.optionalBool("deleted") ?? false
         pinned = try object.optionalBool("pinned") ?? false
         switch type {
@@ -135,6 +148,8 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         try container.encodeIfPresent(status, forKey: .status)
         try container.encodeIfPresent(thread, forKey: .thread)
         try container.encodeIfPresent(forwardedFrom, forKey: .forwardedFrom)
+        try container.encodeIfPresent(forwardedDate, forKey: .forwardedDate)
+        try container.encodeIfPresent(forwardedEdited, forKey: .forwardedEdited)
         if deleted { try container.encode(true, forKey: .deleted) }
         if pinned { try container.encode(true, forKey: .pinned) }
     }

@@ -20,8 +20,11 @@ public struct MessageRow: Sendable {
     public var reply: ReplyQuote?
     public var reactions: [ReactionChip]
     public var forwardedFrom: String?
-    /// The line about where a forwarded message came from ("Forwarded from Ana").
+    /// The line about where a forwarded message came from ("Forwarded from Ana"; "Forwarded" when only its time
+    /// is known), and the forwarded message's own time and edit time, in the site's time zone and locale.
     public var forwardedText: String?
+    public var forwardedTime: TimeLabel?
+    public var forwardedEdited: TimeLabel?
     public var status: Status?
     /// Whether the message is pinned, and whether it was deleted.
     public var pinned: Bool
@@ -109,7 +112,8 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
         case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, eventText, details
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
-        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, status, statusSymbol, statusSending
+        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, forwardedTime, forwardedEdited
+        case status, statusSymbol, statusSending
         case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
     }
 
@@ -151,6 +155,8 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .hasReactions: .flag(!row.reactions.isEmpty)
         case .forwardedFrom: row.forwardedFrom.templateValue
         case .forwardedText: row.forwardedText.templateValue
+        case .forwardedTime: row.forwardedTime.templateValue
+        case .forwardedEdited: row.forwardedEdited.templateValue
         case .status: row.status.map { .text($0.name) }
         case .statusSymbol: row.status.map { .text($0.symbol) }
         case .statusSending: .flag(row.status?.name == "sending")

@@ -104,10 +104,7 @@ struct MessageRowBuilder {
             dayAndTime: dates.dayAndTime(message.date),
             dateHeader: delegate.showsDateHeader(for: message, at: index, in: context)
                 ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
-            edited: message.edited.map { edited in
-                let text = dates.dayAndTime(edited)
-                return TimeLabel(text: text, iso: dates.iso(edited), title: strings.text("editedAt", ["time": text]))
-            })
+            edited: message.edited.map(editedLabel))
         let body = MessageRow.Body(
             html: texts[index]?.html,
             eventText: EventLabel.text(for: message.kind, strings: strings) { senderName($0) },
@@ -147,7 +144,10 @@ struct MessageRowBuilder {
                     fromNames: names.map { strings.text("reactionsFrom", ["names": $0]) })
             },
             forwardedFrom: message.forwardedFrom,
-            forwardedText: message.forwardedFrom.map { strings.text("forwardedFrom", ["name": $0]) },
+            forwardedText: message.forwardedFrom.map { strings.text("forwardedFrom", ["name": $0]) }
+                ?? (message.forwardedDate ?? message.forwardedEdited).map { _ in strings.text("forwarded") },
+            forwardedTime: message.forwardedDate.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
+            forwardedEdited: message.forwardedEdited.map(editedLabel),
             status: message.status.map { status in
                 MessageRow.Status(name: status.rawValue, symbol: Self.statusSymbol(status), label: Self.statusLabel(status, strings: strings))
             },
@@ -166,6 +166,12 @@ struct MessageRowBuilder {
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
             footerTemplate: display.footerTemplate ?? "footer"))
         return (row, appearance)
+    }
+
+    /// An edit time: the day and time, its ISO 8601 form and a sentence for a tooltip ("Edited 3 May 2024, 09:30").
+    private func editedLabel(_ edited: Timestamp) -> TimeLabel {
+        let text = dates.dayAndTime(edited)
+        return TimeLabel(text: text, iso: dates.iso(edited), title: strings.text("editedAt", ["time": text]))
     }
 
     /// The threads of a conversation: per first message's id, the number of replies and the first reply.

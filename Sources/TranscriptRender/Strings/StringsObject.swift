@@ -73,15 +73,18 @@ public final class StringsObject: TemplateObject {
     }
 }
 
-/// The bottom of every template's scope: the page model's keys first, then `t`.
+/// The bottom of every template's scope: the page model's keys first, then `t`, then (for swift-mustache) the
+/// sections of the wrappers that count how deep templates nest (`MustacheNesting`).
 final class TemplateRoot: TemplateObject, @unchecked Sendable {
     // `model` is a page model or a dictionary of them, read only while one page renders.
     let model: Any
     let strings: StringsObject
+    let nesting: MustacheNesting.Count?
 
-    init(_ model: Any, strings: StringsObject) {
+    init(_ model: Any, strings: StringsObject, nesting: MustacheNesting.Count? = nil) {
         self.model = model
         self.strings = strings
+        self.nesting = nesting
     }
 
     func templateValue(for name: String) -> TemplateValue? {
@@ -95,6 +98,6 @@ final class TemplateRoot: TemplateObject, @unchecked Sendable {
         } else if let dictionary = model as? [String: Any], let value = dictionary[name] {
             return value
         }
-        return name == "t" ? strings : nil
+        return name == "t" ? strings : nesting?.answer(name)
     }
 }

@@ -14,6 +14,8 @@ public struct TemplateSet: Sendable {
     static let rowsTemplateName = "transcripts-internal/rows"
 
     private var library: MustacheLibrary
+    /// The templates' names in the order of their numbers in `library` (see `MustacheNesting`).
+    private let libraryNames: [String]
     /// Template sources by name.
     public private(set) var sources: [String: String]
     /// Asset files (everything that is not a template) by path.
@@ -81,10 +83,15 @@ public struct TemplateSet: Sendable {
                 origin[name] = url.path
             }
         }
+        // swift-mustache gets each source under a number and, under its name, a wrapper that counts how deep
+        // templates nest (`MustacheNesting`).
         var library = MustacheLibrary()
-        for name in sources.keys.sorted() {
+        var withRows = sources
+        withRows[Self.rowsTemplateName] = "{{#rows}}{{> message}}{{/rows}}"
+        let libraryNames = withRows.keys.sorted()
+        for (index, name) in libraryNames.enumerated() {
             do {
-                try library.register(Self.escapingPragma + sources[name]!, named: name)
+                try library.register(Self.escapingPragma + withRows[name]!, named: MustacheNesting.body(index))
             } catch let error as MustacheTemplate.ParserError {
                 throw TranscriptsError(
                     file: origin[name], line: max(1, error.context.lineNumber - 1),
@@ -92,8 +99,8 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw TranscriptsError(file: origin[name], message: "template syntax error: \(error)")
             }
+            try library.register(MustacheNesting.wrapper(index), named: name)
         }
-        try library.register(Self.escapingPragma + "{{#rows}}{{> message}}{{/rows}}", named: Self.rowsTemplateName)
         for required in Self.requiredTemplates where sources[required] == nil {
             throw TranscriptsError(message: "the template \"\(required)\" is missing")
         }
@@ -104,20 +111,21 @@ public struct TemplateSet: Sendable {
                     message: "names the template \"\(reference)\", which does not exist (templates: \(sources.keys.sorted().joined(separator: ", ")))")
             }
         }
-        let compiled = sources.compactMapValues { CompiledTemplate(source: $0) }
-        if let cycle = TemplateRecursion.cycle(in: compiled) {
+        let outlines = sources.mapValues(TemplateOutline.init)
+        if let cycle = TemplateRecursion.cycle(in: outlines) {
             throw TranscriptsError(
                 file: origin[cycle[0]],
                 message: "the template \"\(cycle[0])\" includes itself without end (\(cycle.joined(separator: " → "))): "
                     + "a partial or parent tag that leads back to its own template must be inside a section")
         }
-        if let cycle = TemplateRecursion.blockCycle(in: compiled) {
+        if let cycle = TemplateRecursion.blockCycle(in: outlines) {
             throw TranscriptsError(
                 file: origin[cycle.template],
-                message: "the block \"\(cycle.blocks[0])\" shows itself without end (\(cycle.blocks.map { "$" + $0 }.joined(separator: " → "))): "
-                    + "a block must not name itself, or a block that leads back to it, outside a section")
+                message: "the block \"\(cycle.blocks[0])\" can show itself without end (\(cycle.blocks.map { "$" + $0 }.joined(separator: " → "))): "
+                    + "a block must not show itself, or a block that leads back to it, in or out of a section")
         }
         self.library = library
+        self.libraryNames = libraryNames
         self.sources = sources
         self.assets = assets
         self.overridden = overridden
@@ -144,11 +152,14 @@ public struct TemplateSet: Sendable {
         try render(TemplateBox(model) as Any, template: name)
     }
 
-    /// Renders `object` with the template `name`; an unknown name is an error that says which.
+    /// Renders `object` with the template `name` by swift-mustache; an unknown name is an error that says which,
+    /// and so are templates nested more than `CompiledTemplate.maximumDepth` deep (`MustacheNesting`).
     public func render(_ object: Any, template name: String) throws -> String {
-        guard let output = library.render(TemplateRoot(object, strings: stringsObject), withTemplate: name) else {
+        let nesting = MustacheNesting.Count(names: libraryNames)
+        guard let output = library.render(TemplateRoot(object, strings: stringsObject, nesting: nesting), withTemplate: name) else {
             throw TranscriptsError(message: "the template \"\(name)\" does not exist")
         }
+        if let deep = nesting.tooDeep { throw Self.tooDeep(name == Self.rowsTemplateName ? "message" : name, at: deep) }
         return output
     }
 
@@ -188,11 +199,16 @@ public struct TemplateSet: Sendable {
         do {
             try render()
         } catch let error as CompiledTemplate.TooDeep {
-            throw TranscriptsError(
-                message: "the template \"\(name)\" nests partials more than \(CompiledTemplate.maximumDepth) deep (at \"\(error.name)\"): "
-                    + "a partial that leads back to its own template keeps going while its section finds a value, "
-                    + "and a name a value lacks is looked up in the values around it")
+            throw tooDeep(name, at: error.name)
         }
+    }
+
+    /// The error of a rendering of the template `name` whose partials nested too deep, at `partial`.
+    private static func tooDeep(_ name: String, at partial: String) -> TranscriptsError {
+        TranscriptsError(
+            message: "the template \"\(name)\" nests partials more than \(CompiledTemplate.maximumDepth) deep (at \"\(partial)\"): "
+                + "a partial that leads back to its own template keeps going while its section finds a value, "
+                + "and a name a value lacks is looked up in the values around it")
     }
 
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.

@@ -35,8 +35,8 @@ extension BuildContext {
         seenIDs[conversation.id] = displayPath
         // Importers reject times no calendar holds; a conversation made otherwise (a custom importer or stage)
         // with one is an error here, not a trap where its pages are dated.
-        if let message = conversation.messages.first(where: { !$0.date.isRepresentable || $0.edited?.isRepresentable == false }) {
-            let seconds = message.date.isRepresentable ? message.edited!.secondsSince1970 : message.date.secondsSince1970
+        if let message = conversation.messages.first(where: { $0.times.contains { !$0.isRepresentable } }) {
+            let seconds = message.times.first { !$0.isRepresentable }!.secondsSince1970
             throw TranscriptsError(
                 file: displayPath,
                 message: "the message \"\(message.id)\" of the conversation \"\(conversation.id)\" has a time no calendar holds "

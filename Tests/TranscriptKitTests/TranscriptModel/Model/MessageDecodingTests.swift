@@ -10,7 +10,8 @@ import Testing
         let message = try TestSupport.message(
             #"{"id": 7, "sender": "ann", "date": "2024-05-03T09:30:00+02:00", "text": "hi", "replyTo": 3,"#
                 + #" "reactions": [{"emoji": "👍", "by": ["me", 5]}], "edited": "2024-05-03T09:31:00+02:00","#
-                + #" "status": "read", "thread": "1", "forwardedFrom": "Bob"}"#)
+                + #" "status": "read", "thread": "1", "forwardedFrom": "Bob", "forwardedDate": "2024-05-01T18:12:00+02:00","#
+                + #" "forwardedEdited": 1714580000}"#)
         #expect(message.id == "7")
         #expect(message.sender == "ann")
         #expect(message.kind == .text("hi"))
@@ -20,6 +21,8 @@ import Testing
         #expect(message.status == .read)
         #expect(message.thread == "1")
         #expect(message.forwardedFrom == "Bob")
+        #expect(message.forwardedDate == Timestamp(secondsSince1970: 1_714_579_920, utcOffset: 7200))
+        #expect(message.forwardedEdited?.secondsSince1970 == 1_714_580_000)
     }
 
     @Test func readsEveryKind() throws {
@@ -105,7 +108,9 @@ import Testing
             messages: [
                 Message(id: "1", sender: "me", date: Timestamp(secondsSince1970: 1_714_721_400, utcOffset: 7200),
                         kind: .markdown("*hi*"), replyTo: "0", reactions: [Reaction(emoji: "👍", by: ["me"])],
-                        edited: Timestamp(secondsSince1970: 1_714_721_460, utcOffset: 0), status: .sent),
+                        edited: Timestamp(secondsSince1970: 1_714_721_460, utcOffset: 0), status: .sent, forwardedFrom: "#general",
+                        forwardedDate: Timestamp(secondsSince1970: 1_714_579_920, utcOffset: 7200),
+                        forwardedEdited: Timestamp(secondsSince1970: 1_714_580_400, utcOffset: -18000)),
                 Message(id: "2", sender: nil, date: Timestamp(secondsSince1970: 1_714_721_500, utcOffset: 0),
                         kind: .system(SystemEvent(event: .rename, text: "Renamed"))),
             ])

@@ -255,24 +255,92 @@ struct MustacheLibraryForTests {
 
     /// The fuzzer's find (the `Templates` target, third pass): a search page given as the message template,
     /// whose `main` block held another `{{$main}}`; each showing of the block showed it again, until the stack
-    /// ran out (in swift-mustache, and in the compiled renderer, which counted only partials).
+    /// ran out (in swift-mustache, and in the compiled renderer, which counted only partials). Showing a block is
+    /// no partial, which swift-mustache's nesting limit counts, so a block that can show itself is refused inside
+    /// a section too, and in templates only swift-mustache renders (changed delimiters).
     @Test func aBlockThatShowsItselfIsAnError() throws {
         let base = "<main>{{$main}}{{/main}}</main><h1>{{$title}}T{{/title}}</h1>"
-        #expect(error(["base": base, "message": "{{<base}}\n{{$main}}\nx {{$main}}{{/main}}\n{{/main}}\n{{/base}}\n"])?
-            .contains("the block \"main\" shows itself without end ($main → $main)") == true)
+        #expect(error(["base": base, "message": "{{<base}}\n{{$main}}\nx {{$main}}{{/main}}\n{{/main}}\n{{/base}}\n"])
+            == "the block \"main\" can show itself without end ($main → $main): a block must not show itself, or a block that leads back to it, in or out of a section")
         #expect(error(["message": "{{$a}}one {{$a}}{{/a}}{{/a}}"])?.contains("($a → $a)") == true)
         #expect(error(["base": base, "message": "{{<base}}{{$main}}{{$title}}{{/title}}{{/main}}{{$title}}{{$main}}{{/main}}{{/title}}{{/base}}"])?
             .contains("($main → $title → $main)") == true)
-        // Inside a section a block may show itself: whether it ends depends on the values, and the renderer
-        // stops it at the nesting limit when it does not.
-        let conditional = "{{<base}}{{$main}}[{{#name}}{{$main}}{{/main}}{{/name}}]{{/main}}{{/base}}"
-        let templates = try TemplateSet(overridesFolder: nil, registered: ["base": base, "message": conditional])
-        let compiled = try #require(templates.compiledPages)
-        #expect(throws: CompiledTemplate.TooDeep.self) {
-            try compiled.template(named: "message")!.render(.object(TemplateDictionary(["name": .text("x")])), partials: compiled)
+        // In a section, and across templates: the base's title shows main, the message's main shows title.
+        #expect(error(["base": base, "message": "{{<base}}{{$main}}[{{#name}}{{$main}}{{/main}}{{/name}}]{{/main}}{{/base}}"])?
+            .contains("($main → $main)") == true)
+        #expect(error(["base": "{{$title}}{{^name}}{{$main}}{{/main}}{{/name}}{{/title}}", "message": "{{<base}}{{$main}}{{$title}}{{/title}}{{/main}}{{/base}}"])?
+            .contains("($main → $title → $main)") == true)
+        #expect(error(["message": "{{=<% %>=}}<%$a%><%#name%><%$a%><%/a%><%/name%><%/a%>"])?.contains("($a → $a)") == true)
+        // A block shown inside a partial or a parent tag of a block's content goes through a partial: allowed.
+        #expect(error(["base": base, "message": "{{<base}}{{$main}}{{#name}}{{> partials/x}}{{/name}}{{/main}}{{/base}}", "partials/x": "{{$main}}{{/main}}"]) == nil)
+    }
+
+    /// Templates only swift-mustache renders (changed delimiters, a transform, an indented standalone block tag)
+    /// nest at most as deep as the compiled renderer's: a tree of 33 levels (the outermost and 32 partials in
+    /// it) is shown, one of 34 is an error, and a recursion that never ends (every value around has `children`,
+    /// or a named partial names its own template) is an error, not a crash.
+    @Test(arguments: [
+        "{{=<% %>=}}(<%name%><%#children%><%> t%><%/children%>)",
+        "({{lowercased(name)}}{{#children}}{{> t}}{{/children}})",
+        "  {{$b}}\n  {{/b}}\n({{name}}{{#children}}{{> t}}{{/children}})",
+        "({{name}}{{#children}}{{> t}}{{/children}})",
+    ])
+    func swiftMustacheNestsAsDeepAsTheCompiledRenderer(source: String) throws {
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["t": source, "b": ""])
+        #expect((templates.compiledPages == nil) == !source.hasPrefix("({{name}}"))
+        /// A chain of `levels` nested values, the innermost with no children.
+        func tree(_ levels: Int) -> TemplateDictionary {
+            var node = TemplateDictionary(["name": .text("n\(levels)"), "children": .list([])])
+            for level in stride(from: levels - 1, through: 1, by: -1) {
+                node = TemplateDictionary(["name": .text("n\(level)"), "children": .list([node])])
+            }
+            return node
         }
-        #expect(try compiled.template(named: "message")!.render(.object(TemplateDictionary([:])), partials: compiled)
-            == "<main>[]</main><h1>T</h1>")
+        let shown = try templates.render(tree(33), template: "t")
+        // (The indented block's lines leave their whitespace in swift-mustache's output.)
+        let levels = shown.filter { !$0.isWhitespace }
+        #expect(levels == (1...33).map { "(n\($0)" }.joined() + String(repeating: ")", count: 33))
+        let message = "the template \"t\" nests partials more than 32 deep (at \"t\"): a partial that leads back to its own template "
+            + "keeps going while its section finds a value, and a name a value lacks is looked up in the values around it"
+        #expect(throws: TranscriptsError(message: message)) { try templates.render(tree(34), template: "t") }
+        // A leaf without `children` of its own finds its parent's: it never ends.
+        let endless = TemplateDictionary(["name": .text("a"), "children": .list([TemplateDictionary(["name": .text("b")])])])
+        #expect(throws: TranscriptsError(message: message)) { try templates.render(endless, template: "t") }
+        // The same by the compiled renderer, where the set compiles.
+        if let compiled = templates.compiledPages {
+            var output = ""
+            try compiled.template(named: "t")!.render(each: [.object(tree(33))], partials: compiled, into: &output)
+            #expect(output == shown)
+            #expect(throws: CompiledTemplate.TooDeep.self) {
+                try compiled.template(named: "t")!.render(each: [.object(tree(34))], partials: compiled, into: &output)
+            }
+        }
+    }
+
+    /// A named partial (`{{>* key}}`) whose value names its own template, in a template only swift-mustache
+    /// renders; and a site whose message template does so: errors, not crashes.
+    @Test func aNamedPartialThatNeverEndsIsAnErrorInSwiftMustache() throws {
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["t": "{{=<% %>=}}[<%#yes%><%>*next%><%/yes%>]"])
+        #expect(templates.compiledPages == nil)
+        #expect(throws: TranscriptsError.self) {
+            try templates.render(TemplateDictionary(["yes": .flag(true), "next": .text("t")]), template: "t")
+        }
+        #expect(try templates.render(TemplateDictionary(["yes": .flag(true), "next": .text("none")]), template: "t") == "[]")
+        let site = try TestSupport.makeSite(
+            conversations: ["chat.json": BuildFixtures.everyKind],
+            extra: ["Templates/message.mustache": "{{=<% %>=}}<%#anchor%><%> message%><%/anchor%>\n"], name: "deep-mustache-message")
+        #expect {
+            _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        } throws: { error in
+            "\(error)".contains("the template \"message\" nests partials more than 32 deep (at \"message\")")
+        }
+    }
+
+    /// A template only swift-mustache renders that includes itself outside every section: an error when loaded.
+    @Test func anEndlessTemplateInChangedDelimitersIsAnErrorWhenLoaded() {
+        #expect(error(["message": "{{=<% %>=}}<li><%> message%></li>\n"])?.contains("\"message\" includes itself without end (message → message)") == true)
+        #expect(error(["message": "{{=| |=}}|#x|{{> message}}|/x||> message|"])?.contains("(message → message)") == true)
+        #expect(error(["message": "{{=| |=}}|#x||={{ }}=|{{> message}}{{/x}}"]) == nil)
     }
 
     @Test func recursionInsideASectionIsAllowed() throws {

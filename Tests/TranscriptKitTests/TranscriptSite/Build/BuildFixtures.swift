@@ -22,7 +22,7 @@ enum BuildFixtures {
             #"{"id": "7", "sender": "ann", "date": "2024-05-03T09:36:00+02:00", "type": "file", "file": {"file": "plan.pdf", "mimeType": "application/pdf", "size": 999}}"#,
             #"{"id": "8", "sender": "ann", "date": "2024-05-03T09:37:00+02:00", "type": "sticker", "sticker": {"emoji": "😀"}}"#,
             #"{"id": "9", "sender": "ann", "date": "2024-05-03T09:38:00+02:00", "type": "location", "location": {"latitude": 52.52, "longitude": 13.405, "name": "Berlin"}}"#,
-            #"{"id": "10", "sender": "ann", "date": "2024-05-03T09:39:00+02:00", "type": "contact", "contact": {"name": "Bo", "phones": ["+49 30 1234"]}}"#,
+            #"{"id": "10", "sender": "ann", "date": "2024-05-03T09:39:00+02:00", "type": "contact", "contact": {"name": "Bo", "phones": ["+49 30 1234"]}, "forwardedDate": "2024-05-01T18:12:00+02:00"}"#,
             #"{"id": "11", "sender": "ann", "date": "2024-05-03T09:40:00+02:00", "type": "poll", "poll": {"question": "Lunch?", "options": [{"text": "Yes", "votes": 2}, {"text": "No", "votes": 1}]}}"#,
             #"{"id": "12", "sender": "ann", "date": "2024-05-03T09:41:00+02:00", "type": "linkPreview", "linkPreview": {"url": "https://e.org", "title": "E", "text": "look"}}"#,
             #"{"id": "13", "date": "2024-05-03T09:42:00+02:00", "type": "system", "system": {"event": "rename", "text": "Ann renamed the chat"}}"#,

@@ -114,19 +114,22 @@ struct FirstSenderInBlue: TranscriptDisplayDelegate {
     @Test func aTimeNoCalendarHoldsIsAnErrorNotATrap() throws {
         struct FarFuture: BuildStage {
             let name = "far-future"
-            var edited = false
+            /// Which time: 0 sent, 1 edited, 2 the forwarded message's, 3 its edit.
+            var which = 0
             func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
-                if edited {
-                    conversation.imported.conversation.messages[1].edited = Timestamp(secondsSince1970: -1e300)
-                } else {
-                    conversation.imported.conversation.messages[1].date = Timestamp(secondsSince1970: 1e300)
+                let time = Timestamp(secondsSince1970: which % 2 == 0 ? 1e300 : -1e300)
+                switch which {
+                case 0: conversation.imported.conversation.messages[1].date = time
+                case 1: conversation.imported.conversation.messages[1].edited = time
+                case 2: conversation.imported.conversation.messages[1].forwardedDate = time
+                default: conversation.imported.conversation.messages[1].forwardedEdited = time
                 }
             }
         }
         let site = try TestSupport.makeSite(conversations: ["chat.json": Self.chat])
-        for (edited, seconds) in [(false, "1e+300"), (true, "-1e+300")] {
+        for (which, seconds) in [(0, "1e+300"), (1, "-1e+300"), (2, "1e+300"), (3, "-1e+300")] {
             var builder = SiteBuilder(options: BuildOptions(site: site))
-            try builder.stages.insert(FarFuture(edited: edited), after: "transform")
+            try builder.stages.insert(FarFuture(which: which), after: "transform")
             let error = try #require(throws: TranscriptsError.self) { try builder.build() }
             #expect(error.description.hasSuffix(
                 "conversations/chat.json: the message \"2\" of the conversation \"chat\" has a time no calendar holds (\(seconds) seconds since 1970)"),

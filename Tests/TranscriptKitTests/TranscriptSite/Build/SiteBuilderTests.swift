@@ -105,6 +105,8 @@ import Testing
         #expect(summary.missingMedia == 4)
         #expect(page.contains("<p class=\"reply reply-missing\">↩ A message that is not in this export</p>"))
         #expect(page.contains("<p class=\"forwarded\">Forwarded from Bo</p>"))
+        // A forwarded message's own time without the name it came from.
+        #expect(page.contains("<p class=\"forwarded\">Forwarded · <time datetime=\"2024-05-01T18:12:00+02:00\">1 May 2024, 18:12</time></p>"))
         #expect(page.contains("<span class=\"edited\" title=\"Edited 3 May 2024, 09:40\">edited<span class=\"visually-hidden\"> 3 May 2024, 09:40</span></span>"))
         #expect(page.contains("<li class=\"event\" id=\"m-13\">"))
     }
