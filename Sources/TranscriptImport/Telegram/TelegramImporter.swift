@@ -68,8 +68,7 @@ public struct TelegramImporter: ExportImporter {
             func walk(to end: Int) {
                 guard end > walked.offset else { return }
                 let bytes = UnsafeBufferPointer(rebasing: export.scanner.bytes[walked.offset..<end])
-                var newlines = 0
-                for byte in bytes { newlines &+= byte == 0x0A ? 1 : 0 }
+                let newlines = TextPosition.lineFeeds(in: bytes)
                 var lineStart = 0
                 if newlines > 0 {
                     lineStart = bytes.count

@@ -26,6 +26,27 @@ package struct TextPosition: Equatable, Sendable {
         return result
     }
 
+    /// The number of line feeds in `bytes`, eight bytes at a time: in each word, the bytes that equal a line
+    /// feed become zero, and a byte's high bit tells whether it is zero without a carry into the next byte.
+    package static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ lineFeeds
+            let nonZero = ((word & low7) &+ low7) | word
+            count &+= (~nonZero & ~low7).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            count &+= bytes[index] == 0x0A ? 1 : 0
+            index += 1
+        }
+        return count
+    }
+
     package static func of(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
         let limit = min(max(offset, 0), bytes.count)
         var line = 1

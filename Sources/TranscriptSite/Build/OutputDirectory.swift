@@ -27,6 +27,8 @@ final class OutputDirectory {
     /// Whether files equal to the previous output's are linked instead of written.
     let linksUnchangedFiles: Bool
     private var createdFolders: Set<String> = []
+    /// The paths (in the staging folder) written or linked so far.
+    private var madePaths: Set<String> = []
     /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
     var previousDigests = OutputDigests()
     private(set) var madeDigests: [String: UInt64] = [:]
@@ -202,12 +204,13 @@ final class OutputDirectory {
         let relativePath = storedPath(madePath)
         let old = destinationPath + "/" + relativePath
         var info = stat()
+        let isFile = lstat(old, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         // A file taken over keeps its digest, when it is still the file the digest was made of.
-        if madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath], FileStamp(path: old) == entry.stamp {
+        if isFile, madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath], FileStamp(info) == entry.stamp {
             madeDigests[madePath] = entry.digest
         }
         let path = try prepare(relativePath)
-        guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard isFile else { return false }
         if Foundation.link(old, path) != 0 {
             do {
                 try FileManager.default.copyItem(atPath: old, toPath: path)
@@ -259,8 +262,7 @@ final class OutputDirectory {
     /// Makes the folder of `relativePath` in the staging folder and removes anything already at the path
     /// (a file of the staging folder may be a link to the previous output's: it is replaced, never written).
     private func prepare(_ relativePath: String) throws -> String {
-        precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
-                     "output paths are built by transcripts itself")
+        precondition(Self.staysInside(relativePath), "output paths are built by transcripts itself")
         let path = stagingPath + "/" + relativePath
         if let slash = relativePath.lastIndex(of: "/") {
             let folder = stagingPath + "/" + relativePath[..<slash]
@@ -273,8 +275,27 @@ final class OutputDirectory {
                 throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
             }
         }
-        if unlink(path) == 0 { filesWritten -= 1 }
+        // The staging folder is this build's own: only a path it made already can hold a file.
+        if !madePaths.insert(relativePath).inserted, unlink(path) == 0 { filesWritten -= 1 }
         return path
+    }
+
+    /// Whether a relative path neither starts at the root nor has a `..` component (checked without making
+    /// a string per component: every file of the site passes here).
+    static func staysInside(_ path: String) -> Bool {
+        guard path.utf8.first != UInt8(ascii: "/") else { return false }
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 2, dots == 2 { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(length == 2 && dots == 2)
     }
 
     /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import TranscriptModel
+
+@Suite struct TextPositionTests {
+    /// Line feeds counted eight bytes at a time equal those counted one by one, at every length and alignment,
+    /// next to the bytes a word-wide trick could mistake for them (0x0B, 0x8A, 0x09, 0xFF, 0x00, carries).
+    @Test func countsLineFeedsAsOneByOneDoes() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF, 0x7F, 0x80, 0x41, 0x0A ^ 0x80, 0x01]
+        for length in 0..<200 {
+            let bytes = (0..<length + 7).map { _ in alphabet.randomElement(using: &generator)! }
+            bytes.withUnsafeBufferPointer { all in
+                for start in 0..<8 {
+                    let part = UnsafeBufferPointer(rebasing: all[start..<(start + length)])
+                    #expect(TextPosition.lineFeeds(in: part) == part.filter { $0 == 0x0A }.count)
+                }
+            }
+        }
+        let long = [UInt8](repeating: 0x0A, count: 1000)
+        long.withUnsafeBufferPointer { #expect(TextPosition.lineFeeds(in: $0) == 1000) }
+        #expect(TextPosition.lineFeeds(in: UnsafeBufferPointer(start: nil, count: 0)) == 0)
+    }
+}
