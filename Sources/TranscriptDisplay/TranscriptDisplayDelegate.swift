@@ -89,8 +89,9 @@ extension TranscriptDisplayDelegate {
     }
 
     public func showsDateHeader(for message: Message, at index: Int, in context: DisplayContext) -> Bool {
-        guard let previous = context.previousMessage(before: index) else { return true }
-        let gap = message.date.secondsSince1970 - previous.date.secondsSince1970
+        // The neighbour's fields are read in place (`previousMessage` would copy the whole message).
+        guard index > 0 else { return true }
+        let gap = message.date.secondsSince1970 - context.conversation.messages[index - 1].date.secondsSince1970
         return gap > context.configuration.dateHeaderInterval
     }
 
@@ -99,11 +100,11 @@ extension TranscriptDisplayDelegate {
     }
 
     public func isGroupedWithPrevious(_ message: Message, at index: Int, in context: DisplayContext) -> Bool {
-        guard let previous = context.previousMessage(before: index), let sender = message.sender,
-              previous.sender == sender, !message.kind.isEvent, !previous.kind.isEvent,
-              !showsDateHeader(for: message, at: index, in: context)
+        let messages = context.conversation.messages
+        guard index > 0, let sender = message.sender, messages[index - 1].sender == sender, !message.kind.isEvent,
+              !messages[index - 1].kind.isEvent, !showsDateHeader(for: message, at: index, in: context)
         else { return false }
-        let gap = message.date.secondsSince1970 - previous.date.secondsSince1970
+        let gap = message.date.secondsSince1970 - messages[index - 1].date.secondsSince1970
         return gap >= 0 && gap <= display(for: message, at: index, in: context).groupInterval
     }
 

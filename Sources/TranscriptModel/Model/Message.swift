@@ -54,6 +54,16 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     /// Every time the message holds: when it was sent and edited, and the forwarded message's times.
     package var times: [Timestamp] { [date] + [edited, forwardedDate, forwardedEdited].compactMap { $0 } }
 
+    /// The position of the first of `messages` with one of its `times` that no calendar holds. (Each message's
+    /// times are read in place: neither a copy of the message nor a list of its times is made.)
+    package static func firstWithTimeNoCalendarHolds(in messages: [Message]) -> Int? {
+        messages.indices.first { index in
+            !messages[index].date.isRepresentable || messages[index].edited?.isRepresentable == false
+                || messages[index].forwardedDate?.isRepresentable == false
+                || messages[index].forwardedEdited?.isRepresentable == false
+        }
+    }
+
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, forwardedDate, forwardedEdited
         case deleted, pinned

@@ -31,7 +31,7 @@ extension ConversationRenderer {
         let entries = messages.indices.suffix(configuration.feedSize).reversed().map { index -> FeedEntry in
             let message = messages[index]
             let text = Self.text(of: message).map { renderer.render($0.source, format: $0.format) }
-            let author = message.sender.map(frame.name(of:))
+            let author = message.sender.map { frame.name(of: $0) }
             let snippet = Snippet.make(text?.plainText, kind: message.kind, strings: strings)
             return FeedEntry(
                 id: ConversationFeed.urn([conversation.id, message.id]),
@@ -71,7 +71,7 @@ extension ConversationRenderer {
             lastMessage: conversation.messages.last.map { message in
                 let text = Self.text(of: message).map { CommonMarkRenderer().render($0.source, format: $0.format).plainText }
                 return LastMessage(
-                    senderName: message.sender.map(frame.name(of:)),
+                    senderName: message.sender.map { frame.name(of: $0) },
                     snippet: Snippet.make(text ?? "", kind: message.kind, strings: strings))
             })
     }

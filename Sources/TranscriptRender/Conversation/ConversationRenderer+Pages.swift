@@ -118,11 +118,12 @@ extension ConversationRenderer {
             if indexing {
                 var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
                 for index in chunk.range {
+                    // `frame.name(of:)` in a closure, not as a method value: that would copy the whole frame.
                     let message = messages[index]
                     chunkBuilder.add(
                         message, plainText: texts[index]?.plainText,
                         textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
-                        senderName: message.sender.map(frame.name(of:)),
+                        senderName: message.sender.map { frame.name(of: $0) },
                         page: String(frame.pageFiles[index].dropLast(5)),
                         anchor: built[index - chunk.range.lowerBound].row.row.anchor)
                 }

@@ -44,9 +44,9 @@ enum PageDigests {
                 if let item = media[index] { add(item, to: &hash) }
             }
             // What the page shows of other messages: replies' quotes and thread links.
+            // The messages' fields are read in place: a copy of a message would retain each of its parts.
             for index in page.range {
-                let message = messages[index]
-                if let target = message.replyTo {
+                if let target = messages[index].replyTo {
                     if let quoted = inputs.indexByID[target] {
                         hash.add(1)
                         hash.add(messageDigests[quoted])
@@ -55,13 +55,14 @@ enum PageDigests {
                         hash.add(2)
                     }
                 }
-                if let thread = inputs.threads[message.id] {
+                let id = messages[index].id
+                if let thread = inputs.threads[id] {
                     hash.add(3)
                     hash.add(UInt64(thread.count))
                     hash.add(messages[thread.first].id)
                     hash.add(inputs.pageFiles[thread.first])
                 }
-                if let parent = message.thread, parent != message.id {
+                if let parent = messages[index].thread, parent != id {
                     if let index = inputs.indexByID[parent] {
                         hash.add(4)
                         hash.add(messages[index].id)

@@ -13,19 +13,21 @@ struct ConversationGallery {
 
     init(frame: ConversationFrame, media copies: [Int: MessageMedia], dates: DateTexts, strings: StringTable = StringTables.english) {
         let root = frame.site.root
-        for (index, message) in frame.messages.enumerated() {
+        let messages = frame.messages
+        // The messages' fields are read in place: a copy of a message would retain each of its parts.
+        for index in messages.indices {
             var metaText: String?
             func meta() -> String {
                 if let metaText { return metaText }
-                let text = (message.sender.map { frame.name(of: $0) + " · " } ?? "") + dates.day(message.date)
+                let text = (messages[index].sender.map { frame.name(of: $0) + " · " } ?? "") + dates.day(messages[index].date)
                 metaText = text
                 return text
             }
-            var permalink: String { frame.pageFiles[index] + "#" + Anchor.forMessage(id: message.id) }
+            var permalink: String { frame.pageFiles[index] + "#" + Anchor.forMessage(id: messages[index].id) }
             let copy = copies[index]
-            switch message.kind {
+            switch messages[index].kind {
             case .photo(let item), .video(let item):
-                let isVideo = message.kind.typeName == "video"
+                let isVideo = messages[index].kind.typeName == "video"
                 let picture = isVideo ? copy?.thumbnail : copy?.file
                 let size = picture.map { Self.fitted(width: $0.width ?? item.width, height: $0.height ?? item.height) }
                 let kindName = strings.text(isVideo ? "kindVideo" : "kindPhoto")
@@ -48,7 +50,7 @@ struct ConversationGallery {
                     links.append(Self.link(target, text: preview.title ?? preview.url, permalink: permalink, meta: meta()))
                 }
             default:
-                if let text = ConversationRenderer.text(of: message)?.source {
+                if let text = ConversationRenderer.text(of: messages[index].kind)?.source {
                     var listed = Set<String>()
                     addLinks(in: text, permalink: { permalink }, meta: meta, listed: &listed)
                 }

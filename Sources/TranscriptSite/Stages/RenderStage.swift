@@ -35,7 +35,8 @@ extension BuildContext {
         seenIDs[conversation.id] = displayPath
         // Importers reject times no calendar holds; a conversation made otherwise (a custom importer or stage)
         // with one is an error here, not a trap where its pages are dated.
-        if let message = conversation.messages.first(where: { $0.times.contains { !$0.isRepresentable } }) {
+        if let index = Message.firstWithTimeNoCalendarHolds(in: conversation.messages) {
+            let message = conversation.messages[index]
             let seconds = message.times.first { !$0.isRepresentable }!.secondsSince1970
             throw TranscriptsError(
                 file: displayPath,
