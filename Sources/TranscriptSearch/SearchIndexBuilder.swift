@@ -240,6 +240,7 @@ package struct SearchIndexBuilder {
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
+        let documentLists = parts.map(\.documents)
         let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
         let digests = try Self.documentFileDigests(
             order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
@@ -266,11 +267,11 @@ package struct SearchIndexBuilder {
                 for position in range {
                     let entry = order[position]
                     let part = Int(entry.part), local = Int(entry.local)
-                    let documents = parts[part].documents
                     if position > range.lowerBound { bytes += ",\n".utf8 }
+                    // Read in place (a local copy of the list would retain each of its arrays per document).
                     SearchIndexFormat.appendDocument(
-                        local, of: documents, part: part, person: documents.senderNumber(at: local).map { personOfSender[part][$0] } ?? -1,
-                        to: &bytes)
+                        local, of: documentLists[part], part: part,
+                        person: documentLists[part].senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
                 }
                 bytes.append(UInt8(ascii: "]"))
                 return String(decoding: bytes, as: UTF8.self)

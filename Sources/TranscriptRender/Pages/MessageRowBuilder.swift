@@ -104,7 +104,7 @@ struct MessageRowBuilder {
             dayAndTime: dates.dayAndTime(message.date),
             dateHeader: delegate.showsDateHeader(for: message, at: index, in: context)
                 ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
-            edited: message.edited.map(editedLabel))
+            edited: message.edited.map { editedLabel($0) })
         let body = MessageRow.Body(
             html: texts[index]?.html,
             eventText: EventLabel.text(for: message.kind, strings: strings) { senderName($0) },
@@ -147,7 +147,7 @@ struct MessageRowBuilder {
             forwardedText: message.forwardedFrom.map { strings.text("forwardedFrom", ["name": $0]) }
                 ?? (message.forwardedDate ?? message.forwardedEdited).map { _ in strings.text("forwarded") },
             forwardedTime: message.forwardedDate.map { TimeLabel(text: dates.dayAndTime($0), iso: dates.iso($0)) },
-            forwardedEdited: message.forwardedEdited.map(editedLabel),
+            forwardedEdited: message.forwardedEdited.map { editedLabel($0) },
             status: message.status.map { status in
                 MessageRow.Status(name: status.rawValue, symbol: Self.statusSymbol(status), label: Self.statusLabel(status, strings: strings))
             },
@@ -169,6 +169,7 @@ struct MessageRowBuilder {
     }
 
     /// An edit time: the day and time, its ISO 8601 form and a sentence for a tooltip ("Edited 3 May 2024, 09:30").
+    /// (Called from closures: `map(editedLabel)`, a method as a value, would copy the whole builder each time.)
     private func editedLabel(_ edited: Timestamp) -> TimeLabel {
         let text = dates.dayAndTime(edited)
         return TimeLabel(text: text, iso: dates.iso(edited), title: strings.text("editedAt", ["time": text]))
