@@ -111,8 +111,9 @@ extension ConversationRenderer {
                 dayTexts: frame.dayTexts, initials: frame.initials, participants: frame.participantsByID)
             let built = chunk.range.map { builder.row(at: $0) }
             var appearances: [String: MessageAppearance] = [:]
-            for (_, appearance) in built where appearances[appearance.className] == nil {
-                appearances[appearance.className] = appearance
+            // By index: each (row, appearance) copied out of the list would retain all of the appearance's parts.
+            for index in built.indices where appearances[built[index].appearance.className] == nil {
+                appearances[built[index].appearance.className] = built[index].appearance
             }
             var search: SearchConversationPart.Chunk?
             if indexing {
