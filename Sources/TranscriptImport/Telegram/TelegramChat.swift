@@ -41,7 +41,7 @@ enum TelegramChat {
     /// own fields (the messages' are the caller's, who knows where they are). Given a digest of each message's
     /// bytes, it gives a digest of each of the conversation's messages (`TelegramMessages.assemble`).
     package static func conversation(
-        header: [String: JSONValue], converted: [TelegramMessages.Converted], sourceDigests: [UInt64]? = nil, path: String,
+        header: [String: JSONValue], converted: consuming [TelegramMessages.Converted], sourceDigests: [UInt64]? = nil, path: String,
         number: Int, context: ImportContext, displayPath: String
     ) throws -> (conversation: Conversation, warnings: [String], messageDigests: [UInt64]?) {
         var problems = FieldProblems()
@@ -61,7 +61,7 @@ enum TelegramChat {
         case "private_channel", "public_channel": kind = .channel
         default: kind = .group  // groups, supergroups, and types this version does not know
         }
-        let assembled = TelegramMessages.assemble(converted, sourceDigests: sourceDigests)
+        let assembled = TelegramMessages.assemble(consume converted, sourceDigests: sourceDigests)
         var warnings = FieldWarnings(file: displayPath)
         warnings.add(problems, at: path, offset: nil)
         let conversation = Conversation(

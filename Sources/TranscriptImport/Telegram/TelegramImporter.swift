@@ -154,11 +154,12 @@ public struct TelegramImporter: ExportImporter {
         }
         var warnings = FieldWarnings(file: displayPath)
         let messagesPath = TelegramChat.messagesPath(path)
-        for (index, item) in converted.enumerated() where !item.problems.isEmpty {
-            warnings.add(item.problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
+        // By index: each message copied out of the list would retain all of its parts.
+        for index in converted.indices where !converted[index].problems.isEmpty {
+            warnings.add(converted[index].problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
         }
         let chat = try TelegramChat.conversation(
-            header: header, converted: converted, sourceDigests: sourceDigests, path: path, number: number, context: context,
+            header: header, converted: consume converted, sourceDigests: sourceDigests, path: path, number: number, context: context,
             displayPath: displayPath)
         return ImportedConversation(
             conversation: chat.conversation, mediaFolder: folder, messageDigests: chat.messageDigests,

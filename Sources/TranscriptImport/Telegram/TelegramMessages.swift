@@ -77,8 +77,9 @@ struct TelegramMessages {
     /// Given `sourceDigests` (a digest of each converted message's bytes, `ContentDigest.sourceDigest`), it also
     /// gives a digest of each message it returns (see `messageDigest`).
     static func assemble(
-        _ converted: [Converted], sourceDigests: [UInt64]? = nil
+        _ converted: consuming [Converted], sourceDigests: [UInt64]? = nil
     ) -> (messages: [Message], participants: [Participant], digests: [UInt64]?) {
+        var converted = converted
         var participants: [Participant] = []
         var known: Set<String> = []
         var topics: Set<String> = []
@@ -88,8 +89,14 @@ struct TelegramMessages {
         var digests: [UInt64] = []
         digests.reserveCapacity(sourceDigests == nil ? 0 : converted.count)
         var previousDate = converted.first { !$0.undated }?.message.date
-        for (index, item) in converted.enumerated() {
-            var message = item.message
+        for index in converted.indices {
+            // Moved out of the list, not copied: a copy would retain each of its parts (and the list's end
+            // release them again).
+            var message = Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text(""))
+            swap(&message, &converted[index].message)
+            let item = (
+                senderName: converted[index].senderName, startsTopic: converted[index].startsTopic,
+                undated: converted[index].undated)
             if let sender = message.sender, !known.contains(sender) {
                 known.insert(sender)
                 participants.append(Participant(id: sender, name: item.senderName ?? sender))
@@ -103,7 +110,7 @@ struct TelegramMessages {
             previousDate = message.date
             messages.append(message)
             if let sourceDigests { digests.append(messageDigest(message, source: sourceDigests[index], index: index, part: false)) }
-            if let part = item.problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
+            if let part = converted[index].problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
                 messages.append(part)
                 if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
             }
