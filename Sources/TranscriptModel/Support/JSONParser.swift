@@ -127,11 +127,17 @@ package struct JSONParser {
     /// appears twice is an error at its second value.
     private mutating func takeMembers(from base: Int) throws -> [String: JSONValue] {
         var members: [String: JSONValue] = Dictionary(minimumCapacity: pendingKeys.count - base)
-        var repeated: Int?
-        for position in base..<pendingKeys.count
-        where members.updateValue(pendingValues[position], forKey: pendingKeys[position]) != nil {
-            repeated = position
-            break
+        var repeated: (position: Int, key: String)?
+        for position in base..<pendingKeys.count {
+            // Moved off the stacks (a null and an empty key left in their place), not copied: a copy would be
+            // retained here and released again when the stacks are cut back.
+            var key = "", value = JSONValue.null
+            swap(&key, &pendingKeys[position])
+            swap(&value, &pendingValues[position])
+            if members.updateValue(value, forKey: key) != nil {
+                repeated = (position, key)
+                break
+            }
         }
         defer {
             pendingKeys.removeSubrange(base...)
@@ -139,8 +145,8 @@ package struct JSONParser {
             pendingValues.removeSubrange(base...)
         }
         if let repeated {
-            index = pendingKeyStarts[repeated]
-            throw error("the key \"\(pendingKeys[repeated])\" appears twice in one object")
+            index = pendingKeyStarts[repeated.position]
+            throw error("the key \"\(repeated.key)\" appears twice in one object")
         }
         return members
     }
@@ -165,7 +171,14 @@ package struct JSONParser {
             }
             guard bytes[index] == 0x5D else { throw error("expected ',' or ']'") }
             index += 1
-            let elements = Array(pendingElements[base...])
+            // Moved off the stack (a null left in each place), not copied and released again.
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(pendingElements.count - base)
+            for position in base..<pendingElements.count {
+                var value = JSONValue.null
+                swap(&value, &pendingElements[position])
+                elements.append(value)
+            }
             pendingElements.removeSubrange(base...)
             return .array(elements)
         }
