@@ -106,15 +106,23 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
             return (converted, digests)
         }
-        // Joined at its final size, each chunk let go once it is in.
-        var all: [Converted] = []
+        // Joined at its final size, each chunk let go once it is in; the converted values are moved, not copied
+        // (a copy would retain each of their parts, and letting the chunk go release them again).
         var digests: [UInt64] = []
-        all.reserveCapacity(elements.count)
         digests.reserveCapacity(digesting ? elements.count : 0)
-        for index in chunks.indices {
-            all += chunks[index].0
-            digests += chunks[index].1
-            chunks[index] = ([], [])
+        for chunk in chunks { digests += chunk.1 }
+        let total = chunks.reduce(0) { $0 + $1.0.count }
+        let all = [Converted](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var end = total
+            for index in chunks.indices.reversed() {
+                var chunk: [Converted] = []
+                swap(&chunk, &chunks[index].0)
+                while let converted = chunk.popLast() {
+                    end -= 1
+                    (buffer.baseAddress! + end).initialize(to: converted)
+                }
+            }
+            initialized = total
         }
         return (all, digests)
     }
