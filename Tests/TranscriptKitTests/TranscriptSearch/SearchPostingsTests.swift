@@ -19,6 +19,20 @@ import Testing
         #expect(postings.dictionary == Self.lists)
     }
 
+    /// Terms compared a run of bytes at a time are ordered as their UTF-8 bytes compare one by one: short and
+    /// long strings, prefixes, bytes above 0x7F, bridged text.
+    @Test func ordersTermsAsTheirBytesCompare() {
+        var words = ["", "a", "ab", "abc", "b", "ä", "é", "e\u{301}", "東京", "東", "zebra", "Zed", "a\u{0}b",
+                     String(repeating: "x", count: 15), String(repeating: "x", count: 16), String(repeating: "x", count: 40) + "y",
+                     String(repeating: "x", count: 40) + "z", "👍🏽", "👍"]
+        words += words.map { $0 + "é" }
+        for a in words {
+            for b in words {
+                #expect(SearchPostings.precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) \(b)")
+            }
+        }
+    }
+
     @Test func comparesByTermsAndLists() {
         let postings = SearchPostings(Self.lists)
         #expect(postings == SearchPostings(Self.lists))
