@@ -37,7 +37,8 @@ public struct SlackImporter: ExportImporter {
         }
     }
 
-    /// Reads one conversation: every day file of its folder, each parsed once, in date order; with the
+    /// Reads one conversation: every day file of its folder, each parsed once, in date order (in batches on all
+    /// cores, `SlackDayBatches`, with the result of reading them one after another); with the
     /// warnings about its day files (one per file with text that is not Unicode, one per field of a message's
     /// blocks, attachments or files that could not be read).
     func read(
@@ -50,27 +51,11 @@ public struct SlackImporter: ExportImporter {
         if channel.kind == .direct || channel.kind == .multiPerson {
             for member in channel.members { reader.note(member) }
         }
-        var warnings: [String] = []
-        for day in SlackWorkspace.dayFiles(in: folder) {
-            let displayPath = source.displayPath + "/" + channel.folder + "/" + day
-            let fieldWarnings = try ExportJSON.read(folder.appendingPathComponent(day), displayPath: displayPath, warnings: &warnings) { json, bytes in
-                guard case .array(let elements) = json else {
-                    throw TranscriptsError(file: displayPath, line: 1, message: "expected a list of messages, found \(json.kindDescription)")
-                }
-                for (index, element) in elements.enumerated() {
-                    try reader.add(element, path: [AnyCodingKey(intValue: index)])
-                }
-                // What could not be read in blocks, attachments and files: a warning each, with line and JSON path.
-                var fieldWarnings = FieldWarnings(file: displayPath)
-                let scanner = JSONScanner(bytes: bytes)
-                let root = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-                for (path, problems) in reader.takeProblems() {
-                    fieldWarnings.add(problems, at: path, offset: scanner.offset(of: JSONPath(pathText: path), inDocumentAt: root))
-                }
-                return fieldWarnings.warnings(in: bytes)
-            }
-            warnings += fieldWarnings ?? []
+        let days = SlackWorkspace.dayFiles(in: folder).map { day in
+            SlackDayBatches.Day(url: folder.appendingPathComponent(day), displayPath: source.displayPath + "/" + channel.folder + "/" + day)
         }
+        var warnings: [String] = []
+        try SlackDayBatches(days: days).read(into: &reader, warnings: &warnings)
         let participants = reader.participants
         let kind: ConversationKind
         let title: String

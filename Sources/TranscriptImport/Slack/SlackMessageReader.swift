@@ -42,11 +42,18 @@ struct SlackFileLocator: Sendable {
 /// A Slack message can become several messages of the model, which has one kind per message: its text (with
 /// the attachments of bots), then each file, then each link preview, with the ids `TS`, `TS-2`, `TS-3`, ...
 /// A message with only a link and its preview becomes one `linkPreview` message.
+///
+/// Reading a message has three steps: its `SlackMessageHead` (timestamp, sender, subtype, text), `learnNames`
+/// (the conversation's state: names of people and bots first seen in messages), and its content
+/// (`SlackMessageContent`, which depends only on the message and the names known so far); `append` then takes the
+/// result into the conversation (participants in the order first seen, ids made unique in order). `add` does the
+/// three for one message; `SlackDayBatches` does them for batches of day files on all cores, with the same result.
 struct SlackMessageReader {
     package private(set) var messages: [Message] = []
     /// Everyone seen so far, in order: those given to `note` (members), senders and those who reacted.
     private(set) var participantIDs: [String] = []
-    package private(set) var names: SlackNames
+    /// The names known: `SlackDayBatches` sets `asOf` while it learns a batch's names.
+    package var names: SlackNames
     private var noted: Set<String> = []
     private var ids = UniqueMessageIDs()
     private var pendingProblems: [(path: String, problems: FieldProblems)] = []
@@ -67,7 +74,7 @@ struct SlackMessageReader {
         participantIDs.map { Participant(id: $0, name: names.user($0) ?? $0) }
     }
 
-    private static let context = JSONDecodingContext(defaultTimeZone: nil)
+    static let context = JSONDecodingContext(defaultTimeZone: nil)
 
     /// The subtypes that are events, shown as centred labels.
     static let systemEvents: [String: SystemEvent.Event] = [
@@ -82,79 +89,21 @@ struct SlackMessageReader {
 
     /// Reads one element of a day file; `path` is its place in the file, for errors.
     package mutating func add(_ json: JSONValue, path: JSONPath) throws {
-        let object = try JSONObject(json, path: path, context: Self.context)
-        let ts = try object.string("ts")
-        guard let seconds = Self.seconds(ts) else {
-            throw JSONMappingError.invalid(
-                object.keyPath("ts"), "expected a Slack timestamp such as \"1454884927.000002\", found \"\(ts)\"")
-        }
-        let date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
-        // Fifteen digits reach times no calendar holds: an error, not a clamped date.
-        guard date.isRepresentable else {
-            throw JSONMappingError.invalid(object.keyPath("ts"), "epoch seconds out of range: \"\(ts)\"")
-        }
-        let subtype = try object.optionalString("subtype")
-        let text = try object.optionalString("text") ?? ""
-        let user = try object.optionalIdentifier("user")
-        let botID = try object.optionalString("bot_id")
-        let username = try object.optionalString("username")
-        try learnNames(object, user: user, botID: botID, username: username, subtype: subtype, text: text)
+        let head = try SlackMessageHead(json, path: path)
+        try learnNames(head)
+        let read = try SlackMessageContent(names: names, files: files).read(head)
+        append(read)
+        if !read.problems.isEmpty { pendingProblems.append((TranscriptsError.pathText("", path), read.problems)) }
+    }
 
-        var sender = user ?? botID ?? username
-        if subtype == "file_comment", let comment = object.value("comment"),
-           let commenter = try JSONObject(comment, path: object.keyPath("comment"), context: Self.context).optionalIdentifier("user")
-        {
-            sender = commenter
-        }
-        if let sender { note(sender) }
-
-        let threadTS = try object.optionalString("thread_ts")
-        let thread = threadTS.flatMap { $0 == ts ? nil : $0 }
-        var edited: Timestamp?
-        if let value = object.value("edited") {
-            let edit = try JSONObject(value, path: object.keyPath("edited"), context: Self.context)
-            if let editTS = try edit.optionalString("ts") {
-                guard let editSeconds = Self.seconds(editTS) else {
-                    throw JSONMappingError.invalid(edit.keyPath("ts"), "expected a Slack timestamp, found \"\(editTS)\"")
-                }
-                let editDate = Timestamp(secondsSince1970: editSeconds, utcOffset: 0)
-                guard editDate.isRepresentable else {
-                    throw JSONMappingError.invalid(edit.keyPath("ts"), "epoch seconds out of range: \"\(editTS)\"")
-                }
-                edited = editDate
-            }
-        }
-        let reactions = try self.reactions(object)
-
-        let mrkdwn = SlackMrkdwn(names: names)
-        var problems = FieldProblems()
-        var kinds: [MessageKind]
-        if let subtype, let event = Self.systemEvents[subtype] {
-            var system = SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn))
-            try Self.describe(&system, subtype: subtype, sender: sender, object, mrkdwn)
-            kinds = [.system(system)]
-        } else {
-            kinds = content(object, subtype: subtype, text: text, mrkdwn, problems: &problems)
-        }
-        if kinds.isEmpty {
-            // Nothing this reader understands: keep the whole item.
-            kinds = [.unsupported(UnsupportedContent(type: subtype ?? (try? object.optionalString("type")) ?? "message", raw: json))]
-        }
-
-        for (index, kind) in kinds.enumerated() {
-            let id = ids.make(index == 0 ? ts : "\(ts)-\(index + 1)")
-            messages.append(
-                Message(
-                    id: id, sender: sender, date: date, kind: kind, reactions: index == 0 ? reactions : [],
-                    edited: index == 0 ? edited : nil, thread: thread, deleted: subtype == "tombstone"))
-        }
-        if !problems.isEmpty {
-            if var part = problems.keptPart(id: ids.make("\(ts)-fields"), sender: sender, date: date) {
-                part.thread = thread
-                messages.append(part)
-            }
-            pendingProblems.append((TranscriptsError.pathText("", path), problems))
-        }
+    /// Takes a message read by `SlackMessageContent` into the conversation: notes who it names, makes its ids
+    /// unique.
+    mutating func append(_ read: SlackReadMessage) {
+        for id in read.noted { note(id) }
+        let start = messages.count
+        messages.append(contentsOf: read.messages)
+        for index in start..<messages.count { messages[index].id = ids.make(messages[index].id) }
+        if let reserved = read.reservedID { _ = ids.make(reserved) }
     }
 
     /// What could not be read in the messages added since the last call, each with the message's JSON path in its
@@ -165,36 +114,59 @@ struct SlackMessageReader {
     }
 
     /// Seconds since 1970 of a Slack timestamp (`"1454884927.000002"`): digits, an optional fraction.
+    ///
+    /// The digits are read directly: the whole seconds (at most 15 digits) are exact as a `Double`, and a fraction
+    /// of at most 15 digits is `digits / 10^count`, both exact before the one rounding division, which is what
+    /// `Double("0." + fraction)` gives (longer fractions are read that way).
     package static func seconds(_ ts: String) -> Double? {
-        let parts = ts.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 15, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber),
-              let seconds = Double(whole)
-        else { return nil }
-        guard parts.count == 2 else { return seconds }
-        let fraction = parts[1]
-        guard !fraction.isEmpty, fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber), let value = Double("0." + fraction)
-        else { return nil }
-        return seconds + value
+        var ts = ts
+        return ts.withUTF8 { bytes -> Double? in
+            var index = 0
+            var whole: Int64 = 0
+            while index < bytes.count, bytes[index] != UInt8(ascii: ".") {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10, index < 15 else { return nil }
+                whole = whole * 10 + Int64(digit)
+                index += 1
+            }
+            guard index > 0 else { return nil }
+            let seconds = Double(whole)
+            guard index < bytes.count else { return seconds }
+            let start = index + 1
+            guard start < bytes.count else { return nil }
+            var fraction: Int64 = 0
+            for position in start..<bytes.count {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                if position - start < 15 { fraction = fraction * 10 + Int64(digit) }
+            }
+            let count = bytes.count - start
+            if count <= 15 { return seconds + Double(fraction) / powersOfTen[count] }
+            guard let value = Double("0." + String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) else { return nil }
+            return seconds + value
+        }
     }
 
+    /// 10⁰ ... 10¹⁵, each exact as a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
     /// Names the messages give for people and bots that users.json lacks.
-    private mutating func learnNames(
-        _ object: JSONObject, user: String?, botID: String?, username: String?, subtype: String?, text: String
-    ) throws {
-        if let user, names.user(user) == nil, let profile = object.value("user_profile"),
+    mutating func learnNames(_ head: SlackMessageHead) throws {
+        let object = head.object
+        if let user = head.user, names.user(user) == nil, let profile = object.value("user_profile"),
            let name = try SlackWorkspace.userName(
                JSONObject(profile, path: object.keyPath("user_profile"), context: Self.context), context: Self.context)
         {
-            names.seen[user] = name
+            names.learn(user, name)
         }
-        if let botID, names.user(botID) == nil {
-            var name = username
-            if subtype == "bot_add" || subtype == "bot_remove" {
+        if let botID = head.botID, names.user(botID) == nil {
+            var name = head.username
+            if head.subtype == "bot_add" || head.subtype == "bot_remove" {
                 // "added an integration to this channel: <https://team.slack.com/services/B0JL6RASU|github>"
-                if let marker = text.range(of: "/services/" + botID + "|"),
-                   let end = text[marker.upperBound...].firstIndex(of: ">")
+                if let marker = head.text.range(of: "/services/" + botID + "|"),
+                   let end = head.text[marker.upperBound...].firstIndex(of: ">")
                 {
-                    name = SlackMrkdwn.decodeEntities(String(text[marker.upperBound..<end]))
+                    name = SlackMrkdwn.decodeEntities(String(head.text[marker.upperBound..<end]))
                 } else {
                     name = nil
                 }
@@ -202,13 +174,133 @@ struct SlackMessageReader {
             if name == nil, let profile = object.value("bot_profile") {
                 name = profile.slackMember("name")?.slackString
             }
-            if let name, !name.isEmpty { names.seen[botID] = name }
-        } else if user == nil, botID == nil, let username, names.user(username) == nil {
-            names.seen[username] = username
+            if let name, !name.isEmpty { names.learn(botID, name) }
+        } else if head.user == nil, head.botID == nil, let username = head.username, names.user(username) == nil {
+            names.learn(username, username)
         }
     }
+}
 
-    private mutating func reactions(_ object: JSONObject) throws -> [Reaction] {
+/// What is read of a Slack message before the names it gives are learnt: its timestamp, subtype, text and who sent
+/// it (the user, bot and username fields); errors in these come first, as they did when one function read all.
+struct SlackMessageHead: Sendable {
+    let json: JSONValue
+    let object: JSONObject
+    let ts: String
+    let date: Timestamp
+    let subtype: String?
+    let text: String
+    let user: String?
+    let botID: String?
+    let username: String?
+
+    init(_ json: JSONValue, path: JSONPath) throws {
+        self.json = json
+        object = try JSONObject(json, path: path, context: SlackMessageReader.context)
+        ts = try object.string("ts")
+        guard let seconds = SlackMessageReader.seconds(ts) else {
+            throw JSONMappingError.invalid(
+                object.keyPath("ts"), "expected a Slack timestamp such as \"1454884927.000002\", found \"\(ts)\"")
+        }
+        date = Timestamp(secondsSince1970: seconds, utcOffset: 0)
+        // Fifteen digits reach times no calendar holds: an error, not a clamped date.
+        guard date.isRepresentable else {
+            throw JSONMappingError.invalid(object.keyPath("ts"), "epoch seconds out of range: \"\(ts)\"")
+        }
+        subtype = try object.optionalString("subtype")
+        text = try object.optionalString("text") ?? ""
+        user = try object.optionalIdentifier("user")
+        botID = try object.optionalString("bot_id")
+        username = try object.optionalString("username")
+    }
+}
+
+/// One Slack message read into the model, before the conversation takes it in (`SlackMessageReader.append`): its
+/// messages with the ids they ask for (made unique in the conversation's order when appended), who it names as
+/// participants in order, and what could not be read.
+struct SlackReadMessage: Sendable {
+    var messages: [Message] = []
+    /// The id asked for a part that holds what could not be read when no part was made: it is still taken.
+    var reservedID: String?
+    /// Sender and those who reacted, in order, for `SlackMessageReader.note`.
+    var noted: [String] = []
+    var problems = FieldProblems()
+}
+
+/// Reads a Slack message's content (after its `SlackMessageHead` and the names it gives): kinds, reactions, edits,
+/// events; it depends only on the message and on `names`, the names known when it is read.
+struct SlackMessageContent: Sendable {
+    var names: SlackNames
+    let files: SlackFileLocator
+
+    private static var context: JSONDecodingContext { SlackMessageReader.context }
+
+    /// The rest of `SlackMessageReader.add`, after `learnNames`.
+    func read(_ head: SlackMessageHead) throws -> SlackReadMessage {
+        let object = head.object
+        let ts = head.ts, date = head.date, subtype = head.subtype, text = head.text
+        var result = SlackReadMessage()
+        var sender = head.user ?? head.botID ?? head.username
+        if subtype == "file_comment", let comment = object.value("comment"),
+           let commenter = try JSONObject(comment, path: object.keyPath("comment"), context: Self.context).optionalIdentifier("user")
+        {
+            sender = commenter
+        }
+        if let sender { result.noted.append(sender) }
+
+        let threadTS = try object.optionalString("thread_ts")
+        let thread = threadTS.flatMap { $0 == ts ? nil : $0 }
+        var edited: Timestamp?
+        if let value = object.value("edited") {
+            let edit = try JSONObject(value, path: object.keyPath("edited"), context: Self.context)
+            if let editTS = try edit.optionalString("ts") {
+                guard let editSeconds = SlackMessageReader.seconds(editTS) else {
+                    throw JSONMappingError.invalid(edit.keyPath("ts"), "expected a Slack timestamp, found \"\(editTS)\"")
+                }
+                let editDate = Timestamp(secondsSince1970: editSeconds, utcOffset: 0)
+                guard editDate.isRepresentable else {
+                    throw JSONMappingError.invalid(edit.keyPath("ts"), "epoch seconds out of range: \"\(editTS)\"")
+                }
+                edited = editDate
+            }
+        }
+        let reactions = try self.reactions(object, noted: &result.noted)
+
+        let mrkdwn = SlackMrkdwn(names: names)
+        var problems = FieldProblems()
+        var kinds: [MessageKind]
+        if let subtype, let event = SlackMessageReader.systemEvents[subtype] {
+            var system = SystemEvent(event: event, text: systemText(text, event: event, subtype: subtype, sender: sender, mrkdwn))
+            try Self.describe(&system, subtype: subtype, sender: sender, object, mrkdwn)
+            kinds = [.system(system)]
+        } else {
+            kinds = content(object, subtype: subtype, text: text, mrkdwn, problems: &problems)
+        }
+        if kinds.isEmpty {
+            // Nothing this reader understands: keep the whole item.
+            kinds = [.unsupported(UnsupportedContent(type: subtype ?? (try? object.optionalString("type")) ?? "message", raw: head.json))]
+        }
+
+        for (index, kind) in kinds.enumerated() {
+            result.messages.append(
+                Message(
+                    id: index == 0 ? ts : "\(ts)-\(index + 1)", sender: sender, date: date, kind: kind,
+                    reactions: index == 0 ? reactions : [], edited: index == 0 ? edited : nil, thread: thread,
+                    deleted: subtype == "tombstone"))
+        }
+        if !problems.isEmpty {
+            if var part = problems.keptPart(id: "\(ts)-fields", sender: sender, date: date) {
+                part.thread = thread
+                result.messages.append(part)
+            } else {
+                result.reservedID = "\(ts)-fields"
+            }
+            result.problems = problems
+        }
+        return result
+    }
+
+    private func reactions(_ object: JSONObject, noted: inout [String]) throws -> [Reaction] {
         guard let value = object.value("reactions") else { return [] }
         guard case .array(let elements) = value else {
             throw JSONMappingError.expected("a list", found: value, at: object.keyPath("reactions"))
@@ -217,7 +309,7 @@ struct SlackMessageReader {
             let reaction = try JSONObject(
                 element, path: object.keyPath("reactions") + [AnyCodingKey(intValue: index)], context: Self.context)
             let users = try reaction.identifiers("users") ?? []
-            for user in users { note(user) }
+            noted += users
             return Reaction(emoji: SlackEmoji.reaction(try reaction.string("name")), by: users, count: try reaction.optionalCount("count"))
         }
     }

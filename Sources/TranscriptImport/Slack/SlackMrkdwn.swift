@@ -8,8 +8,25 @@ struct SlackNames: Sendable {
     var seen: [String: String] = [:]
     /// Channel id → channel name (without `#`).
     var channels: [String: String] = [:]
+    /// While a batch of day files is read (`SlackDayBatches`): the position in the batch of the message each name
+    /// of `seen` was learnt from, for the names learnt in the batch (the others were known before it).
+    var learnedAt: [String: Int] = [:]
+    /// The position in the batch of the message being read: `user` knows only the names learnt up to it, as when
+    /// the messages are read one after another. `Int.max` outside batches.
+    var asOf = Int.max
 
-    func user(_ id: String) -> String? { users[id] ?? seen[id] }
+    func user(_ id: String) -> String? {
+        if let name = users[id] { return name }
+        guard let name = seen[id] else { return nil }
+        if !learnedAt.isEmpty, let position = learnedAt[id], position > asOf { return nil }
+        return name
+    }
+
+    /// Records a name learnt from the message at `asOf` (the first one known wins: callers check `user` first).
+    mutating func learn(_ id: String, _ name: String) {
+        seen[id] = name
+        if asOf != Int.max { learnedAt[id] = asOf }
+    }
     package func channel(_ id: String) -> String? { channels[id] }
 }
 

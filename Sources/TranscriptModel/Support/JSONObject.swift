@@ -76,7 +76,7 @@ extension JSONValue {
 }
 
 /// A JSON object being read into a model value: typed access to its members, with errors naming the path.
-package struct JSONObject {
+package struct JSONObject: Sendable {
     package let members: [String: JSONValue]
     package let path: JSONPath
     package let context: JSONDecodingContext
