@@ -52,7 +52,7 @@ final class MediaCopier {
     /// Whether every look-up is recorded for the build cache (`takeDependencies()`).
     var recordsDependencies = false
     /// The name a file's copy gets in `media/` (before its extension), from its bytes.
-    var contentName: (Data) -> String = ContentName.of
+    var contentName: @Sendable (Data) -> String = { ContentName.of($0) }
     /// Whether images lose their metadata on the way (`privacy.stripMetadata`, see `MetadataStripper`).
     var stripsMetadata = false
     /// Files copied with their metadata since the last `takeMetadataWarnings()`: those of formats it cannot
@@ -104,43 +104,43 @@ final class MediaCopier {
         return true
     }
 
+    /// The real path of `folder` (symlinks resolved), looked up once.
+    private func realFolder(_ folder: URL) -> String {
+        if let known = realFolders[folder.path] { return known }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        realFolders[folder.path] = root
+        return root
+    }
+
     private func copyFile(_ path: String, from folder: URL, imageOnly: Bool) -> Result<CopiedFile, Refusal> {
+        let root = realFolder(folder)
         let resolved: URL
-        let root: String
-        if let known = realFolders[folder.path] {
-            root = known
-        } else {
-            root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-            realFolders[folder.path] = root
-        }
-        switch ExportFile.resolve(path, inRealFolder: root) {
+        switch resolutions.removeValue(forKey: ResolutionKey(root: root, path: path)) ?? ExportFile.resolve(path, inRealFolder: root) {
         case .success(let url): resolved = url
         case .failure(let refusal): return .failure(refusal)
         }
-        var fileExtension = resolved.pathExtension.lowercased()
+        let fileExtension = resolved.pathExtension.lowercased()
         if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
+        let ready = prepared.removeValue(forKey: resolved.path)
         if recordsDependencies {
             if stamps[resolved.path] == nil {
-                let stamp = FileStamp(path: resolved.path)
+                // Taken before the file was read (by `prepare`, when it read it).
+                let stamp = ready.map(\.stamp) ?? FileStamp(path: resolved.path)
                 stamps[resolved.path] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
             }
             lastSource = (resolved.path, stamps[resolved.path] ?? nil)
         }
         if let known = copied[resolved.path] { return .success(known) }
-        guard var data = try? Data(contentsOf: resolved) else { return .failure(.missing) }
-        if fileExtension == "jpeg" { fileExtension = "jpg" }
-        if stripsMetadata {
-            switch MetadataStripper.strip(data, fileExtension: fileExtension) {
-            case .stripped(let stripped)?: data = stripped
-            case .unsupported?: unstrippable.append(path)
-            case .broken(let reason)?: brokenMetadata.append((path, reason))
-            case nil: break
-            }
+        guard let file = ready ?? Self.read(resolved, fileExtension: fileExtension, strips: stripsMetadata, naming: contentName)
+        else { return .failure(.missing) }
+        switch file.stripping {
+        case .unsupported?: unstrippable.append(path)
+        case .broken(let reason)?: brokenMetadata.append((path, reason))
+        case .stripped?, nil: break
         }
-        if !Self.safeExtensions.contains(fileExtension) { fileExtension = "bin" }
-        let sitePath = "media/\(contentName(data)).\(fileExtension)"
-        let size = Self.imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil
-        let result = CopiedFile(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height)
+        let data = file.data
+        let sitePath = file.copied.sitePath
+        let result = file.copied
         if !written.contains(sitePath) {
             do {
                 try output.write(data, to: sitePath)
@@ -154,6 +154,81 @@ final class MediaCopier {
     }
 
     private var written: Set<String> = []
+
+    // MARK: - Reading ahead on all cores
+
+    /// A file read, stripped of its metadata and named (`read(_:fileExtension:strips:naming:)`), ready to be
+    /// written: ahead of its turn by `prepare`, or when `copy` gets to it.
+    private struct ReadFile: Sendable {
+        /// The file's stamp, taken before it was read.
+        var stamp: FileStamp?
+        /// The bytes to store: the file's own, or without their metadata.
+        var data: Data
+        var stripping: MetadataStripper.Outcome?
+        var copied: CopiedFile
+    }
+
+    private struct ResolutionKey: Hashable {
+        var root: String
+        var path: String
+    }
+
+    /// What `prepare` found ahead of `copy`: look-ups by real folder and path, and files read, by real path.
+    private var resolutions: [ResolutionKey: Result<URL, Refusal>] = [:]
+    private var prepared: [String: ReadFile] = [:]
+
+    /// Files no bigger than this are read ahead on all cores; bigger ones when `copy` gets to them, one at a time.
+    static let preparedSizeLimit = 4 << 20
+
+    /// Reads ahead, on all cores, the files that the next calls of `copy` will ask for (`requests`, paths relative
+    /// to `folder`): their paths are checked, and those not copied yet (and not too big) are read, stripped and
+    /// named, so that `copy` only writes them. What `copy` then does and records is the same, in the same order.
+    func prepare(_ requests: [(path: String, imageOnly: Bool)], from folder: URL) {
+        let root = realFolder(folder)
+        let keys = requests.map { ResolutionKey(root: root, path: $0.path) }
+        let unique = Array(Set(keys).subtracting(resolutions.keys))
+        let found = (try? unique.concurrentMap { ExportFile.resolve($0.path, inRealFolder: $0.root) }) ?? []
+        for (key, result) in zip(unique, found) { resolutions[key] = result }
+        var toRead: [(url: URL, fileExtension: String)] = []
+        var listed = Set<String>()
+        for (request, key) in zip(requests, keys) {
+            guard case .success(let url)? = resolutions[key], copied[url.path] == nil, prepared[url.path] == nil,
+                  listed.insert(url.path).inserted
+            else { continue }
+            let fileExtension = url.pathExtension.lowercased()
+            if request.imageOnly, !Self.imageExtensions.contains(fileExtension) { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0, Int(info.st_size) <= Self.preparedSizeLimit else { continue }
+            toRead.append((url, fileExtension))
+        }
+        guard toRead.count > 1 else { return }
+        let strips = stripsMetadata, naming = contentName
+        let read = (try? toRead.concurrentMap { Self.read($0.url, fileExtension: $0.fileExtension, strips: strips, naming: naming) }) ?? []
+        for (file, ready) in zip(toRead, read) {
+            if let ready { prepared[file.url.path] = ready }
+        }
+    }
+
+    /// Reads the file at `url` (stamped first), strips its metadata when `strips` (and the format allows), and
+    /// names its copy; nil when it cannot be read.
+    private static func read(
+        _ url: URL, fileExtension: String, strips: Bool, naming: @Sendable (Data) -> String
+    ) -> ReadFile? {
+        let stamp = FileStamp(path: url.path)
+        guard var data = try? Data(contentsOf: url) else { return nil }
+        var fileExtension = fileExtension == "jpeg" ? "jpg" : fileExtension
+        var stripping: MetadataStripper.Outcome?
+        if strips {
+            stripping = MetadataStripper.strip(data, fileExtension: fileExtension)
+            if case .stripped(let stripped)? = stripping { data = stripped }
+        }
+        if !safeExtensions.contains(fileExtension) { fileExtension = "bin" }
+        let sitePath = "media/\(naming(data)).\(fileExtension)"
+        let size = imageExtensions.contains(fileExtension) ? ImageSize.read(data.prefix(256 * 1024)) : nil
+        return ReadFile(
+            stamp: stamp, data: data, stripping: stripping,
+            copied: CopiedFile(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height))
+    }
 
     /// Extensions kept as they are: pictures, sound, video and documents that browsers show, play or
     /// download without running anything.

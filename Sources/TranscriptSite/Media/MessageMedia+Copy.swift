@@ -3,13 +3,27 @@ import TranscriptModel
 import TranscriptRender
 
 extension MessageMedia {
-    /// Copies the files of every message of a conversation; nil entries for messages without files.
+    /// Files read ahead at once (`MediaCopier.prepare`): enough to keep the cores busy, few enough that their
+    /// bytes stay small (each at most `MediaCopier.preparedSizeLimit`).
+    static let readAhead = 16
+
+    /// Copies the files of every message of a conversation; nil entries for messages without files. The files
+    /// of the next messages are read ahead on all cores, then each message's are copied in order.
     static func copy(
         _ messages: [Message], from folder: URL, with copier: MediaCopier
     ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
+        var readUpTo = 0
         for index in messages.indices {
+            if index == readUpTo {
+                var requests: [(path: String, imageOnly: Bool)] = []
+                while readUpTo < messages.count, requests.count < readAhead {
+                    requests += paths(of: messages[readUpTo].kind).map { ($0.path, $0.imageOnly) }
+                    readUpTo += 1
+                }
+                if requests.count > 1 { copier.prepare(requests, from: folder) }
+            }
             let paths = paths(of: messages[index].kind)
             guard !paths.isEmpty else { continue }
             var media = MessageMedia()
