@@ -86,6 +86,8 @@ let package = Package(
             dependencies: [
                 "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                // The front that reads request heads before FlyingFox (`FrontDoor`) uses its sockets directly.
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         // The umbrella: `import TranscriptKit` brings every target above.
         .target(
