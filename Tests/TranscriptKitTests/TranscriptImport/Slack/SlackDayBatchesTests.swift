@@ -234,7 +234,7 @@ import Testing
             "1.0000000000000000000000000000000000000000000001", "1454884927.0000021", "1454884927.999999999999999",
             "1454884927.9999999999999999",
         ]
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.next() % 10)) }) }
         for _ in 0..<200_000 {
             let whole = digits(Int(random.next() % 17))
@@ -249,18 +249,5 @@ import Testing
         for ts in cases where SlackMessageReader.seconds(ts)?.bitPattern != old(ts)?.bitPattern { differing.append(ts) }
         #expect(differing == [])
         #expect(SlackMessageReader.seconds("1454884927.000002") == 1454884927.000002)
-    }
-
-    /// A small seeded generator, for cases that are the same in every run.
-    struct SplitMix64 {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
     /// Line feeds counted eight bytes at a time equal those counted one by one, at every length and alignment,
     /// next to the bytes a word-wide trick could mistake for them (0x0B, 0x8A, 0x09, 0xFF, 0x00, carries).
     @Test func countsLineFeedsAsOneByOneDoes() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 11)
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF, 0x7F, 0x80, 0x41, 0x0A ^ 0x80, 0x01]
         for length in 0..<200 {
             let bytes = (0..<length + 7).map { _ in alphabet.randomElement(using: &generator)! }
