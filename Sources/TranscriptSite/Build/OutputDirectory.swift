@@ -32,6 +32,13 @@ final class OutputDirectory {
     /// The previous build's digests of its files (from the build cache), and this build's of the files it made.
     var previousDigests = OutputDigests()
     private(set) var madeDigests: [String: UInt64] = [:]
+    /// The stamps of the files this build made or took over, by made path, taken when they were written or
+    /// linked (a file keeps its stamp when the staging folder becomes the output).
+    private var madeStamps: [String: FileStamp] = [:]
+    /// Files of the previous output being linked into the staging folder on another thread (`linkAhead`).
+    private var linkingAhead: FilesLinkedAhead?
+    /// Files linked ahead that the build has not taken (by stored path); the ones left are removed at the commit.
+    private var linkedAhead: [String: FilesLinkedAhead.Candidate] = [:]
     /// How files are stored, when not as made (a protected site's files are sealed).
     var sealing: (any OutputSealing)?
     /// The two folders' paths, for building file paths without URL operations (thousands per build).
@@ -55,6 +62,42 @@ final class OutputDirectory {
         } catch {
             throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(TranscriptsError.sentence(for: error)))")
         }
+    }
+
+    /// Starts linking the previous output's files under `prefix` (a folder, `search/`) into the staging folder on
+    /// another thread: those still as the previous build made them. Nothing else may write under `prefix` until
+    /// the stage that does; this directory waits for the links when it is first asked about a path there.
+    func linkAhead(under prefix: String) {
+        guard linksUnchangedFiles, linkingAhead == nil else { return }
+        let candidates = previousDigests.entries.compactMap { path, entry in
+            path.hasPrefix(prefix)
+                ? FilesLinkedAhead.Candidate(madePath: path, storedPath: storedPath(path), stamp: entry.stamp) : nil
+        }
+        guard !candidates.isEmpty else { return }
+        linkingAhead = FilesLinkedAhead(prefix: prefix, candidates: candidates, from: destinationPath, into: stagingPath)
+    }
+
+    /// Waits for the files being linked ahead, when `path` (a made or stored path) is under their folder (any
+    /// path when nil), and takes them into this directory's records.
+    private func finishLinkingAhead(before path: String? = nil) {
+        guard let job = linkingAhead, path.map({ $0.hasPrefix(job.prefix) }) ?? true else { return }
+        linkingAhead = nil
+        let result = job.wait()
+        createdFolders.formUnion(result.folders)
+        for (stored, candidate) in result.files {
+            madePaths.insert(stored)
+            linkedAhead[stored] = candidate
+        }
+    }
+
+    /// Removes the files linked ahead that the build did not take.
+    private func removeUnusedLinkedAhead() {
+        finishLinkingAhead()
+        for stored in linkedAhead.keys.sorted() {
+            unlink(stagingPath + "/" + stored)
+            madePaths.remove(stored)
+        }
+        linkedAhead = [:]
     }
 
     /// Removes the staging and previous-output folders that builds of this output left behind when they were
@@ -94,6 +137,7 @@ final class OutputDirectory {
 
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
+        finishLinkingAhead(before: relativePath)
         var digester = madeDigester()
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
         madeDigests[relativePath] = digester.value
@@ -117,7 +161,7 @@ final class OutputDirectory {
                 return true
             }) { return }
         }
-        try withFile(relativePath) { descriptor in
+        try withFile(relativePath, madeAt: relativePath) { descriptor in
             for var part in parts {
                 if let failure = part.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) { return failure }
                 bytesWritten += part.utf8.count
@@ -128,6 +172,7 @@ final class OutputDirectory {
 
     /// Writes bytes at `relativePath`.
     func write(_ data: Data, to relativePath: String) throws {
+        finishLinkingAhead(before: relativePath)
         var digester = madeDigester()
         data.withUnsafeBytes { digester.add($0) }
         madeDigests[relativePath] = digester.value
@@ -138,7 +183,7 @@ final class OutputDirectory {
         if linksUnchangedFiles, try linkIfEqual(relativePath, size: data.count, digest: digester.value, equals: { previous in
             data.withUnsafeBytes { $0.count == 0 || memcmp(previous.baseAddress!, $0.baseAddress!, $0.count) == 0 }
         }) { return }
-        try withFile(relativePath) { descriptor in
+        try withFile(relativePath, madeAt: relativePath) { descriptor in
             if let failure = data.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
             bytesWritten += data.count
             return nil
@@ -159,7 +204,12 @@ final class OutputDirectory {
 
     /// The stamp the file this build made (or took over) at `relativePath` will have in the finished output.
     func stampOfMade(_ relativePath: String) -> FileStamp? {
-        FileStamp(path: stagingPath + "/" + storedPath(relativePath))
+        madeStamps[relativePath] ?? FileStamp(path: stagingPath + "/" + storedPath(relativePath))
+    }
+
+    /// The stamp of the file made at `relativePath` once the build is committed (the output's file).
+    func stampInOutput(_ relativePath: String) -> FileStamp? {
+        madeStamps[relativePath] ?? FileStamp(path: destinationPath + "/" + storedPath(relativePath))
     }
 
     /// The previous output's file made at `relativePath`, when it is a regular file: its stamp.
@@ -171,6 +221,8 @@ final class OutputDirectory {
     /// and has `size` bytes as made (stored otherwise, it is enough that it is still the file that build made).
     func previousHasSize(_ relativePath: String, size: Int) -> Bool {
         if let sealing, !sealing.storesAsMade(relativePath) { return previousIsUnchanged(relativePath) }
+        finishLinkingAhead(before: relativePath)
+        if let ahead = linkedAhead[relativePath] { return ahead.stamp.size == Int64(size) }
         return previousStamp(relativePath)?.size == Int64(size)
     }
 
@@ -178,6 +230,9 @@ final class OutputDirectory {
     /// (its stamp is the one stored with its digest).
     func previousIsUnchanged(_ relativePath: String) -> Bool {
         guard let entry = previousDigests.entries[relativePath] else { return false }
+        finishLinkingAhead(before: relativePath)
+        // Linked ahead: it had the stamp then, and the link is the same file.
+        if linkedAhead[storedPath(relativePath)] != nil { return true }
         return FileStamp(path: destinationPath + "/" + storedPath(relativePath)) == entry.stamp
     }
 
@@ -202,6 +257,16 @@ final class OutputDirectory {
     func link(_ relativePath: String) throws -> Bool {
         let madePath = relativePath
         let relativePath = storedPath(madePath)
+        finishLinkingAhead(before: relativePath)
+        if let ahead = linkedAhead.removeValue(forKey: relativePath) {
+            // Linked ahead, with the stamp its digest was made of.
+            if madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath] { madeDigests[madePath] = entry.digest }
+            madeStamps[madePath] = ahead.stamp
+            filesWritten += 1
+            filesLinked += 1
+            bytesWritten += Int(ahead.stamp.size)
+            return true
+        }
         let old = destinationPath + "/" + relativePath
         var info = stat()
         let isFile = lstat(old, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
@@ -211,12 +276,16 @@ final class OutputDirectory {
         }
         let path = try prepare(relativePath)
         guard isFile else { return false }
-        if Foundation.link(old, path) != 0 {
+        if Foundation.link(old, path) == 0 {
+            // The same file: the stamp is the one just read.
+            madeStamps[madePath] = FileStamp(info)
+        } else {
             do {
                 try FileManager.default.copyItem(atPath: old, toPath: path)
             } catch {
                 throw TranscriptsError(file: path, message: "cannot copy the previous output's file (\(TranscriptsError.sentence(for: error)))")
             }
+            madeStamps[madePath] = FileStamp(path: path)
         }
         filesWritten += 1
         filesLinked += 1
@@ -234,7 +303,7 @@ final class OutputDirectory {
 
     /// Writes the bytes stored for the file made at `relativePath`.
     private func writeStored(_ bytes: [UInt8], madeAt relativePath: String) throws {
-        try withFile(storedPath(relativePath)) { descriptor in
+        try withFile(storedPath(relativePath), madeAt: relativePath) { descriptor in
             if let failure = bytes.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) { return failure }
             bytesWritten += bytes.count
             return nil
@@ -246,6 +315,11 @@ final class OutputDirectory {
     private func linkIfEqual(
         _ relativePath: String, size: Int, digest: UInt64, equals: (UnsafeRawBufferPointer) -> Bool
     ) throws -> Bool {
+        if let ahead = linkedAhead[relativePath] {
+            // Linked ahead, so still the file the previous build made: equal when its digest is.
+            return ahead.stamp.size == Int64(size) && previousDigests.entries[relativePath]?.digest == digest
+                ? try link(relativePath) : false
+        }
         let old = destinationPath + "/" + relativePath
         guard let stamp = FileStamp(path: old), stamp.size == Int64(size) else { return false }
         // The file as the previous build made it, and the same digest: equal without reading it.
@@ -275,8 +349,12 @@ final class OutputDirectory {
                 throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
             }
         }
-        // The staging folder is this build's own: only a path it made already can hold a file.
-        if !madePaths.insert(relativePath).inserted, unlink(path) == 0 { filesWritten -= 1 }
+        // The staging folder is this build's own: only a path it made already, or linked ahead, can hold a file.
+        if linkedAhead.removeValue(forKey: relativePath) != nil {
+            unlink(path)
+        } else if !madePaths.insert(relativePath).inserted, unlink(path) == 0 {
+            filesWritten -= 1
+        }
         return path
     }
 
@@ -298,8 +376,9 @@ final class OutputDirectory {
         return !(length == 2 && dots == 2)
     }
 
-    /// Opens a new file in the staging folder, lets `body` write to it (returning an errno on failure).
-    private func withFile(_ relativePath: String, _ body: (Int32) -> Int32?) throws {
+    /// Opens a new file at `relativePath` in the staging folder (the file made at `madePath`), lets `body` write
+    /// to it (returning an errno on failure), and keeps the written file's stamp.
+    private func withFile(_ relativePath: String, madeAt madePath: String, _ body: (Int32) -> Int32?) throws {
         let path = try prepare(relativePath)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -309,6 +388,8 @@ final class OutputDirectory {
         if let failure = body(descriptor) {
             throw TranscriptsError(file: path, message: "cannot write the file (\(String(cString: strerror(failure))))")
         }
+        var info = stat()
+        madeStamps[madePath] = fstat(descriptor, &info) == 0 ? FileStamp(info) : nil
         filesWritten += 1
     }
 
@@ -326,15 +407,26 @@ final class OutputDirectory {
     }
 
     /// Puts the staging folder in the output folder's place, in one step when the system can (`FolderExchange`),
-    /// and removes the previous output.
-    func commit() throws {
+    /// and removes the previous output on another thread while `meanwhile` runs.
+    func commit(meanwhile: () throws -> Void = {}) throws {
+        removeUnusedLinkedAhead()
+        let previous = try swapIn()
+        let removal = DispatchGroup()
+        if let previous {
+            // Killed while removing it, the next build removes the rest (a folder whose process is gone).
+            DispatchQueue.global().async(group: removal) { try? FileManager.default.removeItem(at: previous) }
+        }
+        defer { removal.wait() }
+        try meanwhile()
+    }
+
+    /// Swaps the staging folder in; the folder that now holds the previous output, if there was one.
+    private func swapIn() throws -> URL? {
         let manager = FileManager.default
         var info = stat()
         if lstat(destinationPath, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, FolderExchange.exchange(stagingPath, destinationPath) {
-            // The staging folder's name now holds the previous output; killed while removing it, the next
-            // build removes the rest (a `.building-PID` folder whose process is gone).
-            try? manager.removeItem(at: staging)
-            return
+            // The staging folder's name now holds the previous output.
+            return staging
         }
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
@@ -352,7 +444,7 @@ final class OutputDirectory {
                 if movedAside { try? manager.moveItem(at: previous, to: destination) }
                 throw error
             }
-            if movedAside { try manager.removeItem(at: previous) }
+            return movedAside ? previous : nil
         } catch {
             throw TranscriptsError(file: destination.path, message: "cannot replace the output folder (\(TranscriptsError.sentence(for: error)))")
         }
@@ -360,6 +452,7 @@ final class OutputDirectory {
 
     /// Removes the staging folder after a failed build.
     func discard() {
+        finishLinkingAhead()
         try? FileManager.default.removeItem(at: staging)
     }
 }

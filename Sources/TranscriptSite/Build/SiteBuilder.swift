@@ -93,6 +93,8 @@ public struct SiteBuilder: Sendable {
         if let protection {
             output.sealing = protection.sealedOutput(configuration: configuration, templates: templates)
         }
+        // An edit keeps almost every file of the search index: they are linked while the exports are read.
+        if configuration.search.enabled { output.linkAhead(under: "search/") }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
             renderer: ConversationRenderer(

@@ -18,13 +18,14 @@ public struct CommitStage: BuildStage {
         }
         let output = context.output
         context.cache?.invalidate()
-        try output.commit()
-        if let cache = context.cache {
+        // The cache is saved while the previous output is removed.
+        try output.commit {
+            guard let cache = context.cache else { return }
             cache.save()
             var digests = OutputDigests()
-            let outputPath = output.destination.path
             for (path, digest) in output.madeDigests {
-                if let stamp = FileStamp(path: outputPath + "/" + output.storedPath(path)) {
+                // Stamps taken as the files were made: a file keeps its stamp when the staging folder becomes the output.
+                if let stamp = output.stampInOutput(path) {
                     digests.entries[path] = OutputDigests.Entry(stamp: stamp, digest: digest)
                 }
             }
