@@ -63,67 +63,17 @@ public struct TelegramImporter: ExportImporter {
             // with the first chat, whose source it is part of, so that the chat is taken over with it only
             // while it stays the same.
             let fileWarnings = isAccount ? export.takeOutlineInvalidUTF8Warnings() : []
-            // Where `sourceKey` has walked to, with the line and column there (as `TextPosition` counts them).
-            var walked = (offset: 0, line: 1, column: 1)
-            func walk(to end: Int) {
-                guard end > walked.offset else { return }
-                let bytes = UnsafeBufferPointer(rebasing: export.scanner.bytes[walked.offset..<end])
-                let newlines = TextPosition.lineFeeds(in: bytes)
-                var lineStart = 0
-                if newlines > 0 {
-                    lineStart = bytes.count
-                    while bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-                    walked.line += newlines
-                    walked.column = 1
-                }
-                for byte in bytes[lineStart...] where byte & 0xC0 != 0x80 { walked.column += 1 }
-                walked.offset = end
-            }
-            // What a chat is made from: its bytes, where it is in the export (its path, and the line and column
-            // it starts at, which its warnings count from), the folder its media are in, and the warnings given
-            // with it that are not its own.
-            func sourceKey(_ range: Range<Int>, path: String, number: Int, warnings: [String]) -> String {
-                var digest = FastDigest()
-                digest.add("telegram chat 2")
-                digest.add(path)
-                digest.add(UInt64(number))
-                let gap = walked.offset..<max(walked.offset, range.lowerBound)
-                walk(to: range.lowerBound)
-                export.release(gap)
-                digest.add(UInt64(walked.line))
-                digest.add(UInt64(walked.column))
-                digest.add(folder.standardizedFileURL.path)
-                for warning in warnings {
-                    digest.add(UInt64(warning.utf8.count))
-                    digest.add(warning)
-                }
-                digest.add(UInt64(range.count))
-                // A piece at a time, each piece's pages handed back once digested (and walked): a chat of
-                // hundreds of megabytes is never in memory whole.
-                let bytes = UnsafeRawBufferPointer(export.scanner.bytes)
-                for start in stride(from: range.lowerBound, to: range.upperBound, by: 16 << 20) {
-                    let piece = start..<min(start + (16 << 20), range.upperBound)
-                    digest.add(UnsafeRawBufferPointer(rebasing: bytes[piece]))
-                    walk(to: piece.upperBound)
-                    export.release(piece)
-                }
-                return String(digest.value, radix: 16)
-            }
-            func offer(_ range: Range<Int>, path: String, number: Int) throws {
-                let given = number == 0 ? fileWarnings : []
-                let key = sourceKey(range, path: path, number: number, warnings: given)
-                if try reuse(key) { return }
-                var imported = try read(range, path: path, number: number)
-                imported.warnings = given + imported.warnings
-                imported.sourceKey = key
+            var list = isAccount
+                ? chats.map { TelegramChatKeys.Chat(range: $0.range, path: $0.path, warnings: []) }
+                : [TelegramChatKeys.Chat(range: export.root, path: "", warnings: [])]
+            if !list.isEmpty { list[0].warnings = fileWarnings }
+            let keys = try TelegramChatKeys.make(export, chats: list, folder: folder.standardizedFileURL.path)
+            for (number, chat) in list.enumerated() {
+                if try reuse(keys[number]) { continue }
+                var imported = try read(chat.range, path: chat.path, number: number)
+                imported.warnings = chat.warnings + imported.warnings
+                imported.sourceKey = keys[number]
                 try body(imported)
-            }
-            if isAccount {
-                for (number, chat) in chats.enumerated() {
-                    try offer(chat.range, path: chat.path, number: number)
-                }
-            } else {
-                try offer(export.root, path: "", number: 0)
             }
         }
     }

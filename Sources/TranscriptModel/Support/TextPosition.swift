@@ -60,3 +60,40 @@ package struct TextPosition: Equatable, Sendable {
         return TextPosition(line: line, column: column)
     }
 }
+
+extension TextPosition {
+    /// The position of a text's first byte.
+    package static let start = TextPosition(line: 1, column: 1)
+
+    /// What a stretch of text does to a position: the line feeds it holds, and the scalars after the last of
+    /// them. Stretches are measured apart (on several cores) and applied in order.
+    package struct Stretch: Equatable, Sendable {
+        package var lineFeeds: Int
+        /// The Unicode scalars after the stretch's last line feed (all of them when it has none).
+        package var trailingScalars: Int
+
+        package init(lineFeeds: Int, trailingScalars: Int) {
+            self.lineFeeds = lineFeeds
+            self.trailingScalars = trailingScalars
+        }
+
+        /// Measures `bytes` (UTF-8).
+        package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            lineFeeds = TextPosition.lineFeeds(in: bytes)
+            var lineStart = 0
+            if lineFeeds > 0 {
+                lineStart = bytes.count
+                while bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            }
+            trailingScalars = 0
+            for byte in bytes[lineStart...] where byte & 0xC0 != 0x80 { trailingScalars += 1 }
+        }
+    }
+
+    /// The position after `stretch`, which starts here.
+    package func advanced(over stretch: Stretch) -> TextPosition {
+        stretch.lineFeeds > 0
+            ? TextPosition(line: line + stretch.lineFeeds, column: 1 + stretch.trailingScalars)
+            : TextPosition(line: line, column: column + stretch.trailingScalars)
+    }
+}

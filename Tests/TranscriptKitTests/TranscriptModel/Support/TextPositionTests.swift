@@ -21,4 +21,23 @@ import Testing
         long.withUnsafeBufferPointer { #expect(TextPosition.lineFeeds(in: $0) == 1000) }
         #expect(TextPosition.lineFeeds(in: UnsafeBufferPointer(start: nil, count: 0)) == 0)
     }
+
+    /// A text cut anywhere into stretches, measured apart and applied in order, ends where counting it whole does.
+    @Test func stretchesAppliedInOrderGiveThePositionOfTheirEnd() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet: [String] = ["a", "\n", "é", "€", "😀", " ", "\n\n"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            var cuts = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in Int.random(in: 0...bytes.count, using: &generator) }
+            cuts = ([0] + cuts.sorted() + [bytes.count])
+            bytes.withUnsafeBufferPointer { all in
+                var position = TextPosition.start
+                for (start, end) in zip(cuts, cuts.dropFirst()) {
+                    position = position.advanced(over: TextPosition.Stretch(UnsafeBufferPointer(rebasing: all[start..<end])))
+                }
+                #expect(position == TextPosition.of(bytes.count, in: all), "\(text.debugDescription) cut at \(cuts)")
+            }
+        }
+    }
 }

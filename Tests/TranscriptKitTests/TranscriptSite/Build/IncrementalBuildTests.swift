@@ -570,6 +570,31 @@ import ZIPFoundation
         #expect(summary.pagesReused > 0)
     }
 
+    /// In an account export, a chat after one that got longer is where it was in the list, with the same bytes,
+    /// but its warnings count from a later line: it is read again, and they name the new line (the chats'
+    /// places are measured on several cores and added up in order).
+    @Test func warningsOfAChatAfterOneThatGrewNameTheNewLine() throws {
+        func export(alphaLines: Int) -> String {
+            let padding = String(repeating: "\n", count: alphaLines)
+            return #"""
+                {"about": "Telegram", "chats": {"about": "", "list": [
+                 {"name": "Alpha", "type": "private_group", "id": 11, "messages": [\#(padding)
+                  {"id": 1, "type": "message", "date": "2024-05-03T09:30:00", "date_unixtime": "1714728600", "from": "Ann", "from_id": "user2", "text": "alpha", "text_entities": []}]},
+                 {"name": "Beta", "type": "private_group", "id": 12, "messages": [
+                  {"id": 1, "type": "message", "date_unixtime": "1717407000", "from": "Ann", "from_id": "user2", "text": 42}]}
+                ]}}
+                """#
+        }
+        let site = try TestSupport.makeSite(conversations: ["result.json": export(alphaLines: 0)], name: "chatAfterOneThatGrew")
+        try Self.settle(site)
+        let first = try Self.build(site)
+        #expect(first.warnings.count == 1 && first.warnings[0].contains("result.json:5:"), "\(first.warnings)")
+        try TestSupport.write(["conversations/result.json": export(alphaLines: 3)], in: site)
+        let summary = try Self.buildMatchesCleanBuild(site)
+        #expect(summary.warnings.count == 1 && summary.warnings[0].contains("result.json:8:"), "\(summary.warnings)")
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == nil)
+    }
+
     @Test func anEditedOutputFileIsRenderedAgain() throws {
         let site = try Self.makeSite()
         try Self.build(site)
