@@ -139,12 +139,28 @@ package struct SearchIndexBuilder {
     package mutating func write(
         timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
+        try self.write(timeZone: timeZone, locale: locale, reuse: reuse, toAll: { files in
+            for file in files { try write(file.path, file.contents) }
+        })
+    }
+
+    /// Builds the index like `write(timeZone:locale:reuse:to:)`, handing the files to `write` a batch at a time
+    /// (a batch of term files and posting blocks, of document files), in order.
+    package mutating func write(
+        timeZone: String, locale: String, reuse: Reuse?, toAll write: (_ files: [(path: String, contents: String)]) throws -> Void
+    ) throws -> (statistics: Statistics, state: SearchIndexState) {
         var statistics = Statistics()
-        func emit(_ path: String, _ name: String, _ json: String) throws {
+        var pending: [(path: String, contents: String)] = []
+        func emit(_ path: String, _ name: String, _ json: String) {
             let contents = SearchIndexFormat.file(name: name, json: json)
             statistics.files += 1
             statistics.bytes += contents.utf8.count
-            try write("search/" + path, contents)
+            pending.append(("search/" + path, contents))
+        }
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            try write(pending)
+            pending.removeAll(keepingCapacity: true)
         }
 
         // Number the documents: the conversations merged by date, each keeping its order.
@@ -204,9 +220,9 @@ package struct SearchIndexBuilder {
         var entries: [String] = []
         var boundaries = SearchIndexFormat.TermFileBoundaries()
         var blockNumber = 0
-        func closeTermFile() throws {
+        func closeTermFile() {
             guard !entries.isEmpty else { return }
-            try emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
+            emit("t/\(firstTerms.count - 1).js", "t/\(firstTerms.count - 1)", "[" + entries.joined(separator: ",") + "]")
             entries.removeAll(keepingCapacity: true)
         }
         // A batch of terms at a time, so that the encoded index is never in memory whole.
@@ -226,17 +242,19 @@ package struct SearchIndexBuilder {
                     if entries.isEmpty { firstTerms.append(term.term) }
                     var numbers: [Int] = []
                     for block in term.blocks {
-                        try emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                        emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
                         numbers.append(blockNumber)
                         blockNumber += 1
                     }
                     let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
                     entries.append(entry)
-                    if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { try closeTermFile() }
+                    if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { closeTermFile() }
                 }
+                try flush()
             }
         }
-        try closeTermFile()
+        closeTermFile()
+        try flush()
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
@@ -278,9 +296,10 @@ package struct SearchIndexBuilder {
             }
             for (number, file) in zip(numbers, documentFiles) {
                 let size = statistics.bytes
-                try emit("d/\(number).js", "d/\(number)", file)
+                emit("d/\(number).js", "d/\(number)", file)
                 signatures[number].size = statistics.bytes - size
             }
+            try flush()
         }
 
         // Each conversation's pages, with their first document.
@@ -288,7 +307,7 @@ package struct SearchIndexBuilder {
             let pages = part.pages.map { page in
                 "[" + JavaScriptText.string(page.file) + ",\(page.first < part.documents.count ? Int(globalOfLocal[number][page.first]) : order.count)]"
             }
-            try emit("c/\(number).js", "c/\(number)", "[" + pages.joined(separator: ",") + "]")
+            emit("c/\(number).js", "c/\(number)", "[" + pages.joined(separator: ",") + "]")
         }
 
         // The first document of each month (from the page names, which are the months in the site's time zone).
@@ -309,7 +328,8 @@ package struct SearchIndexBuilder {
         let manifest = SearchIndexFormat.Manifest(
             documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
             people: people, months: months, termFiles: firstTerms)
-        try emit("index.js", "index", manifest.json)
+        emit("index.js", "index", manifest.json)
+        try flush()
         let state = SearchIndexState(
             documentFiles: signatures, partOfDocument: order.map { UInt32($0.part) }, termFiles: firstTerms.count,
             blocks: blockNumber)

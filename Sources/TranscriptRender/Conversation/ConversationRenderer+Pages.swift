@@ -23,7 +23,7 @@ extension ConversationRenderer {
     func renderPages(
         of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String], media: [Int: MessageMedia],
         search: SearchTarget?, indexing: Bool, digests: [String],
-        write: (_ file: String, _ parts: [String]) throws -> Void
+        write: (_ files: [(file: String, parts: [String])]) throws -> Void
     ) throws -> RenderedPages {
         let plan = frame.plan
         let quoted = try quotedTexts(of: frame, skipping: skipping)
@@ -64,9 +64,9 @@ extension ConversationRenderer {
             let pages = try batch.concurrentMap { number in
                 try monthPage(number, of: frame, pieces: grouped[number] ?? [], findBar: findBar)
             }
+            try write(pages.map { ($0.file, $0.parts) })
             for (number, page) in zip(batch, pages) {
                 result.appearances.merge(page.appearances) { first, _ in first }
-                try write(page.file, page.parts)
                 if !digests.isEmpty {
                     result.records[page.file] = PageRecord(
                         digest: digests[number], looks: page.appearances.mapValues(\.contrastWarnings),

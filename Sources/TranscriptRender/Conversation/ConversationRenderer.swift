@@ -60,8 +60,8 @@ package struct ConversationRenderer: Sendable {
         }
     }
 
-    /// Renders the pages of `conversation` and hands each file to `write`: its month pages, its overview and
-    /// its feed. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
+    /// Renders the pages of `conversation` and hands its files to `write`, a few at a time (each file by its
+    /// name and its contents, in parts to write one after another): its month pages, its overview and its feed. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
     /// files, relative to the page. With `previous`, pages whose digest is unchanged are taken over instead of
     /// rendered; with `recordsPages`, the output holds each page's record for a later build.
     package func render(
@@ -69,7 +69,7 @@ package struct ConversationRenderer: Sendable {
         media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, knownSearchPart: SearchConversationPart? = nil,
         recordsPages: Bool = false,
         previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
-        write: (_ file: String, _ parts: [String]) throws -> Void
+        write: (_ files: [(file: String, parts: [String])]) throws -> Void
     ) throws -> Output {
         let frame = try ConversationFrame(
             conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
@@ -103,12 +103,13 @@ package struct ConversationRenderer: Sendable {
         }
 
         let overviewParts = try overviewParts(of: frame, media: media)
-        for page in overviewParts.pages { try write(page.file, [page.html]) }
-        try write("index.html", [try templates.render(
-            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")])
+        var files = overviewParts.pages.map { (file: $0.file, parts: [$0.html]) }
+        files.append(("index.html", [try templates.render(
+            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")]))
         if configuration.feeds {
-            try write("feed.xml", [try templates.render(feed(of: frame), template: "feed")])
+            files.append(("feed.xml", [try templates.render(feed(of: frame), template: "feed")]))
         }
+        try write(files)
         return Output(
             pages: frame.plan.pages.count + 1 + overviewParts.pages.count, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },

@@ -138,19 +138,57 @@ final class OutputDirectory {
     /// Writes the parts one after another into one file, without joining them in memory first.
     func write(_ parts: [String], to relativePath: String) throws {
         finishLinkingAhead(before: relativePath)
-        var digester = madeDigester()
+        let digest = madeDigest(of: parts)
+        guard let path = try place(parts, at: relativePath, digest: digest) else { return }
+        try record(Self.create(path, parts), madeAt: relativePath)
+    }
+
+    /// Writes each file as `write(_:to:)` does, one after another, with their digests made and their bytes written
+    /// on all cores.
+    func write(all files: [(path: String, parts: [String])]) throws {
+        // A path given twice is made twice, the second time replacing the first: one after another.
+        guard files.count > 1, Set(files.map(\.path)).count == files.count else {
+            for file in files { try write(file.parts, to: file.path) }
+            return
+        }
+        let fingerprint = sealing?.fingerprint
+        let digests = try files.concurrentMap { Self.digest(of: $0.parts, sealedAs: fingerprint) }
+        var created: [(file: Int, path: String)] = []
+        for (number, file) in files.enumerated() {
+            finishLinkingAhead(before: file.path)
+            if let path = try place(file.parts, at: file.path, digest: digests[number]) { created.append((number, path)) }
+        }
+        let results = try created.concurrentMap { Self.create($0.path, files[$0.file].parts) }
+        for (item, result) in zip(created, results) { try record(result, madeAt: files[item.file].path) }
+    }
+
+    /// The digest of a made file's bytes, given as parts: with sealing, its fingerprint comes first.
+    private func madeDigest(of parts: [String]) -> UInt64 {
+        Self.digest(of: parts, sealedAs: sealing?.fingerprint)
+    }
+
+    private static func digest(of parts: [String], sealedAs fingerprint: String?) -> UInt64 {
+        var digester = FastDigest()
+        if let fingerprint { digester.add("stored as " + fingerprint) }
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
-        madeDigests[relativePath] = digester.value
+        return digester.value
+    }
+
+    /// Makes room for the file made at `relativePath` with bytes `parts` and `digest`: the path to create in the
+    /// staging folder, or nil when the previous output's file was linked (or the file was stored sealed).
+    private func place(_ parts: [String], at relativePath: String, digest: UInt64) throws -> String? {
+        madeDigests[relativePath] = digest
         if let sealing, !sealing.storesAsMade(relativePath) {
-            if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digester.value) { return }
+            if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digest) { return nil }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
             for part in parts { bytes += part.utf8 }
-            return try writeStored(try sealing.stored(bytes, madeAt: relativePath), madeAt: relativePath)
+            try writeStored(try sealing.stored(bytes, madeAt: relativePath), madeAt: relativePath)
+            return nil
         }
         if linksUnchangedFiles {
             let size = parts.reduce(0) { $0 + $1.utf8.count }
-            if try linkIfEqual(relativePath, size: size, digest: digester.value, equals: { previous in
+            if try linkIfEqual(relativePath, size: size, digest: digest, equals: { previous in
                 var offset = 0
                 for var part in parts {
                     let count = part.utf8.count
@@ -159,15 +197,48 @@ final class OutputDirectory {
                     offset += count
                 }
                 return true
-            }) { return }
+            }) { return nil }
         }
-        try withFile(relativePath, madeAt: relativePath) { descriptor in
-            for var part in parts {
-                if let failure = part.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) { return failure }
-                bytesWritten += part.utf8.count
+        return try prepare(relativePath)
+    }
+
+    /// What creating a file gave: its stamp and size, or the system's error.
+    private struct Created: Sendable {
+        var path: String
+        var stamp: FileStamp?
+        var bytes = 0
+        var failure: Int32?
+    }
+
+    /// Creates the file at `path` (a new path of the staging folder) holding `parts`, one after another.
+    private static func create(_ path: String, _ parts: [String]) -> Created {
+        var created = Created(path: path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            created.failure = errno
+            return created
+        }
+        defer { close(descriptor) }
+        for var part in parts {
+            if let failure = part.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) {
+                created.failure = failure
+                return created
             }
-            return nil
+            created.bytes += part.utf8.count
         }
+        var info = stat()
+        created.stamp = fstat(descriptor, &info) == 0 ? FileStamp(info) : nil
+        return created
+    }
+
+    /// Counts a file created for the file made at `madePath`; an error naming it when it could not be.
+    private func record(_ created: Created, madeAt madePath: String) throws {
+        bytesWritten += created.bytes
+        if let failure = created.failure {
+            throw TranscriptsError(file: created.path, message: "cannot write the file (\(String(cString: strerror(failure))))")
+        }
+        madeStamps[madePath] = created.stamp
+        filesWritten += 1
     }
 
     /// Writes bytes at `relativePath`.

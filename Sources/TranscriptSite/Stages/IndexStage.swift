@@ -78,8 +78,8 @@ extension BuildContext {
         let (statistics, state) = try index.write(
             timeZone: configuration.timeZone.identifier,
             locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"), reuse: reuse
-        ) { path, contents in
-            try output.write(contents, to: path)
+        ) { files in
+            try output.write(all: files.map { ($0.path, [$0.contents]) })
         }
         if let cache, let key {
             cache.noteSearch(BuildManifest.Search(
@@ -112,7 +112,7 @@ extension BuildContext {
         for path in result.kept {
             guard try output.link("search/" + path) else { throw vanished("search/" + path) }
         }
-        for file in result.files { try output.write(file.contents, to: file.path) }
+        try output.write(all: result.files.map { ($0.path, [$0.contents]) })
         let statistics = result.statistics
         cache.noteSearch(BuildManifest.Search(
             key: key, documents: statistics.documents, terms: statistics.terms, files: statistics.files, bytes: statistics.bytes,

@@ -124,9 +124,9 @@ extension BuildContext {
             conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
             search: searchTarget, knownSearchPart: knownSearchPart, recordsPages: cache != nil, previous: rendering,
             messageDigests: messageDigests
-        ) { file, parts in
-            try output.write(parts, to: "c/\(slug)/" + file)
-            files["c/\(slug)/" + file] = zero
+        ) { made in
+            try output.write(all: made.map { ("c/\(slug)/" + $0.file, $0.parts) })
+            for file in made { files["c/\(slug)/" + file.file] = zero }
         }
         let newest = conversation.messages.map(\.date.secondsSince1970).max()
         cards.append((rendered.summary, newest ?? -.infinity))

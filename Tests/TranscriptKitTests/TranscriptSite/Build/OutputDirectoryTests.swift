@@ -32,4 +32,45 @@ import Testing
         #expect(try String(contentsOf: destination.appendingPathComponent("a/page.html"), encoding: .utf8) == "new")
         #expect(try String(contentsOf: destination.appendingPathComponent("b.html"), encoding: .utf8) == "two")
     }
+
+    /// Files written together give what writing them one by one gives: the same bytes, counts and digests, an
+    /// unchanged file linked (the previous output's file), a path given twice holding the second bytes.
+    @Test(arguments: [false, true])
+    func filesWrittenTogetherAreWhatWritingThemOneByOneGives(givingAPathTwice: Bool) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var files: [(path: String, parts: [String])] = [
+            ("a.html", ["one"]), ("b/c.html", ["new ", "parts"]), ("b/d/e.js", [""]), ("f.html", ["same"]),
+        ]
+        if givingAPathTwice { files.insert(("a.html", ["again"]), at: 3) }
+        var results: [[String: String]] = []
+        var counts: [[Int]] = []
+        var digests: [[String: UInt64]] = []
+        for together in [false, true] {
+            let destination = root.appendingPathComponent(together ? "together" : "apart")
+            let first = try OutputDirectory(destination: destination)
+            try first.write("same", to: "f.html")
+            try first.commit()
+            let output = try OutputDirectory(destination: destination, linksUnchangedFiles: true)
+            if together {
+                try output.write(all: files)
+            } else {
+                for file in files { try output.write(file.parts, to: file.path) }
+            }
+            counts.append([output.filesWritten, output.filesLinked, output.bytesWritten])
+            digests.append(output.madeDigests)
+            try output.commit()
+            var contents: [String: String] = [:]
+            for path in ["a.html", "b/c.html", "b/d/e.js", "f.html"] {
+                contents[path] = try String(contentsOf: destination.appendingPathComponent(path), encoding: .utf8)
+            }
+            results.append(contents)
+        }
+        #expect(results[1] == ["a.html": givingAPathTwice ? "again" : "one", "b/c.html": "new parts", "b/d/e.js": "", "f.html": "same"])
+        #expect(results[0] == results[1])
+        // Bytes count every file made, also one made again.
+        #expect(counts[1] == [4, 1, givingAPathTwice ? 21 : 16])
+        #expect(counts[0] == counts[1])
+        #expect(digests[0] == digests[1])
+    }
 }
