@@ -61,9 +61,9 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
 
     /// The outline of the object at `start` (a part of the file read as a conversation of its own), whose keys
     /// that held text that is not Unicode are noted with the strings parsed (see `JSONScanner.outline`).
-    func outline(ofObjectAt start: Int, descending: Set<String>) -> JSONScanner.Outline? {
+    func outline(ofObjectAt start: Int, descending: Set<String>, before limit: Int? = nil) -> JSONScanner.Outline? {
         var keys: InvalidUTF8?
-        let outline = scanner.outline(ofObjectAt: start, descending: descending, invalidUTF8: &keys)
+        let outline = scanner.outline(ofObjectAt: start, descending: descending, invalidUTF8: &keys, before: limit)
         invalidUTF8.add(keys)
         return outline
     }

@@ -51,7 +51,7 @@ public struct TelegramImporter: ExportImporter {
                 do {
                     // The file's outline holds a single chat's messages; a chat of a list is outlined on its turn.
                     let outline = range == export.root
-                        ? export.outline : export.outline(ofObjectAt: range.lowerBound, descending: ["messages"])
+                        ? export.outline : export.outline(ofObjectAt: range.lowerBound, descending: ["messages"], before: range.upperBound)
                     return try conversation(
                         export, range, outline: outline, path: path, number: number, folder: folder, context: context)
                 } catch let error as TranscriptsError {

@@ -13,11 +13,18 @@ package struct JSONScanner {
     package let file: MappedFile?
     /// How far a scan goes between two releases of the pages behind it (16 MiB unless a test says otherwise).
     private let releaseStride: Int
+    /// From how many bytes on a list is scanned in parts on all cores (`elements(ofArrayAt:)`; 8 MiB unless a
+    /// test says otherwise).
+    let parallelFrom: Int
 
-    package init(bytes: UnsafeBufferPointer<UInt8>, releasingPagesOf file: MappedFile? = nil, every releaseStride: Int = 16 << 20) {
+    package init(
+        bytes: UnsafeBufferPointer<UInt8>, releasingPagesOf file: MappedFile? = nil, every releaseStride: Int = 16 << 20,
+        parallelFrom: Int = 8 << 20
+    ) {
         self.bytes = bytes
         self.file = file
         self.releaseStride = releaseStride
+        self.parallelFrom = parallelFrom
     }
 
     /// Releases the pages between `mark` and `index` once the scan has gone `releaseStride` past `mark`.
@@ -98,11 +105,22 @@ package struct JSONScanner {
         outline(ofObjectAt: start, descending: []).flatMap { $0.members?.map { ($0.key, $0.value.range) } }
     }
 
-    /// The ranges of the elements of the array at `start`. Nil when it is not an array.
-    package func elements(ofArrayAt start: Int) -> [Range<Int>]? {
-        var index = skipWhitespace(start)
-        guard index < bytes.count, bytes[index] == 0x5B else { return nil }
-        index += 1
+    /// The ranges of the elements of the array at `start`. Nil when it is not an array. A long array is scanned
+    /// in parts on all cores (see `elementsInParts`); `limit`, when known, is where the array ends at the latest.
+    package func elements(ofArrayAt start: Int, before limit: Int? = nil) -> [Range<Int>]? {
+        let open = skipWhitespace(start)
+        guard open < bytes.count, bytes[open] == 0x5B else { return nil }
+        let limit = min(limit ?? bytes.count, bytes.count)
+        if limit - open >= parallelFrom, let elements = elementsInParts(ofArrayAt: open, before: limit) { return elements }
+        return scanElements(from: open + 1, first: true, stoppingAt: nil)?.elements
+    }
+
+    /// The elements from `start` on to the end of their array: right after its `[` (`first`), or where an element
+    /// starts. With `stop`, the scan ends early when an element starts exactly there (`reachedStop`); once past
+    /// it, it goes on to the end. Nil when the array is malformed or cut short.
+    func scanElements(from start: Int, first: Bool, stoppingAt stop: Int?) -> (elements: [Range<Int>], reachedStop: Bool)? {
+        var index = start
+        var stop = stop
         var result: [Range<Int>] = []
         var released = index
         while true {
@@ -110,13 +128,17 @@ package struct JSONScanner {
             index = skipWhitespace(index)
             guard index < bytes.count else { return nil }
             // `[]`; after a comma a value must follow, as in JSON.
-            if bytes[index] == 0x5D, result.isEmpty { return result }
+            if bytes[index] == 0x5D, result.isEmpty, first { return (result, false) }
+            if let end = stop, index >= end {
+                if index == end { return (result, true) }
+                stop = nil
+            }
             guard let end = endOfValue(at: index) else { return nil }
             result.append(index..<end)
             index = skipWhitespace(end)
             guard index < bytes.count else { return nil }
             if bytes[index] == 0x2C { index += 1; continue }
-            if bytes[index] == 0x5D { return result }
+            if bytes[index] == 0x5D { return (result, false) }
             return nil
         }
     }
@@ -150,15 +172,19 @@ package struct JSONScanner {
     /// Unicode (bytes that are not UTF-8, escapes of lone surrogates), as `JSONParser` notes values: placed in
     /// `bytes`, in the document from `start` to the end of the bytes. The keys are decoded anyway, so noting
     /// them costs a well-formed document nothing.
-    package func outline(ofObjectAt start: Int, descending: Set<String>, invalidUTF8: inout InvalidUTF8?) -> Outline? {
+    /// `limit`, when known, is where the object ends at the latest (the lists in it are then scanned on all cores
+    /// when long, in parts that stay before it).
+    package func outline(
+        ofObjectAt start: Int, descending: Set<String>, invalidUTF8: inout InvalidUTF8?, before limit: Int? = nil
+    ) -> Outline? {
         var released = start
         return outline(
-            at: skipWhitespace(start), descending: descending, document: start..<bytes.count, released: &released,
-            invalidUTF8: &invalidUTF8)
+            at: skipWhitespace(start), descending: descending, document: start..<bytes.count, limit: min(limit ?? bytes.count, bytes.count),
+            released: &released, invalidUTF8: &invalidUTF8)
     }
 
     private func outline(
-        at start: Int, descending: Set<String>, document: Range<Int>, released: inout Int, invalidUTF8: inout InvalidUTF8?
+        at start: Int, descending: Set<String>, document: Range<Int>, limit: Int, released: inout Int, invalidUTF8: inout InvalidUTF8?
     ) -> Outline? {
         var index = start
         guard index < bytes.count, bytes[index] == 0x7B else { return nil }
@@ -181,11 +207,12 @@ package struct JSONScanner {
             let value: Outline
             if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x7B {
                 guard let inner = outline(
-                    at: valueStart, descending: descending, document: document, released: &released, invalidUTF8: &invalidUTF8)
+                    at: valueStart, descending: descending, document: document, limit: limit, released: &released,
+                    invalidUTF8: &invalidUTF8)
                 else { return nil }
                 value = inner
             } else if descending.contains(name), valueStart < bytes.count, bytes[valueStart] == 0x5B {
-                guard let elements = elements(ofArrayAt: valueStart), let end = elements.last.map({ endOfList(after: $0.upperBound) }) ?? endOfValue(at: valueStart)
+                guard let elements = elements(ofArrayAt: valueStart, before: limit), let end = elements.last.map({ endOfList(after: $0.upperBound) }) ?? endOfValue(at: valueStart)
                 else { return nil }
                 value = Outline(range: valueStart..<end, elements: elements)
             } else {

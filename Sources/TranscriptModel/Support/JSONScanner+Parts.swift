@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A scanner only reads its bytes (and hands back pages of its file, which any thread may do).
+extension JSONScanner: @unchecked Sendable {}
+
+extension JSONScanner {
+    /// Into how many parts a long list is cut: a few per core, so that parts of unequal cost even out.
+    static let listParts = 4
+
+    /// The elements of the long list whose `[` is at `open` and which ends before `limit`, scanned in parts on all
+    /// cores; nil when the list cannot be cut (the caller then scans it whole).
+    ///
+    /// A raw line feed is never inside a JSON string, so in a pretty-printed document a line that ends with a
+    /// comma followed by a line that starts like the list's first element (its indentation and first byte)
+    /// most likely starts an element of the list: the list is cut at a few such places and each part scanned
+    /// on its own. A part counts only when the scan before it found an element starting exactly at its cut;
+    /// when not (the line was an element of a list further in), that scan goes on to the end and the later
+    /// parts are not used. Either way the result is what scanning the list whole gives.
+    func elementsInParts(ofArrayAt open: Int, before limit: Int) -> [Range<Int>]? {
+        let first = skipWhitespace(open + 1)
+        guard first < limit, bytes[first] != 0x5D else { return nil }
+        var lineStart = first
+        while lineStart > open + 1, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        guard lineStart > open + 1, bytes[lineStart - 1] == 0x0A else { return nil }
+        let indentation = lineStart..<first
+        var cuts: [Int] = []
+        // A cut is looked for in each part of the bytes after the first: the first element line there.
+        let targets = (1..<Self.listParts).map { open + (limit - open) / Self.listParts * $0 } + [limit]
+        for part in 0..<targets.count - 1 {
+            let from = max(targets[part], (cuts.last ?? first) + 1)
+            if let cut = elementLine(from: from, before: targets[part + 1], indentation: indentation, lead: bytes[first]) {
+                cuts.append(cut)
+            }
+        }
+        guard !cuts.isEmpty else { return nil }
+        let starts = [open + 1] + cuts
+        let scans = try? Array(starts.indices).concurrentMap { part in
+            scanElements(from: starts[part], first: part == 0, stoppingAt: part + 1 < starts.count ? starts[part + 1] : nil)
+        }
+        guard let scans else { return nil }
+        // Each part that the one before it reached continues the list.
+        var elements: [Range<Int>] = []
+        var part = 0
+        while true {
+            guard let scan = scans[part] else { return nil }
+            elements += scan.elements
+            guard scan.reachedStop else { return elements }
+            part += 1
+        }
+    }
+
+    /// The first place from `start` on (before `end`) that starts a line with `indentation`'s bytes and then
+    /// `lead`, after a line whose last byte other than whitespace is a comma: where the element starts.
+    private func elementLine(from start: Int, before end: Int, indentation: Range<Int>, lead: UInt8) -> Int? {
+        guard let base = bytes.baseAddress, start < end else { return nil }
+        var index = start
+        while index < end {
+            guard let found = memchr(base + index, 0x0A, end - index) else { return nil }
+            let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            index = lineFeed + 1
+            let element = index + indentation.count
+            guard element < end, bytes[element] == lead,
+                  memcmp(base + index, base + indentation.lowerBound, indentation.count) == 0
+            else { continue }
+            var before = lineFeed - 1
+            while before > start, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D { before -= 1 }
+            if bytes[before] == 0x2C { return element }
+        }
+        return nil
+    }
+}
