@@ -68,8 +68,19 @@ package struct SearchConversationPart: Sendable {
     /// Fills the part from the chunks of the messages rendered now (in order) and what `taken` holds of a
     /// previous part: `count` documents in all. The chunks are used up. A clean rendering gives one chunk of
     /// every message (`renderPages` joins them as it goes), which becomes the part as it is.
-    package mutating func assemble(count: Int, chunks: inout [Chunk], taken: consuming TakenDocuments?) {
+    ///
+    /// With `joined`, the chunks' postings were joined there as they came (`SearchPostingShards`), and the chunks
+    /// hold only documents; the part must have no postings yet, and nothing is taken over.
+    package mutating func assemble(
+        count: Int, chunks: inout [Chunk], taken: consuming TakenDocuments?, joined: SearchPostingShards? = nil
+    ) {
         defer { chunks = [] }
+        if let joined {
+            precondition(taken == nil && postings.isEmpty, "postings joined in shards make a part of their own")
+            for index in chunks.indices { documents.append(contentsOf: chunks[index].documents) }
+            postings = SearchPostings(pairs: joined.take())
+            return
+        }
         guard var taken else {
             var lists = postings.dictionary
             for index in chunks.indices {

@@ -22,9 +22,15 @@ package struct SearchPostings: Sendable, Equatable {
 
     /// The postings of `lists`, which are used up (each list is let go once it is copied).
     package init(_ lists: consuming [String: [UInt32]]) {
-        // Taken out of the dictionary once (no term hashed again), sorted by bytes compared a run at a time.
-        var pairs = Array(lists)
+        // Taken out of the dictionary once (no term hashed again).
+        let pairs = Array(lists)
         lists = [:]
+        self.init(pairs: pairs)
+    }
+
+    /// The postings of `pairs`, each term once, which are used up.
+    package init(pairs: consuming [(key: String, value: [UInt32])]) {
+        // Sorted by bytes compared a run at a time.
         pairs.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(pairs.count)
         numbers.reserveCapacity(pairs.count)

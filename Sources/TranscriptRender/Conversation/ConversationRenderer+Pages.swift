@@ -12,6 +12,9 @@ extension ConversationRenderer {
         var appearances: [String: MessageAppearance] = [:]
         /// The rendered messages' search documents and terms, when indexing.
         var searchChunks: [SearchConversationPart.Chunk] = []
+        /// When every page was rendered: the terms' postings, joined as the chunks came (the chunks then hold
+        /// only documents).
+        var searchPostings: SearchPostingShards?
         /// The record of each rendered page (by file name), when digests were given.
         var records: [String: PageRecord] = [:]
     }
@@ -43,9 +46,14 @@ extension ConversationRenderer {
             FindBar(settings: configuration.findBar, conversation: target.number, senders: frame.senderNames)
         }
         var result = RenderedPages()
+        // Without pages taken over, the chunks' postings are joined on all cores as they come.
+        let joined = indexing && skipping.isEmpty ? SearchPostingShards() : nil
+        result.searchPostings = joined
         for batch in batches {
             let pieces = try renderRows(
-                of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing)
+                of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing,
+                splitting: joined != nil)
+            try joined?.join(pieces.compactMap(\.split))
             for piece in pieces {
                 result.rows += piece.count
                 guard let chunk = piece.search else { continue }
@@ -81,7 +89,7 @@ extension ConversationRenderer {
     /// two pages, on all cores: each chunk's HTML, its appearances and its search documents.
     private func renderRows(
         of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], avatarImages: [String: String],
-        media: [Int: MessageMedia], indexing: Bool
+        media: [Int: MessageMedia], indexing: Bool, splitting: Bool
     ) throws -> [RowsPiece] {
         let plan = frame.plan
         let messages = frame.messages
@@ -116,6 +124,7 @@ extension ConversationRenderer {
                 appearances[built[index].appearance.className] = built[index].appearance
             }
             var search: SearchConversationPart.Chunk?
+            var split: SearchPostingShards.Split?
             if indexing {
                 var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
                 for index in chunk.range {
@@ -129,10 +138,16 @@ extension ConversationRenderer {
                         anchor: built[index - chunk.range.lowerBound].row.row.anchor)
                 }
                 search = chunkBuilder.chunk()
+                if splitting, var made = search {
+                    var postings: [String: [UInt32]] = [:]
+                    swap(&postings, &made.postings)
+                    split = SearchPostingShards.split(postings)
+                    search = made
+                }
             }
             return RowsPiece(
                 page: chunk.page, html: try templates.renderRows(built.map(\.row)), count: built.count,
-                appearances: appearances, search: search)
+                appearances: appearances, search: search, split: split)
         }
     }
 
@@ -143,6 +158,8 @@ extension ConversationRenderer {
         var count: Int
         var appearances: [String: MessageAppearance]
         var search: SearchConversationPart.Chunk?
+        /// The chunk's postings split into shards, when they are joined that way (`search` then holds none).
+        var split: SearchPostingShards.Split?
     }
 
     /// A month page: its frame rendered with the `conversation` template around its messages' HTML (never

@@ -97,7 +97,9 @@ package struct ConversationRenderer: Sendable {
             warnings += lookWarnings[className]!.map { "\(file): \($0)" }
         }
         if indexing {
-            searchPart?.assemble(count: conversation.messages.count, chunks: &rendered.searchChunks, taken: taken.documents)
+            searchPart?.assemble(
+                count: conversation.messages.count, chunks: &rendered.searchChunks, taken: taken.documents,
+                joined: rendered.searchPostings)
         } else if search != nil, let knownSearchPart {
             searchPart = knownSearchPart
         }

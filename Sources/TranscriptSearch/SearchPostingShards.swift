@@ -1,0 +1,63 @@
+import TranscriptModel
+
+/// The postings of a conversation's messages while its pages are rendered, split by term into shards: the
+/// chunks made on all cores are joined on all cores too, a shard at a time on each, where joining them into one
+/// dictionary took one core, a term at a time, after every batch of pages.
+package final class SearchPostingShards: Sendable {
+    /// How many shards: enough for the cores to share the work evenly.
+    package static let count = 16
+
+    /// One shard's lists, changed only by the one task that joins into it (see `join`).
+    private final class Shard: @unchecked Sendable {
+        var lists: [String: [UInt32]] = [:]
+    }
+
+    /// A chunk's postings split into shards, by term, where the chunk was made.
+    package struct Split: Sendable {
+        fileprivate var shards: [[(term: String, list: [UInt32])]]
+    }
+
+    private let shards: [Shard]
+
+    package init() {
+        shards = (0..<Self.count).map { _ in Shard() }
+    }
+
+    /// The shard of `term`: a digest of its bytes (the same in every build, unlike `hashValue`).
+    static func shard(of term: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in term.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash % UInt32(count))
+    }
+
+    /// Splits a chunk's postings into shards.
+    package static func split(_ postings: consuming [String: [UInt32]]) -> Split {
+        var shards = [[(term: String, list: [UInt32])]](repeating: [], count: count)
+        for (term, list) in postings { shards[shard(of: term)].append((term, list)) }
+        return Split(shards: shards)
+    }
+
+    /// Joins the postings of chunks that come, in order, after those joined so far: each term's list grows by
+    /// theirs, so a list stays in the order of the messages.
+    package func join(_ splits: [Split]) throws {
+        let shards = self.shards
+        _ = try Array(0..<Self.count).concurrentMap { number in
+            let shard = shards[number]
+            for split in splits {
+                for (term, list) in split.shards[number] { shard.lists[term, default: []] += list }
+            }
+        }
+    }
+
+    /// Every term's postings, the shards emptied.
+    package func take() -> [(key: String, value: [UInt32])] {
+        var pairs: [(key: String, value: [UInt32])] = []
+        pairs.reserveCapacity(shards.reduce(0) { $0 + $1.lists.count })
+        for shard in shards {
+            var lists: [String: [UInt32]] = [:]
+            swap(&lists, &shard.lists)
+            pairs += lists.map { ($0.key, $0.value) }
+        }
+        return pairs
+    }
+}
