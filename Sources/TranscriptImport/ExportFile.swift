@@ -26,9 +26,10 @@ package enum ExportFile {
 
     /// The same, for a folder whose real path (symlinks resolved) the caller knows already.
     package static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
-        let normalized = path.replacingOccurrences(of: "\\", with: "/")
-        guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"),
-              !normalized.contains("\0")
+        // Byte checks: most paths hold no backslash, colon or NUL (Foundation's searches cost more than the look-up).
+        let normalized = path.utf8.contains(UInt8(ascii: "\\")) ? path.replacingOccurrences(of: "\\", with: "/") : path
+        guard !normalized.isEmpty, normalized.utf8.first != UInt8(ascii: "/"),
+              !normalized.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0 })
         else { return .failure(.notRelative) }
         // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
         let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)

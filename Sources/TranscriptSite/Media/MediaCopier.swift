@@ -180,6 +180,21 @@ final class MediaCopier {
     /// Files no bigger than this are read ahead on all cores; bigger ones when `copy` gets to them, one at a time.
     static let preparedSizeLimit = 4 << 20
 
+    /// Checks ahead, on all cores, the paths (relative to `folder`) that the next calls of `copy` will ask for:
+    /// most are looked up a few at a time by `prepare`, which is too few to keep the cores busy when the files
+    /// are missing (and looking them up is all there is to do).
+    func resolveAhead(_ paths: [String], from folder: URL) {
+        let root = realFolder(folder)
+        var seen = Set<String>()
+        let keys = paths.filter { seen.insert($0).inserted }.map { ResolutionKey(root: root, path: $0) }
+            .filter { resolutions[$0] == nil }
+        guard keys.count > 1 else { return }
+        let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
+            range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root) }
+        }.flatMap { $0 }) ?? []
+        for (key, result) in zip(keys, found) { resolutions[key] = result }
+    }
+
     /// Reads ahead, on all cores, the files that the next calls of `copy` will ask for (`requests`, paths relative
     /// to `folder`): their paths are checked, and those not copied yet (and not too big) are read, stripped and
     /// named, so that `copy` only writes them. What `copy` then does and records is the same, in the same order.

@@ -6,6 +6,8 @@ extension MessageMedia {
     /// Files read ahead at once (`MediaCopier.prepare`): enough to keep the cores busy, few enough that their
     /// bytes stay small (each at most `MediaCopier.preparedSizeLimit`).
     static let readAhead = 16
+    /// Paths checked ahead at once (`MediaCopier.resolveAhead`).
+    static let resolveAhead = 1024
 
     /// Copies the files of every message of a conversation; nil entries for messages without files. The files
     /// of the next messages are read ahead on all cores, then each message's are copied in order.
@@ -15,7 +17,16 @@ extension MessageMedia {
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
         var readUpTo = 0
+        var resolvedUpTo = 0
         for index in messages.indices {
+            if index == resolvedUpTo {
+                var paths: [String] = []
+                while resolvedUpTo < messages.count, paths.count < resolveAhead {
+                    paths += Self.paths(of: messages[resolvedUpTo].kind).map(\.path)
+                    resolvedUpTo += 1
+                }
+                copier.resolveAhead(paths, from: folder)
+            }
             if index == readUpTo {
                 var requests: [(path: String, imageOnly: Bool)] = []
                 while readUpTo < messages.count, requests.count < readAhead {
