@@ -91,6 +91,12 @@ struct SearchFolding: Sendable {
     /// The table, made on first use.
     static let shared = SearchFolding()
 
+    /// Makes the table on another thread (about 10 ms), so that a build has it ready when it first indexes a
+    /// message; a thread that needs it sooner waits for it.
+    package static func prepareInBackground() {
+        DispatchQueue.global().async { _ = shared }
+    }
+
     private init() {
         var positions = [Int32](repeating: -1, count: Int(Self.blocks.last!.upperBound) + 1)
         var roles: [SearchScalarRole] = []

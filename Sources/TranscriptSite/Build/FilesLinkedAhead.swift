@@ -33,7 +33,11 @@ final class FilesLinkedAhead: Sendable {
     /// Starts linking `candidates` from the folder `previous` into `staging` (both absolute paths).
     init(prefix: String, candidates: [Candidate], from previous: String, into staging: String) {
         self.prefix = prefix
-        DispatchQueue.global().async(group: done) { [self] in
+        done.enter()
+        // A thread of its own: the links take a while, and a worker of the shared pool busy with them would leave
+        // the pool one core short for the work that runs on all cores meanwhile.
+        let thread = Thread { [self] in
+            defer { done.leave() }
             var linked = Result()
             for candidate in candidates {
                 let old = previous + "/" + candidate.storedPath
@@ -54,6 +58,7 @@ final class FilesLinkedAhead: Sendable {
             }
             result.withLock { $0 = linked }
         }
+        thread.start()
     }
 
     /// Waits for the links to be made; what was linked.

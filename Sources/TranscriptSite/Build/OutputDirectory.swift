@@ -484,8 +484,13 @@ final class OutputDirectory {
         let previous = try swapIn()
         let removal = DispatchGroup()
         if let previous {
-            // Killed while removing it, the next build removes the rest (a folder whose process is gone).
-            DispatchQueue.global().async(group: removal) { try? FileManager.default.removeItem(at: previous) }
+            // Killed while removing it, the next build removes the rest (a folder whose process is gone). A thread of
+            // its own, as for `FilesLinkedAhead`.
+            removal.enter()
+            Thread {
+                try? FileManager.default.removeItem(at: previous)
+                removal.leave()
+            }.start()
         }
         defer { removal.wait() }
         try meanwhile()

@@ -3,6 +3,7 @@ import TranscriptDisplay
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSearch
 
 /// Builds a site: reads the config and the exports, renders every page and writes the site atomically.
 ///
@@ -94,7 +95,10 @@ public struct SiteBuilder: Sendable {
             output.sealing = protection.sealedOutput(configuration: configuration, templates: templates)
         }
         // An edit keeps almost every file of the search index: they are linked while the exports are read.
-        if configuration.search.enabled { output.linkAhead(under: "search/") }
+        if configuration.search.enabled {
+            output.linkAhead(under: "search/")
+            SearchExtractor.prepareInBackground()
+        }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
             renderer: ConversationRenderer(

@@ -63,9 +63,9 @@ extension BuildContext {
         }
         _ = media.takeDependencies()
         // The conversation's previous rendering, whose unchanged pages can be taken over.
-        let previous = cache.previous?.exports[exportPath]?.records.lazy.compactMap { name in
-            cache.record(named: name).map { (name: name, record: $0) }
-        }.first { $0.record.id == conversation.id && $0.record.slug == slug && $0.record.searchNumber == searchNumber }
+        let previous = cache.previous?.exports[exportPath].flatMap {
+            cache.record(among: $0.records, id: conversation.id, slug: slug, searchNumber: searchNumber)
+        }
         // When only what pages look like changed, the conversation's share of the search index still holds.
         let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
         var record = try render(

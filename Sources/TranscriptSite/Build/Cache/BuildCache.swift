@@ -52,8 +52,44 @@ package final class BuildCache {
 
     /// The record called `name`, when it can be read.
     package func record(named name: String) -> ConversationRecord? {
-        guard let data = try? Data(contentsOf: records.appendingPathComponent(name + ".json")) else { return nil }
-        return try? JSONDecoder().decode(ConversationRecord.self, from: data)
+        guard let data = try? Data(contentsOf: records.appendingPathComponent(name + ".json")),
+              let record = try? JSONDecoder().decode(ConversationRecord.self, from: data)
+        else { return nil }
+        placesOfRecords[name] = RecordPlace(record)
+        return record
+    }
+
+    /// Which conversation a record read in this build is of, and where it was shown: a record known not to be
+    /// the one looked for is not read again (records are a few hundred kilobytes of JSON).
+    private var placesOfRecords: [String: RecordPlace] = [:]
+
+    private struct RecordPlace: Equatable {
+        var id: String
+        var slug: String
+        var searchNumber: Int?
+
+        init(_ record: ConversationRecord) {
+            self.init(id: record.id, slug: record.slug, searchNumber: record.searchNumber)
+        }
+
+        init(id: String, slug: String, searchNumber: Int?) {
+            self.id = id
+            self.slug = slug
+            self.searchNumber = searchNumber
+        }
+    }
+
+    /// The first of the records called `names` that is of the conversation `id` shown at `slug` (with
+    /// `searchNumber`), with its name.
+    package func record(
+        among names: [String], id: String, slug: String, searchNumber: Int?
+    ) -> (name: String, record: ConversationRecord)? {
+        let place = RecordPlace(id: id, slug: slug, searchNumber: searchNumber)
+        for name in names {
+            if let known = placesOfRecords[name], known != place { continue }
+            if let record = record(named: name), RecordPlace(record) == place { return (name, record) }
+        }
+        return nil
     }
 
     /// The previous build's record with `key`, when there is one.

@@ -99,7 +99,7 @@ extension BuildContext {
     func isReusable(_ record: ConversationRecord) -> Bool {
         record.files.allSatisfy { output.previousStamp($0.key) == $0.value }
             && record.media.allSatisfy { output.previousStamp($0) != nil }
-            && record.dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) }
+            && MediaDependency.allUnchanged(record.dependencies, realFolders: &realFolders)
     }
 
     /// Takes a conversation's files over from the previous output and counts it as the rendering did (its

@@ -35,21 +35,18 @@ struct MediaDependency: Codable, Equatable, Sendable {
             realFolders[folder] = root
         }
         // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
-        if refusal == "\(MediaCopier.Refusal.missing)" {
-            let normalized = path.replacingOccurrences(of: "\\", with: "/")
+        if refusal == Self.missing {
+            let normalized = Self.normalized(path)
             let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
-            if !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
-               !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-            {
+            if Self.isPlainRelative(normalized), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
                 var info = stat()
                 return lstat(root + "/" + normalized, &info) != 0 && errno == ENOENT
             }
         }
         // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
         if refusal == nil, let source, let stamp {
-            let normalized = path.replacingOccurrences(of: "\\", with: "/")
-            guard !normalized.isEmpty, !normalized.hasPrefix("/"), !normalized.contains(":"), !normalized.contains("\0"),
-                  let real = realpath(root + "/" + normalized, nil)
+            let normalized = Self.normalized(path)
+            guard Self.isPlainRelative(normalized), let real = realpath(root + "/" + normalized, nil)
             else { return false }
             defer { free(real) }
             let resolved = String(cString: real)
@@ -57,6 +54,34 @@ struct MediaDependency: Codable, Equatable, Sendable {
             return FileStamp(path: resolved) == stamp
         }
         return isUnchangedSlowly
+    }
+
+    /// How a missing file's refusal is recorded.
+    private static let missing = "\(MediaCopier.Refusal.missing)"
+
+    /// `path` with backslashes as slashes (checked byte by byte first: most paths have none).
+    private static func normalized(_ path: String) -> String {
+        path.utf8.contains(UInt8(ascii: "\\")) ? path.replacingOccurrences(of: "\\", with: "/") : path
+    }
+
+    /// Whether a normalized path is relative and holds no colon or NUL (the checks `ExportFile.resolve` makes).
+    private static func isPlainRelative(_ path: String) -> Bool {
+        !path.isEmpty && path.utf8.first != UInt8(ascii: "/")
+            && !path.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0 })
+    }
+
+    /// Whether every one of `dependencies` is unchanged (`isUnchanged`), checked on all cores when there are many.
+    static func allUnchanged(_ dependencies: [MediaDependency], realFolders: inout [String: String]) -> Bool {
+        for folder in Set(dependencies.map(\.folder)) where realFolders[folder] == nil {
+            realFolders[folder] = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        guard dependencies.count > 256 else { return dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) } }
+        let roots = realFolders
+        let checked = try? chunkRanges(count: dependencies.count, chunkSize: 256).concurrentMap { range in
+            var roots = roots
+            return range.allSatisfy { dependencies[$0].isUnchanged(realFolders: &roots) }
+        }
+        return checked?.allSatisfy { $0 } ?? false
     }
 
     /// The same check, through `ExportFile.resolve`, for refused files.
