@@ -24,13 +24,19 @@ package enum ExportFile {
         resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
-    /// The same, for a folder whose real path (symlinks resolved) the caller knows already.
-    package static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
-        // Byte checks: most paths hold no backslash, colon or NUL (Foundation's searches cost more than the look-up).
+    /// `path` with backslashes as slashes, when it is relative and holds no colon or NUL; nil otherwise. Checked
+    /// byte by byte: most paths hold none of them, and Foundation's searches cost more than the look-up.
+    package static func relativePath(_ path: String) -> String? {
         let normalized = path.utf8.contains(UInt8(ascii: "\\")) ? path.replacingOccurrences(of: "\\", with: "/") : path
         guard !normalized.isEmpty, normalized.utf8.first != UInt8(ascii: "/"),
               !normalized.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0 })
-        else { return .failure(.notRelative) }
+        else { return nil }
+        return normalized
+    }
+
+    /// The same, for a folder whose real path (symlinks resolved) the caller knows already.
+    package static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
+        guard let normalized = relativePath(path) else { return .failure(.notRelative) }
         // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
         let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
         if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {

@@ -168,8 +168,7 @@ final class OutputDirectory {
     }
 
     private static func digest(of parts: [String], sealedAs fingerprint: String?) -> UInt64 {
-        var digester = FastDigest()
-        if let fingerprint { digester.add("stored as " + fingerprint) }
+        var digester = digester(sealedAs: fingerprint)
         for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
         return digester.value
     }
@@ -268,8 +267,12 @@ final class OutputDirectory {
 
     /// A digester for the bytes of a made file: with sealing, its fingerprint comes first.
     private func madeDigester() -> FastDigest {
+        Self.digester(sealedAs: sealing?.fingerprint)
+    }
+
+    private static func digester(sealedAs fingerprint: String?) -> FastDigest {
         var digester = FastDigest()
-        if let sealing { digester.add("stored as " + sealing.fingerprint) }
+        if let fingerprint { digester.add("stored as " + fingerprint) }
         return digester
     }
 

@@ -36,17 +36,16 @@ struct MediaDependency: Codable, Equatable, Sendable {
         }
         // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
         if refusal == Self.missing {
-            let normalized = Self.normalized(path)
-            let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
-            if Self.isPlainRelative(normalized), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            if let normalized = ExportFile.relativePath(path),
+               !normalized.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            {
                 var info = stat()
                 return lstat(root + "/" + normalized, &info) != 0 && errno == ENOENT
             }
         }
         // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
         if refusal == nil, let source, let stamp {
-            let normalized = Self.normalized(path)
-            guard Self.isPlainRelative(normalized), let real = realpath(root + "/" + normalized, nil)
+            guard let normalized = ExportFile.relativePath(path), let real = realpath(root + "/" + normalized, nil)
             else { return false }
             defer { free(real) }
             let resolved = String(cString: real)
@@ -58,17 +57,6 @@ struct MediaDependency: Codable, Equatable, Sendable {
 
     /// How a missing file's refusal is recorded.
     private static let missing = "\(MediaCopier.Refusal.missing)"
-
-    /// `path` with backslashes as slashes (checked byte by byte first: most paths have none).
-    private static func normalized(_ path: String) -> String {
-        path.utf8.contains(UInt8(ascii: "\\")) ? path.replacingOccurrences(of: "\\", with: "/") : path
-    }
-
-    /// Whether a normalized path is relative and holds no colon or NUL (the checks `ExportFile.resolve` makes).
-    private static func isPlainRelative(_ path: String) -> Bool {
-        !path.isEmpty && path.utf8.first != UInt8(ascii: "/")
-            && !path.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0 })
-    }
 
     /// Whether every one of `dependencies` is unchanged (`isUnchanged`), checked on all cores when there are many.
     static func allUnchanged(_ dependencies: [MediaDependency], realFolders: inout [String: String]) -> Bool {
