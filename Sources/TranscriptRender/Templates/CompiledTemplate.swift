@@ -1,4 +1,5 @@
-/// A Mustache template compiled for speed, used for the templates rendered once per message.
+/// A Mustache template compiled for speed, used for the templates rendered once per message (rendered as laid
+/// out by `TemplateProgram`).
 ///
 /// swift-mustache looks every name up through dynamic casts and `Mirror`, which costs about a microsecond
 /// a tag; a message template has dozens of tags and an archive millions of messages. This renderer reads
@@ -38,8 +39,6 @@ struct CompiledTemplate: Sendable {
         self.sourceName = name
     }
 
-    // MARK: - Rendering
-
     /// How deep partials, parents and blocks may nest: a partial that leads back to its own template inside a section
     /// keeps going while the section finds a value (names are looked up in every value around), and would
     /// recurse until the stack ran out.
@@ -49,135 +48,6 @@ struct CompiledTemplate: Sendable {
     struct TooDeep: Error {
         /// The partial or parent that went one level too deep.
         var name: String
-    }
-
-    /// Renders the template with `value` in scope, looking partials up in `partials`.
-    package func render(_ value: TemplateValue, partials: CompiledPartials) throws -> String {
-        var output = ""
-        output.reserveCapacity(2048)
-        var stack = [value]
-        try Self.render(nodes, stack: &stack, overrides: [:], depth: 0, partials: partials, into: &output)
-        return output
-    }
-
-    /// Renders the template once per value, appending to `output`; `base`, when given, is in scope under each
-    /// value (the strings table, `t`).
-    package func render(
-        each values: [TemplateValue], base: TemplateValue? = nil, partials: CompiledPartials, into output: inout String
-    ) throws {
-        var stack: [TemplateValue] = []
-        stack.reserveCapacity(8)
-        let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
-        for value in values {
-            stack.removeAll(keepingCapacity: true)
-            if let scope { stack.append(scope) }
-            stack.append(value)
-            try Self.render(nodes, stack: &stack, overrides: [:], depth: 0, partials: partials, into: &output)
-        }
-    }
-
-    private static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], overrides: Overrides, depth: Int, partials: CompiledPartials,
-        into output: inout String
-    ) throws {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output += text
-            case .variable(let path, let escaped):
-                guard let value = lookup(path, in: stack) else { continue }
-                switch value {
-                case .text(let text): escaped ? HTMLEscaping.append(text, to: &output) : output.append(text)
-                case .number(let number): output += String(number)
-                case .flag(let flag): output += flag ? "true" : "false"
-                case .object, .list, .texts: break
-                }
-            case .section(let path, let inverted, let body):
-                let value = lookup(path, in: stack)
-                if inverted {
-                    let isEmpty: Bool
-                    switch value {
-                    case nil: isEmpty = true
-                    case .flag(let flag): isEmpty = !flag
-                    case .list(let items): isEmpty = items.isEmpty
-                    case .texts(let texts): isEmpty = texts.isEmpty
-                    default: isEmpty = false
-                    }
-                    if isEmpty { try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output) }
-                    continue
-                }
-                switch value {
-                case nil: break
-                case .flag(let flag):
-                    if flag { try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output) }
-                case .list(let items):
-                    for item in items {
-                        stack.append(.object(item))
-                        try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
-                        stack.removeLast()
-                    }
-                case .texts(let texts):
-                    for text in texts {
-                        stack.append(.text(text))
-                        try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
-                        stack.removeLast()
-                    }
-                case .some(let value):
-                    stack.append(value)
-                    try render(body, stack: &stack, overrides: overrides, depth: depth, partials: partials, into: &output)
-                    stack.removeLast()
-                }
-            case .partial(let name, let indentation):
-                if let template = partials.template(named: name, indentation: indentation) {
-                    guard depth < maximumDepth else { throw TooDeep(name: name) }
-                    try render(template.nodes, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
-                }
-            case .dynamicPartial(let path, let indentation):
-                if case .text(let name)? = lookup(path, in: stack),
-                    let template = partials.template(named: name, indentation: indentation)
-                {
-                    guard depth < maximumDepth else { throw TooDeep(name: name) }
-                    try render(template.nodes, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
-                }
-            case .parent(let name, let own):
-                if let template = partials.template(named: name) {
-                    // The blocks of the templates further out win over this one's.
-                    let merged = overrides.isEmpty ? own : overrides.merging(own) { outer, _ in outer }
-                    guard depth < maximumDepth else { throw TooDeep(name: name) }
-                    try render(template.nodes, stack: &stack, overrides: merged, depth: depth + 1, partials: partials, into: &output)
-                }
-            case .block(let name, let body):
-                // A block given by an inheriting template can name itself again: it counts as a level too.
-                guard depth < maximumDepth else { throw TooDeep(name: name) }
-                try render(overrides[name] ?? body, stack: &stack, overrides: overrides, depth: depth + 1, partials: partials, into: &output)
-            }
-        }
-    }
-
-    private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.first else { return stack.last }
-        var found: TemplateValue?
-        if first.isEmpty {
-            // Anchored: only the current value.
-            found = stack.last
-        } else {
-            var position = stack.count - 1
-            while position >= 0 {
-                if case .object(let object) = stack[position], let child = object.templateValue(for: first) {
-                    found = child
-                    break
-                }
-                position -= 1
-            }
-        }
-        // The rest of a dotted name, inside what was found (by index: a slice of the path would be retained).
-        var index = 1
-        while index < path.count {
-            guard case .object(let object) = found else { return nil }
-            found = object.templateValue(for: path[index])
-            index += 1
-        }
-        return found
     }
 
     // MARK: - Compiling
@@ -340,104 +210,5 @@ struct CompiledTemplate: Sendable {
             }
         }
         return stack.count == 1 ? stack[0].nodes : nil
-    }
-}
-
-/// The compiled templates a compiled template's partials can use, by name (and indentation).
-struct CompiledPartials: Sendable {
-    private let templates: [String: CompiledTemplate]
-    private let indented: [String: CompiledTemplate]
-    /// Whether any template here names partials by a value (`{{>*key}}`): only then do the names values give
-    /// matter (`contains`).
-    package let usesDynamicPartials: Bool
-
-    /// Compiles every source; nil when any of them (that a compiled template may call) does not compile.
-    init?(sources: [String: String], names: Set<String>) {
-        var templates: [String: CompiledTemplate] = [:]
-        var indented: [String: CompiledTemplate] = [:]
-        var pending = Array(names)
-        var expanded = Set<String>()
-        while let name = pending.popLast() {
-            guard !expanded.contains(name), let source = sources[name] else { continue }
-            expanded.insert(name)
-            guard let template = templates[name] ?? CompiledTemplate(source: source, name: name) else { return nil }
-            templates[name] = template
-            if Self.hasDynamicPartials(template.nodes) {
-                // Any template may be named at render time: compile every one that can be (the renderer
-                // checks with `contains` that the names it will be given compiled).
-                for (name, source) in sources where templates[name] == nil && name != template.sourceName {
-                    if let compiled = CompiledTemplate(source: source) { templates[name] = compiled }
-                    for indentation in Self.dynamicIndentations(template.nodes) where !indentation.isEmpty {
-                        if let compiled = CompiledTemplate(source: Self.indent(source, by: indentation)) {
-                            indented[name + "\u{0}" + indentation] = compiled
-                        }
-                    }
-                }
-                pending.append(contentsOf: templates.keys.sorted())
-            }
-            for (partial, indentation) in Self.partials(in: template.nodes) {
-                pending.append(partial)
-                if !indentation.isEmpty, let partialSource = sources[partial] {
-                    guard let compiled = CompiledTemplate(source: Self.indent(partialSource, by: indentation)) else { return nil }
-                    indented[partial + "\u{0}" + indentation] = compiled
-                }
-            }
-        }
-        self.templates = templates
-        self.indented = indented
-        self.usesDynamicPartials = templates.values.contains { Self.hasDynamicPartials($0.nodes) }
-    }
-
-    /// Whether the template `name` compiled.
-    package func contains(_ name: String) -> Bool { templates[name] != nil }
-
-    package func template(named name: String, indentation: String = "") -> CompiledTemplate? {
-        indentation.isEmpty ? templates[name] : indented[name + "\u{0}" + indentation]
-    }
-
-    /// The nodes inside a node: a section's body, a block's, and the blocks a parent tag gives.
-    private static func children(of node: CompiledTemplate.Node) -> [CompiledTemplate.Node] {
-        switch node {
-        case .section(_, _, let body), .block(_, let body): body
-        case .parent(_, let overrides): overrides.keys.sorted().flatMap { overrides[$0]! }
-        default: []
-        }
-    }
-
-    private static func hasDynamicPartials(_ nodes: [CompiledTemplate.Node]) -> Bool {
-        nodes.contains { node in
-            if case .dynamicPartial = node { return true }
-            return hasDynamicPartials(children(of: node))
-        }
-    }
-
-    private static func dynamicIndentations(_ nodes: [CompiledTemplate.Node]) -> [String] {
-        nodes.flatMap { node -> [String] in
-            if case .dynamicPartial(_, let indentation) = node { return [indentation] }
-            return dynamicIndentations(children(of: node))
-        }
-    }
-
-    /// The partials and parents the nodes name, with their indentation (none for a parent).
-    private static func partials(in nodes: [CompiledTemplate.Node]) -> [(String, String)] {
-        nodes.flatMap { node -> [(String, String)] in
-            switch node {
-            case .partial(let name, let indentation): [(name, indentation)]
-            case .parent(let name, _): [(name, "")] + partials(in: children(of: node))
-            default: partials(in: children(of: node))
-            }
-        }
-    }
-
-    /// The spec's partial indentation: every line of the partial starts with the standalone tag's indentation.
-    private static func indent(_ source: String, by indentation: String) -> String {
-        var result = ""
-        var atLineStart = true
-        for character in source {
-            if atLineStart { result += indentation }
-            result.append(character)
-            atLineStart = character == "\n"
-        }
-        return result
     }
 }

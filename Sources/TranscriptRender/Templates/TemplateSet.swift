@@ -137,12 +137,13 @@ public struct TemplateSet: Sendable {
 
     /// Renders a page model with the template `name`; an unknown name is an error that says which.
     public func render(_ model: some TemplateModel, template name: String) throws -> String {
-        if let compiled = compiledPages, let template = compiled.template(named: name) {
-            var output = ""
+        if let compiled = compiledPages, compiled.contains(name) {
+            var output: [UInt8] = []
+            output.reserveCapacity(16384)
             try Self.guardingDepth(of: name) {
-                try template.render(each: [.model(model)], base: .object(stringsObject), partials: compiled, into: &output)
+                try compiled.render(name, each: [.model(model)], base: .object(stringsObject), into: &output)
             }
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
         return try renderWithMustache(model, template: name)
     }
@@ -165,16 +166,16 @@ public struct TemplateSet: Sendable {
 
     /// Renders rows with the `message` template, one after another.
     func renderRows(_ rows: [MessageRowObject]) throws -> String {
-        if let compiled = compiledMessage, let template = compiled.template(named: "message"),
+        if let compiled = compiledMessage, compiled.contains("message"),
             !compiled.usesDynamicPartials
                 || Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
         {
-            var output = ""
+            var output: [UInt8] = []
             output.reserveCapacity(rows.count * 1024)
             try Self.guardingDepth(of: "message") {
-                try template.render(each: rows.map { .object($0) }, base: .object(stringsObject), partials: compiled, into: &output)
+                try compiled.render("message", each: rows.map { .object($0) }, base: .object(stringsObject), into: &output)
             }
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
         return try renderRowsWithMustache(rows)
     }
@@ -183,13 +184,13 @@ public struct TemplateSet: Sendable {
     /// (`partials/gallery-media`, `-files`, `-links`), compiled when it can be (there are thousands).
     func renderGalleryEntries(_ entries: [GalleryEntry], section: GallerySection) throws -> String {
         let values = entries.map { TemplateValue.model($0) }
-        if let compiled = compiledGallery, let template = compiled.template(named: section.entryTemplate) {
-            var output = ""
+        if let compiled = compiledGallery, compiled.contains(section.entryTemplate) {
+            var output: [UInt8] = []
             output.reserveCapacity(entries.count * 400)
             try Self.guardingDepth(of: section.entryTemplate) {
-                try template.render(each: values, base: .object(stringsObject), partials: compiled, into: &output)
+                try compiled.render(section.entryTemplate, each: values, base: .object(stringsObject), into: &output)
             }
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
         return try entries.map { try render($0, template: section.entryTemplate) }.joined()
     }

@@ -99,7 +99,7 @@ import Testing
     func matchesSwiftMustache(source: String) throws {
         let partial = "<i>{{name}}</i>\n"
         let compiled = try #require(CompiledPartials(sources: ["t": source, "part": partial], names: ["t"]))
-        let fast = try compiled.template(named: "t")!.render(.object(Self.context), partials: compiled)
+        let fast = try compiled.render("t", .object(Self.context))
         var library = MustacheLibraryForTests()
         try library.register(TemplateSet.escapingPragma + source, named: "t")
         try library.register(TemplateSet.escapingPragma + partial, named: "part")
@@ -147,7 +147,7 @@ struct MustacheLibraryForTests {
         let outer = CompiledTemplateTests.Object(values: ["a": .text("outer"), "b": .text("outer b"), "inner": .object(inner)])
         let source = "{{#inner}}[{{a}}|{{b}}|{{.b}}|{{#.b}}leak{{/.b}}{{^.b}}none{{/.b}}]{{/inner}}"
         let compiled = try #require(CompiledPartials(sources: ["t": source], names: ["t"]))
-        let fast = try compiled.template(named: "t")!.render(.object(outer), partials: compiled)
+        let fast = try compiled.render("t", .object(outer))
         #expect(fast == "[inner|outer b||none]")
         var library = MustacheLibraryForTests()
         try library.register(TemplateSet.escapingPragma + source, named: "t")
@@ -169,7 +169,7 @@ struct MustacheLibraryForTests {
     @Test(arguments: ["page", "deep", "middle", "plain"])
     func matchesSwiftMustache(name: String) throws {
         let compiled = try #require(CompiledPartials(sources: Self.sources, names: [name]))
-        let fast = try compiled.template(named: name)!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let fast = try compiled.render(name, .object(CompiledTemplateTests.context))
         var library = MustacheLibraryForTests()
         for (source, text) in Self.sources { try library.register(TemplateSet.escapingPragma + text, named: source) }
         #expect(fast == library.render(CompiledTemplateTests.context, name))
@@ -178,9 +178,9 @@ struct MustacheLibraryForTests {
 
     @Test func theOutermostBlocksWinAndPartialsSeeThem() throws {
         let compiled = try #require(CompiledPartials(sources: Self.sources, names: ["deep", "page"]))
-        let deep = try compiled.template(named: "deep")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let deep = try compiled.render("deep", .object(CompiledTemplateTests.context))
         #expect(deep.hasPrefix("<h1>Deep wins</h1>\n") && deep.contains("middle footer"))
-        let page = try compiled.template(named: "page")!.render(.object(CompiledTemplateTests.context), partials: compiled)
+        let page = try compiled.render("page", .object(CompiledTemplateTests.context))
         #expect(page.contains("[in a partial]") && !page.contains("ignored"))
     }
 
@@ -241,7 +241,7 @@ struct MustacheLibraryForTests {
         let root = TemplateDictionary(["name": .text("a"), "children": .list([leaf])])
         let compiled = try #require(templates.compiledPages)
         #expect(throws: CompiledTemplate.TooDeep.self) {
-            try compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled)
+            try compiled.render("partials/tree", .object(root))
         }
         let site = try TestSupport.makeSite(
             conversations: ["chat.json": BuildFixtures.everyKind],
@@ -308,11 +308,9 @@ struct MustacheLibraryForTests {
         #expect(throws: TranscriptsError(message: message)) { try templates.render(endless, template: "t") }
         // The same by the compiled renderer, where the set compiles.
         if let compiled = templates.compiledPages {
-            var output = ""
-            try compiled.template(named: "t")!.render(each: [.object(tree(33))], partials: compiled, into: &output)
-            #expect(output == shown)
+            #expect(try compiled.render("t", .object(tree(33))) == shown)
             #expect(throws: CompiledTemplate.TooDeep.self) {
-                try compiled.template(named: "t")!.render(each: [.object(tree(34))], partials: compiled, into: &output)
+                try compiled.render("t", .object(tree(34)))
             }
         }
     }
@@ -350,6 +348,6 @@ struct MustacheLibraryForTests {
         let leaf = TemplateDictionary(["name": .text("b"), "children": .list([])])
         let root = TemplateDictionary(["name": .text("a"), "children": .list([leaf, leaf])])
         let compiled = try #require(templates.compiledPages)
-        #expect(try compiled.template(named: "partials/tree")!.render(.object(root), partials: compiled) == "(a(b)(b))")
+        #expect(try compiled.render("partials/tree", .object(root)) == "(a(b)(b))")
     }
 }

@@ -1,0 +1,183 @@
+extension TemplateProgram {
+    /// Renders the template numbered `entry` once per value, appending its UTF-8 bytes to `output`; `base`, when
+    /// given, is in scope under each value (the strings table, `t`).
+    func render(entry: Int, each values: [TemplateValue], base: TemplateValue?, into output: inout [UInt8]) throws {
+        try instructions.withUnsafeBufferPointer { instructions in
+            try text.withUnsafeBufferPointer { text in
+                try pathParts.withUnsafeBufferPointer { pathParts in
+                    try names.withUnsafeBufferPointer { names in
+                        try entries.withUnsafeBufferPointer { entries in
+                            var rendering = Rendering(
+                                program: self, instructions: instructions, text: text, pathParts: pathParts, names: names,
+                                entries: entries, lastNamed: Array(repeating: nil, count: indentations.count))
+                            let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
+                            var stack: [TemplateValue] = []
+                            stack.reserveCapacity(8)
+                            for value in values {
+                                stack.removeAll(keepingCapacity: true)
+                                if let scope { stack.append(scope) }
+                                stack.append(value)
+                                try rendering.render(entries[entry], stack: &stack, overrides: [:], depth: 0, into: &output)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One rendering of a `TemplateProgram`: its arrays as pointers, valid while `render(entry:each:base:into:)` runs.
+private struct Rendering {
+    typealias Instruction = TemplateProgram.Instruction
+
+    unowned(unsafe) let program: TemplateProgram
+    let instructions: UnsafeBufferPointer<Instruction>
+    let text: UnsafeBufferPointer<UInt8>
+    let pathParts: UnsafeBufferPointer<Int32>
+    let names: UnsafeBufferPointer<String>
+    let entries: UnsafeBufferPointer<Range<Int>>
+    /// The template each dynamic partial (by its indentation's number) named last, and its entry: rows name
+    /// the same few kinds' templates over and over.
+    var lastNamed: [(name: String, entry: Int)?]
+
+    mutating func render(
+        _ range: Range<Int>, stack: inout [TemplateValue], overrides: TemplateProgram.Overrides, depth: Int,
+        into output: inout [UInt8]
+    ) throws {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let instruction = instructions[index]
+            let next = index + 1
+            switch instruction.operation {
+            case .text:
+                let start = Int(instruction.first)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<(start + Int(instruction.second))]))
+                index = next
+            case .escapedVariable, .rawVariable:
+                if let value = lookup(instruction, in: stack) {
+                    Self.append(value, escaped: instruction.operation == .escapedVariable, to: &output)
+                }
+                index = next
+            case .section:
+                let body = next..<Int(instruction.end)
+                switch lookup(instruction, in: stack) {
+                case nil: break
+                case .flag(let flag):
+                    if flag { try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output) }
+                case .list(let items):
+                    for item in items {
+                        stack.append(.object(item))
+                        try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                        stack.removeLast()
+                    }
+                case .texts(let texts):
+                    for text in texts {
+                        stack.append(.text(text))
+                        try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                        stack.removeLast()
+                    }
+                case .some(let value):
+                    stack.append(value)
+                    try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                    stack.removeLast()
+                }
+                index = body.upperBound
+            case .invertedSection:
+                let body = next..<Int(instruction.end)
+                let isEmpty: Bool
+                switch lookup(instruction, in: stack) {
+                case nil: isEmpty = true
+                case .flag(let flag): isEmpty = !flag
+                case .list(let items): isEmpty = items.isEmpty
+                case .texts(let texts): isEmpty = texts.isEmpty
+                default: isEmpty = false
+                }
+                if isEmpty { try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output) }
+                index = body.upperBound
+            case .partial:
+                let entry = Int(instruction.first)
+                if entry >= 0 {
+                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: program.entryNames[entry]) }
+                    try render(entries[entry], stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                }
+                index = next
+            case .dynamicPartial:
+                if case .text(let name)? = lookup(instruction, in: stack), let entry = entry(named: name, slot: Int(instruction.third)) {
+                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: name) }
+                    try render(entries[entry], stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                }
+                index = next
+            case .parent:
+                let entry = Int(instruction.first)
+                if entry >= 0 {
+                    // The blocks of the templates further out win over this one's.
+                    let own = program.overrideTables[Int(instruction.second)]
+                    let merged = overrides.isEmpty ? own : overrides.merging(own) { outer, _ in outer }
+                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: program.entryNames[entry]) }
+                    try render(entries[entry], stack: &stack, overrides: merged, depth: depth + 1, into: &output)
+                }
+                index = Int(instruction.end)
+            case .block:
+                // A block given by an inheriting template can name itself again: it counts as a level too.
+                let name = names[Int(instruction.first)]
+                guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: name) }
+                let body = overrides.isEmpty ? next..<Int(instruction.end) : overrides[name] ?? next..<Int(instruction.end)
+                try render(body, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                index = Int(instruction.end)
+            }
+        }
+    }
+
+    /// The value a tag's name finds: `.` is the current value; `.name` looks only in the current value; `a.b`
+    /// looks `a` up the stack, inside out, then `b` inside it.
+    private func lookup(_ instruction: Instruction, in stack: [TemplateValue]) -> TemplateValue? {
+        let count = Int(instruction.second)
+        guard count > 0 else { return stack.last }
+        let start = Int(instruction.first)
+        var found: TemplateValue?
+        let first = pathParts[start]
+        if first < 0 {
+            found = stack.last
+        } else {
+            let name = names[Int(first)]
+            var position = stack.count - 1
+            while position >= 0 {
+                if case .object(let object) = stack[position], let child = object.templateValue(for: name) {
+                    found = child
+                    break
+                }
+                position -= 1
+            }
+        }
+        var part = start + 1
+        while part < start + count {
+            guard case .object(let object) = found else { return nil }
+            found = object.templateValue(for: names[Int(pathParts[part])])
+            part += 1
+        }
+        return found
+    }
+
+    /// The entry of the template a dynamic partial names, indented as the partial's tag is.
+    private mutating func entry(named name: String, slot: Int) -> Int? {
+        if let last = lastNamed[slot], last.name == name { return last.entry }
+        guard let entry = program.entryNamed[TemplateProgram.key(name, indentation: program.indentations[slot])] else { return nil }
+        lastNamed[slot] = (name, entry)
+        return entry
+    }
+
+    private static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
+        switch value {
+        case .text(var text):
+            text.withUTF8 { escaped ? HTMLEscaping.append($0, to: &output) : output.append(contentsOf: $0) }
+        case .number(let number):
+            var text = String(number)
+            text.withUTF8 { output.append(contentsOf: $0) }
+        case .flag(let flag):
+            (flag ? "true" : "false" as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
+        case .object, .list, .texts:
+            break
+        }
+    }
+}
