@@ -22,6 +22,9 @@ targets=("$@")
 scratch=.build-fuzz
 work=${FUZZ_CORPUS:-$scratch/corpus}
 echo "== building the fuzz targets (address sanitizer, libFuzzer coverage)"
+# SwiftPM plans the build again only when the root manifest changed: without this, a source file added to the
+# main package since the last fuzz build would be left out of it.
+touch Fuzz/Package.swift
 swift build -c debug --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer 2>&1 \
     | grep -v -e "Cannot export local symbol" -e "unhandled; explicitly declare them" || true
