@@ -125,8 +125,9 @@ extension TranscriptDisplayDelegate {
         case .top:
             return !isGroupedWithPrevious(message, at: index, in: context)
         case .bottom:
-            guard let next = context.nextMessage(after: index) else { return true }
-            return !isGroupedWithPrevious(next, at: index + 1, in: context)
+            let messages = context.conversation.messages
+            guard index + 1 < messages.count else { return true }
+            return !isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context)
         }
     }
 }

@@ -163,6 +163,9 @@ package struct SearchIndexBuilder {
             pending.removeAll(keepingCapacity: true)
         }
 
+        // Read in place, through a buffer pointer (`parts[part].documents` or `documentLists[part]` copies the
+        // list, every array of it retained, once per document).
+        let documentLists = parts.map(\.documents)
         // Number the documents: the conversations merged by date, each keeping its order.
         let order = Self.mergedOrder(parts)
         statistics.documents = order.count
@@ -190,15 +193,17 @@ package struct SearchIndexBuilder {
         for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
         var personPostings = [[UInt32]](repeating: [], count: people.count)
         var kindPostings = [[UInt32]](repeating: [], count: SearchKinds.named.count)
-        for (global, entry) in order.enumerated() {
-            let part = Int(entry.part), local = Int(entry.local)
-            if let sender = parts[part].documents.senderNumber(at: local) {
-                personPostings[personOfSender[part][sender]].append(UInt32(global))
-            }
-            let kinds = parts[part].documents.kinds(at: local)
-            if !kinds.isEmpty {
-                for (number, (_, kind)) in SearchKinds.named.enumerated() where kinds.contains(kind) {
-                    kindPostings[number].append(UInt32(global))
+        documentLists.withUnsafeBufferPointer { documentLists in
+            for (global, entry) in order.enumerated() {
+                let part = Int(entry.part), local = Int(entry.local)
+                if let sender = documentLists[part].senderNumber(at: local) {
+                    personPostings[personOfSender[part][sender]].append(UInt32(global))
+                }
+                let kinds = documentLists[part].kinds(at: local)
+                if !kinds.isEmpty {
+                    for (number, (_, kind)) in SearchKinds.named.enumerated() where kinds.contains(kind) {
+                        kindPostings[number].append(UInt32(global))
+                    }
                 }
             }
         }
@@ -258,7 +263,6 @@ package struct SearchIndexBuilder {
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
-        let documentLists = parts.map(\.documents)
         let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
         let digests = try Self.documentFileDigests(
             order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
@@ -282,14 +286,15 @@ package struct SearchIndexBuilder {
             let documentFiles = try numbers.map { chunks[$0] }.concurrentMap { range in
                 var bytes: [UInt8] = [UInt8(ascii: "[")]
                 bytes.reserveCapacity(range.count * 160)
-                for position in range {
-                    let entry = order[position]
-                    let part = Int(entry.part), local = Int(entry.local)
-                    if position > range.lowerBound { bytes += ",\n".utf8 }
-                    // Read in place (a local copy of the list would retain each of its arrays per document).
-                    SearchIndexFormat.appendDocument(
-                        local, of: documentLists[part], part: part,
-                        person: documentLists[part].senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
+                documentLists.withUnsafeBufferPointer { documentLists in
+                    for position in range {
+                        let entry = order[position]
+                        let part = Int(entry.part), local = Int(entry.local)
+                        if position > range.lowerBound { bytes += ",\n".utf8 }
+                        SearchIndexFormat.appendDocument(
+                            local, of: documentLists[part], part: part,
+                            person: documentLists[part].senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
+                    }
                 }
                 bytes.append(UInt8(ascii: "]"))
                 return String(decoding: bytes, as: UTF8.self)
@@ -313,15 +318,17 @@ package struct SearchIndexBuilder {
         // The first document of each month (from the page names, which are the months in the site's time zone).
         var months: [(month: String, first: Int)] = []
         var lastMonth = ""
-        for (global, entry) in order.enumerated() {
-            // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
-            let page = parts[Int(entry.part)].documents.page(at: Int(entry.local))
-            let start = page.utf8.prefix(7)
-            if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
-            let month = String(page.prefix(7))
-            if month > lastMonth {
-                months.append((month, global))
-                lastMonth = month
+        documentLists.withUnsafeBufferPointer { documentLists in
+            for (global, entry) in order.enumerated() {
+                // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
+                let page = documentLists[Int(entry.part)].page(at: Int(entry.local))
+                let start = page.utf8.prefix(7)
+                if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
+                let month = String(page.prefix(7))
+                if month > lastMonth {
+                    months.append((month, global))
+                    lastMonth = month
+                }
             }
         }
 

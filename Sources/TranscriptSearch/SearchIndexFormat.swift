@@ -50,10 +50,12 @@ package enum SearchIndexFormat {
     static func appendDocument(_ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to bytes: inout [UInt8]) {
         bytes += "[\(part),\(person),\(documents.seconds(at: position)),".utf8
         JavaScriptText.append(documents.page(at: position), to: &bytes)
+        // Read before the closure: a closure that reads `documents` copies the list (retaining each of its arrays).
+        let kinds = documents.kinds(at: position).rawValue
         documents.withAnchorAndText(at: position) { anchor, text in
             bytes.append(UInt8(ascii: ","))
             JavaScriptText.append(utf8: anchor, to: &bytes)
-            bytes += ",\(documents.kinds(at: position).rawValue),".utf8
+            bytes += ",\(kinds),".utf8
             JavaScriptText.append(utf8: text, to: &bytes)
         }
         bytes += (documents.isCut(at: position) ? ",1]" : "]").utf8

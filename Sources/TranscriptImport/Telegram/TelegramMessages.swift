@@ -108,9 +108,11 @@ struct TelegramMessages {
             }
             if item.undated, let previousDate { message.date = previousDate }
             previousDate = message.date
-            messages.append(message)
             if let sourceDigests { digests.append(messageDigest(message, source: sourceDigests[index], index: index, part: false)) }
-            if let part = converted[index].problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date) {
+            let part = converted[index].problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date)
+            // Moved in last: appended while still read, it would be copied.
+            messages.append(message)
+            if let part {
                 messages.append(part)
                 if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
             }

@@ -82,7 +82,9 @@ struct MessageRowBuilder {
         let fullStyle = delegate.messageStyle(for: message, at: index, in: context)
         var style = fullStyle
         // As in iMessage, only the last bubble of a group has a tail.
-        if let next = context.nextMessage(after: index), delegate.isGroupedWithPrevious(next, at: index + 1, in: context) {
+        // The next message passed in place (`nextMessage(after:)` would copy it).
+        let messages = context.conversation.messages
+        if index + 1 < messages.count, delegate.isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context) {
             style = style.withoutTail
         }
         let participant = message.sender.flatMap { participants[$0] }
