@@ -25,6 +25,10 @@ echo "== building the fuzz targets (address sanitizer, libFuzzer coverage)"
 # SwiftPM plans the build again only when the root manifest changed: without this, a source file added to the
 # main package since the last fuzz build would be left out of it.
 touch Fuzz/Package.swift
+# The targets' own objects are made again every time (they are small): an incremental build skips them when only
+# the library's internal stored properties changed, and a target compiled against a struct's old size corrupts its
+# own stack (`TemplateSet` returned into too little room).
+rm -rf "$scratch"/*/debug/Fuzz*.build "$scratch"/debug/Fuzz*.build
 swift build -c debug --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer 2>&1 \
     | grep -v -e "Cannot export local symbol" -e "unhandled; explicitly declare them" || true
