@@ -87,6 +87,9 @@ package struct ConversationRenderer: Sendable {
                 previous: previous, plan: frame.plan, digests: digests, indexing: indexing, messageCount: conversation.messages.count)
         }
 
+        // The gallery and the charts only read the frame: made meanwhile, on the core the pages leave idle between
+        // their bursts.
+        let overviewWork = BackgroundWork { [self] in try self.overviewParts(of: frame, media: media) }
         var rendered = try renderPages(
             of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,
             digests: digests, write: write)
@@ -104,7 +107,7 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
 
-        let overviewParts = try overviewParts(of: frame, media: media)
+        let overviewParts = try overviewWork.result()
         var files = overviewParts.pages.map { (file: $0.file, parts: [$0.html]) }
         files.append(("index.html", [try templates.render(
             overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")]))

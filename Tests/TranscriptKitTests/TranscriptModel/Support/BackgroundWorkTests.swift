@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import TranscriptModel
+
+@Suite struct BackgroundWorkTests {
+    struct Failure: Error, Equatable { var reason: String }
+
+    @Test func givesTheValueMadeOnAnotherThread() throws {
+        let caller = pthread_self()
+        let work = BackgroundWork { () -> (sum: Int, elsewhere: Bool) in
+            ((1...1000).reduce(0, +), pthread_equal(pthread_self(), caller) == 0)
+        }
+        let made = try work.result()
+        #expect(made.sum == 500_500)
+        #expect(made.elsewhere)
+    }
+
+    @Test func rethrowsTheWorksError() {
+        let work = BackgroundWork { () throws -> Int in throw Failure(reason: "no") }
+        #expect(throws: Failure(reason: "no")) { try work.result() }
+    }
+}
