@@ -29,6 +29,8 @@ package struct ConversationRenderer: Sendable {
         self.timesOfDay = DateTexts.timesOfDay(locale: configuration.locale)
     }
     static let chunkSize = 512
+    /// Up to how many messages a conversation's gallery and charts are made while its pages are rendered.
+    static let overviewMeanwhileLimit = 50_000
     /// Stands for the messages while the page around them is rendered.
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
@@ -88,8 +90,9 @@ package struct ConversationRenderer: Sendable {
         }
 
         // The gallery and the charts only read the frame: made meanwhile, on the core the pages leave idle between
-        // their bursts.
-        let overviewWork = BackgroundWork { [self] in try self.overviewParts(of: frame, media: media) }
+        // their bursts. Not for a long conversation, where what they hold would add to the peak of a batch of pages.
+        let overviewWork = conversation.messages.count <= Self.overviewMeanwhileLimit
+            ? BackgroundWork { [self] in try self.overviewParts(of: frame, media: media) } : nil
         var rendered = try renderPages(
             of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,
             digests: digests, write: write)
@@ -107,7 +110,7 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
 
-        let overviewParts = try overviewWork.result()
+        let overviewParts = try overviewWork?.result() ?? overviewParts(of: frame, media: media)
         var files = overviewParts.pages.map { (file: $0.file, parts: [$0.html]) }
         files.append(("index.html", [try templates.render(
             overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")]))
