@@ -57,7 +57,17 @@ package struct JSONParser {
     /// The strings read so far that held bytes that are not UTF-8.
     private var invalidUTF8: InvalidUTF8?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // Room up front for the members of an object of a few dozen keys (a message): grown from empty, each
+        // stack was allocated again five or six times for every message read. A key or a short value gets none.
+        let room = Swift.min(32, bytes.count / 16)
+        guard room > 1 else { return }
+        pendingKeys.reserveCapacity(room)
+        pendingKeyStarts.reserveCapacity(room)
+        pendingValues.reserveCapacity(room)
+        pendingElements.reserveCapacity(room)
+    }
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
