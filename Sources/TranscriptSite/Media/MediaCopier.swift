@@ -33,9 +33,11 @@ final class MediaCopier {
     /// Copies the file at `path` (relative to `folder`) into the site. Files whose type a browser could run
     /// (HTML, SVG, scripts, ...) are stored as `.bin`, which browsers download instead of opening.
     func copy(_ path: String, from folder: URL, imageOnly: Bool = false) -> Result<CopiedFile, Refusal> {
-        let result = copyFile(path, from: folder, imageOnly: imageOnly)
+        // A URL's path is made again on every read: read once here (and once of the file found).
+        let folderPath = folder.path
+        let result = copyFile(path, from: folder, folderPath: folderPath, imageOnly: imageOnly)
         if recordsDependencies {
-            var dependency = MediaDependency(folder: folder.path, path: path, imageOnly: imageOnly)
+            var dependency = MediaDependency(folder: folderPath, path: path, imageOnly: imageOnly)
             switch result {
             case .success(let copied):
                 dependency.sitePath = copied.sitePath
@@ -105,15 +107,16 @@ final class MediaCopier {
     }
 
     /// The real path of `folder` (symlinks resolved), looked up once.
-    private func realFolder(_ folder: URL) -> String {
-        if let known = realFolders[folder.path] { return known }
+    private func realFolder(_ folder: URL, path folderPath: String? = nil) -> String {
+        let folderPath = folderPath ?? folder.path
+        if let known = realFolders[folderPath] { return known }
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        realFolders[folder.path] = root
+        realFolders[folderPath] = root
         return root
     }
 
-    private func copyFile(_ path: String, from folder: URL, imageOnly: Bool) -> Result<CopiedFile, Refusal> {
-        let root = realFolder(folder)
+    private func copyFile(_ path: String, from folder: URL, folderPath: String, imageOnly: Bool) -> Result<CopiedFile, Refusal> {
+        let root = realFolder(folder, path: folderPath)
         let resolved: URL
         switch resolutions.removeValue(forKey: ResolutionKey(root: root, path: path)) ?? ExportFile.resolve(path, inRealFolder: root) {
         case .success(let url): resolved = url
@@ -121,16 +124,17 @@ final class MediaCopier {
         }
         let fileExtension = resolved.pathExtension.lowercased()
         if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
-        let ready = prepared.removeValue(forKey: resolved.path)
+        let resolvedPath = resolved.path
+        let ready = prepared.removeValue(forKey: resolvedPath)
         if recordsDependencies {
-            if stamps[resolved.path] == nil {
+            if stamps[resolvedPath] == nil {
                 // Taken before the file was read (by `prepare`, when it read it).
-                let stamp = ready.map(\.stamp) ?? FileStamp(path: resolved.path)
-                stamps[resolved.path] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
+                let stamp = ready.map(\.stamp) ?? FileStamp(path: resolvedPath)
+                stamps[resolvedPath] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
             }
-            lastSource = (resolved.path, stamps[resolved.path] ?? nil)
+            lastSource = (resolvedPath, stamps[resolvedPath] ?? nil)
         }
-        if let known = copied[resolved.path] { return .success(known) }
+        if let known = copied[resolvedPath] { return .success(known) }
         guard let file = ready ?? Self.read(resolved, fileExtension: fileExtension, strips: stripsMetadata, naming: contentName)
         else { return .failure(.missing) }
         switch file.stripping {
@@ -149,7 +153,7 @@ final class MediaCopier {
             }
             written.insert(sitePath)
         }
-        copied[resolved.path] = result
+        copied[resolvedPath] = result
         return .success(result)
     }
 
