@@ -21,9 +21,15 @@ public struct ImportContext: Sendable {
     /// The site owner's participant ids, for formats that mark the exporter's own messages.
     public var me: [String]
 
-    public init(timeZone: TimeZone, me: [String] = []) {
+    /// The source keys `reuse` may take (see `importConversations(from:context:reusing:_:)`), when the caller
+    /// knows them: an importer may then read a conversation whose key is not among them while the one before is
+    /// handed on, since no `reuse` will skip it. Nil (the default): nothing is read ahead.
+    public var sourceKeysThatMayBeReused: Set<String>?
+
+    public init(timeZone: TimeZone, me: [String] = [], sourceKeysThatMayBeReused: Set<String>? = nil) {
         self.timeZone = timeZone
         self.me = me
+        self.sourceKeysThatMayBeReused = sourceKeysThatMayBeReused
     }
 }
 

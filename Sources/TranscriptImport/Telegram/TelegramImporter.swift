@@ -47,7 +47,7 @@ public struct TelegramImporter: ExportImporter {
             // Listing the chats read every page; each chat is read again on its turn.
             export.release(export.root)
             // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
-            func read(_ range: Range<Int>, path: String, number: Int) throws -> ImportedConversation {
+            @Sendable func read(_ range: Range<Int>, path: String, number: Int) throws -> ImportedConversation {
                 do {
                     // The file's outline holds a single chat's messages; a chat of a list is outlined on its turn.
                     let outline = range == export.root
@@ -68,14 +68,39 @@ public struct TelegramImporter: ExportImporter {
                 : [TelegramChatKeys.Chat(range: export.root, path: "", warnings: [])]
             if !list.isEmpty { list[0].warnings = fileWarnings }
             let keys = try TelegramChatKeys.make(export, chats: list, folder: folder.standardizedFileURL.path)
+            // The next chat, read while this one is handed on (`readsAhead`).
+            var ahead: (number: Int, work: BackgroundWork<ImportedConversation>)?
+            // Never left running: the file is unmapped once this closure returns.
+            defer { _ = try? ahead?.work.result() }
             for (number, chat) in list.enumerated() {
-                if try reuse(keys[number]) { continue }
-                var imported = try read(chat.range, path: chat.path, number: number)
+                let readAlready = ahead?.number == number ? ahead?.work : nil
+                ahead = nil
+                if try reuse(keys[number]) {
+                    _ = try? readAlready?.result()
+                    continue
+                }
+                var imported = try readAlready?.result() ?? read(chat.range, path: chat.path, number: number)
                 imported.warnings = chat.warnings + imported.warnings
                 imported.sourceKey = keys[number]
+                let next = number + 1
+                if next < list.count, Self.readsAhead(list[next].range, key: keys[next], context: context) {
+                    let following = list[next]
+                    ahead = (next, BackgroundWork { try read(following.range, path: following.path, number: next) })
+                }
                 try body(imported)
             }
         }
+    }
+
+    /// Up to how many bytes of JSON a chat is read while the chat before it is handed on: two conversations are then
+    /// held at once, so only small ones (a 1M-message export's chats are all larger).
+    static let readAheadLimit = 32 << 20
+
+    /// Whether the chat at `range`, whose source key is `key`, is read while the one before is handed on: when the
+    /// caller's `reuse` cannot take it and it is small.
+    static func readsAhead(_ range: Range<Int>, key: String, context: ImportContext) -> Bool {
+        guard let mayBeReused = context.sourceKeysThatMayBeReused else { return false }
+        return range.count <= readAheadLimit && !mayBeReused.contains(key)
     }
 
     /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the

@@ -28,8 +28,10 @@ public struct ReadStage: BuildStage {
             context.exportRecords = []
             var conversations = 0
             // A conversation whose source the previous build read from this export is offered to the cache first.
+            var importContext = context.importContext
+            importContext.sourceKeysThatMayBeReused = context.sourceKeysThatMayBeReused(of: export)
             try export.importer.importConversations(
-                from: export.source, context: context.importContext,
+                from: export.source, context: importContext,
                 reusing: { sourceKey in
                     guard try context.takeOverSource(sourceKey, of: export) else { return false }
                     conversations += 1

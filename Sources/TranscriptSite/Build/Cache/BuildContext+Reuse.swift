@@ -71,6 +71,15 @@ extension BuildContext {
     /// Takes over, unread, the conversation of a changed export whose source (see
     /// `ImportedConversation.sourceKey`) is one the previous build read from the same export, when its pages
     /// can be taken over as they are: whether it did (else nothing was done, and the importer reads it).
+    /// The source keys of `export` that `takeOverSource` may take: those the previous build read from it. An
+    /// importer may read a conversation with any other key ahead (`ImportContext.sourceKeysThatMayBeReused`).
+    func sourceKeysThatMayBeReused(of export: ExportFinder.Found) -> Set<String> {
+        guard let cache, let previous = cache.previous?.exports[Self.cachePath(of: export)],
+              previous.format == export.importer.format
+        else { return [] }
+        return Set(previous.sources.compactMap { $0 })
+    }
+
     func takeOverSource(_ sourceKey: String, of export: ExportFinder.Found) throws -> Bool {
         guard let cache else { return false }
         let exportPath = Self.cachePath(of: export)
