@@ -50,22 +50,36 @@ struct ConversationFrame: Sendable {
         self.conversation = conversation
         self.file = file
         let messages = conversation.messages
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(messages.count)
-        // By index, here and below: a message copied out of the array would retain every field it holds.
-        for index in messages.indices {
-            let id = messages[index].id
-            if let first = indexByID[id] {
-                throw TranscriptsError(
-                    file: file, path: "messages[\(index)].id",
-                    message: "the id \"\(id)\" is already used by messages[\(first)]; message ids must be unique")
+        // Where each message is, and its threads: on another thread, while this one plans the pages (in a long
+        // conversation each is a pass over every message, one core each).
+        let placing = BackgroundWork { () throws -> (indexByID: [String: Int], missingReplies: Int, threads: [String: (count: Int, first: Int)]) in
+            var indexByID: [String: Int] = [:]
+            indexByID.reserveCapacity(messages.count)
+            // By index, here and below: a message copied out of the array would retain every field it holds.
+            for index in messages.indices {
+                let id = messages[index].id
+                if let first = indexByID[id] {
+                    throw TranscriptsError(
+                        file: file, path: "messages[\(index)].id",
+                        message: "the id \"\(id)\" is already used by messages[\(first)]; message ids must be unique")
+                }
+                indexByID[id] = index
             }
-            indexByID[id] = index
+            let missingReplies = messages.indices.reduce(0) { count, index in
+                count + (messages[index].replyTo.map { indexByID[$0] == nil ? 1 : 0 } ?? 0)
+            }
+            return (indexByID, missingReplies, MessageRowBuilder.threads(of: messages))
         }
-        self.indexByID = indexByID
         var names: [String: String] = [:]
         for participant in conversation.participants { names[participant.id] = participant.name }
         self.names = names
+
+        // Not kept: a `DateTexts` is not shared between threads, and the frame is.
+        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
+        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
+        let placed = try placing.result()
+        self.indexByID = placed.indexByID
+        threads = placed.threads
 
         var warnings: [String] = []
         let unknownSenders = Set(messages.indices.compactMap { messages[$0].sender }).subtracting(names.keys)
@@ -73,17 +87,11 @@ struct ConversationFrame: Sendable {
             warnings.append(
                 "\(file): senders not listed among the participants, shown by id: \(unknownSenders.sorted().joined(separator: ", "))")
         }
-        let missingReplies = messages.indices.reduce(0) { count, index in
-            count + (messages[index].replyTo.map { indexByID[$0] == nil ? 1 : 0 } ?? 0)
-        }
+        let missingReplies = placed.missingReplies
         if missingReplies > 0 {
             warnings.append("\(file): \(missingReplies) repl\(missingReplies == 1 ? "y points" : "ies point") to messages not in the export")
         }
         self.warnings = warnings
-
-        // Not kept: a `DateTexts` is not shared between threads, and the frame is.
-        let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
-        let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
         self.plan = plan
         let partsPerMonth = Dictionary(grouping: plan.pages) { "\($0.year) \($0.monthTitle)" }.mapValues(\.count)
         labels = plan.pages.map { page in
@@ -93,7 +101,6 @@ struct ConversationFrame: Sendable {
                 : page.monthTitle
         }
         pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
-        threads = MessageRowBuilder.threads(of: messages)
 
         let dateList = messages.indices.map { messages[$0].date }
         firstDate = dateList.min()

@@ -23,14 +23,15 @@ package struct MessageMedia: Sendable {
     /// The files a message of `kind` names, as `paths(of:)` of the message gives them.
     package static func paths(of kind: MessageKind) -> [(path: String, imageOnly: Bool, isThumbnail: Bool)] {
         switch kind {
-        case .photo(let media), .sticker(let media):
-            return [media.file.map { ($0, false, false) }].compactMap { $0 }
+        case .photo(let media), .sticker(let media), .audio(let media), .voice(let media), .file(let media):
+            return media.file.map { [($0, false, false)] } ?? []
         case .video(let media):
-            return [media.file.map { ($0, false, false) }, media.thumbnail.map { ($0, true, true) }].compactMap { $0 }
-        case .audio(let media), .voice(let media), .file(let media):
-            return [media.file.map { ($0, false, false) }].compactMap { $0 }
+            var paths: [(path: String, imageOnly: Bool, isThumbnail: Bool)] = []
+            if let file = media.file { paths.append((file, false, false)) }
+            if let thumbnail = media.thumbnail { paths.append((thumbnail, true, true)) }
+            return paths
         case .linkPreview(let preview):
-            return [preview.image.map { ($0, true, false) }].compactMap { $0 }
+            return preview.image.map { [($0, true, false)] } ?? []
         default:
             return []
         }

@@ -180,8 +180,9 @@ struct MessageRowBuilder {
     /// The threads of a conversation: per first message's id, the number of replies and the first reply.
     static func threads(of messages: [Message]) -> [String: (count: Int, first: Int)] {
         var threads: [String: (count: Int, first: Int)] = [:]
-        for (index, message) in messages.enumerated() {
-            guard let thread = message.thread, thread != message.id else { continue }
+        // By index: a message copied out of the list would retain every field it holds.
+        for index in messages.indices {
+            guard let thread = messages[index].thread, thread != messages[index].id else { continue }
             threads[thread, default: (0, index)].count += 1
         }
         return threads

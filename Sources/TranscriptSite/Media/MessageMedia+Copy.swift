@@ -16,13 +16,15 @@ extension MessageMedia {
     ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
+        // Each message's files, named once (most messages have none: an empty list takes no memory of its own).
+        let named = messages.indices.map { Self.paths(of: messages[$0].kind) }
         var readUpTo = 0
         var resolvedUpTo = 0
         for index in messages.indices {
             if index == resolvedUpTo {
                 var paths: [String] = []
                 while resolvedUpTo < messages.count, paths.count < resolveAhead {
-                    paths += Self.paths(of: messages[resolvedUpTo].kind).map(\.path)
+                    paths += named[resolvedUpTo].map(\.path)
                     resolvedUpTo += 1
                 }
                 copier.resolveAhead(paths, from: folder)
@@ -30,12 +32,12 @@ extension MessageMedia {
             if index == readUpTo {
                 var requests: [(path: String, imageOnly: Bool)] = []
                 while readUpTo < messages.count, requests.count < readAhead {
-                    requests += paths(of: messages[readUpTo].kind).map { ($0.path, $0.imageOnly) }
+                    requests += named[readUpTo].map { ($0.path, $0.imageOnly) }
                     readUpTo += 1
                 }
                 if requests.count > 1 { copier.prepare(requests, from: folder) }
             }
-            let paths = paths(of: messages[index].kind)
+            let paths = named[index]
             guard !paths.isEmpty else { continue }
             var media = MessageMedia()
             for (path, imageOnly, isThumbnail) in paths {
