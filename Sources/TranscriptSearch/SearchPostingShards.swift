@@ -49,15 +49,21 @@ package final class SearchPostingShards: Sendable {
         }
     }
 
-    /// Every term's postings, the shards emptied.
+    /// Every term's postings, the shards emptied: each shard's sorted by term on all cores (`SearchPostings.precedes`),
+    /// so that sorting them all (`SearchPostings(pairs:)`) only merges the runs.
     package func take() -> [(key: String, value: [UInt32])] {
-        var pairs: [(key: String, value: [UInt32])] = []
-        pairs.reserveCapacity(shards.reduce(0) { $0 + $1.lists.count })
-        for shard in shards {
+        let shards = self.shards
+        // (`concurrentMap` is declared throwing; this closure throws nothing.)
+        let sorted = (try? Array(0..<Self.count).concurrentMap { number -> [(key: String, value: [UInt32])] in
             var lists: [String: [UInt32]] = [:]
-            swap(&lists, &shard.lists)
-            pairs += lists.map { ($0.key, $0.value) }
-        }
+            swap(&lists, &shards[number].lists)
+            var pairs = lists.map { (key: $0.key, value: $0.value) }
+            pairs.sort { SearchPostings.precedes($0.key, $1.key) }
+            return pairs
+        }) ?? []
+        var pairs: [(key: String, value: [UInt32])] = []
+        pairs.reserveCapacity(sorted.reduce(0) { $0 + $1.count })
+        for shard in sorted { pairs += shard }
         return pairs
     }
 }
