@@ -92,15 +92,16 @@ public struct TelegramImporter: ExportImporter {
         }
     }
 
-    /// Up to how many bytes of JSON a chat is read while the chat before it is handed on: two conversations are then
-    /// held at once, so only small ones (a 1M-message export's chats are all larger).
-    static let readAheadLimit = 32 << 20
+    /// How many bytes of JSON a chat read while the chat before it is handed on may have: two conversations are
+    /// then held at once, so up to 32 MiB (a 1M-message export's chats are all larger); and from 64 KiB, below
+    /// which starting a thread costs about what reading the chat does.
+    static let readAheadSizes = (64 << 10)...(32 << 20)
 
     /// Whether the chat at `range`, whose source key is `key`, is read while the one before is handed on: when the
-    /// caller's `reuse` cannot take it and it is small.
+    /// caller's `reuse` cannot take it and its size is in `readAheadSizes`.
     static func readsAhead(_ range: Range<Int>, key: String, context: ImportContext) -> Bool {
         guard let mayBeReused = context.sourceKeysThatMayBeReused else { return false }
-        return range.count <= readAheadLimit && !mayBeReused.contains(key)
+        return readAheadSizes.contains(range.count) && !mayBeReused.contains(key)
     }
 
     /// One chat: its fields parsed on their own, its messages parsed and converted on all cores; with the

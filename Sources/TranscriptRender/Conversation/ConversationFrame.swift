@@ -43,6 +43,10 @@ struct ConversationFrame: Sendable {
 
     var messages: [Message] { conversation.messages }
 
+    /// From how many messages a conversation is placed on another thread while its pages are planned (for fewer,
+    /// starting a thread costs more than it saves).
+    static let placedMeanwhileFrom = 8192
+
     init(
         _ conversation: Conversation, file: String, root: String, configuration: RenderSettings, timesOfDay: [String],
         strings: StringTable = StringTables.english
@@ -50,9 +54,9 @@ struct ConversationFrame: Sendable {
         self.conversation = conversation
         self.file = file
         let messages = conversation.messages
-        // Where each message is, and its threads: on another thread, while this one plans the pages (in a long
-        // conversation each is a pass over every message, one core each).
-        let placing = BackgroundWork { () throws -> (indexByID: [String: Int], missingReplies: Int, threads: [String: (count: Int, first: Int)]) in
+        // Where each message is, and its threads: in a long conversation on another thread, while this one plans
+        // the pages (each is a pass over every message, one core each).
+        let place = { @Sendable () throws -> (indexByID: [String: Int], missingReplies: Int, threads: [String: (count: Int, first: Int)]) in
             var indexByID: [String: Int] = [:]
             indexByID.reserveCapacity(messages.count)
             // By index, here and below: a message copied out of the array would retain every field it holds.
@@ -70,6 +74,7 @@ struct ConversationFrame: Sendable {
             }
             return (indexByID, missingReplies, MessageRowBuilder.threads(of: messages))
         }
+        let placing = messages.count >= Self.placedMeanwhileFrom ? BackgroundWork(place) : nil
         var names: [String: String] = [:]
         for participant in conversation.participants { names[participant.id] = participant.name }
         self.names = names
@@ -77,7 +82,7 @@ struct ConversationFrame: Sendable {
         // Not kept: a `DateTexts` is not shared between threads, and the frame is.
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
         let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
-        let placed = try placing.result()
+        let placed = try placing?.result() ?? place()
         self.indexByID = placed.indexByID
         threads = placed.threads
 

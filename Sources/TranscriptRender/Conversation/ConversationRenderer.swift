@@ -29,8 +29,9 @@ package struct ConversationRenderer: Sendable {
         self.timesOfDay = DateTexts.timesOfDay(locale: configuration.locale)
     }
     static let chunkSize = 512
-    /// Up to how many messages a conversation's gallery and charts are made while its pages are rendered.
-    static let overviewMeanwhileLimit = 50_000
+    /// For how many messages a conversation's gallery and charts are made while its pages are rendered: not for
+    /// a short one (starting a thread would cost more than it saves), nor a long one (see `render`).
+    static let overviewMeanwhile = 1024...50_000
     /// Stands for the messages while the page around them is rendered.
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
@@ -91,7 +92,7 @@ package struct ConversationRenderer: Sendable {
 
         // The gallery and the charts only read the frame: made meanwhile, on the core the pages leave idle between
         // their bursts. Not for a long conversation, where what they hold would add to the peak of a batch of pages.
-        let overviewWork = conversation.messages.count <= Self.overviewMeanwhileLimit
+        let overviewWork = Self.overviewMeanwhile.contains(conversation.messages.count)
             ? BackgroundWork { [self] in try self.overviewParts(of: frame, media: media) } : nil
         var rendered = try renderPages(
             of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,

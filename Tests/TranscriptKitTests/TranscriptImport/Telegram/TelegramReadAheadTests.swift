@@ -9,8 +9,10 @@ import Testing
 @Suite struct TelegramReadAheadTests {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
+    /// A chat of `texts`, then enough messages for it to be read ahead (`TelegramImporter.readAheadSizes`).
     static func chat(_ id: Int, _ texts: [String]) -> String {
-        let messages = texts.enumerated().map { number, text in
+        let filler = (0..<400).map { #""filler \#($0) \#(String(repeating: "x", count: 160))""# }
+        let messages = (texts + filler).enumerated().map { number, text in
             #"{"id": \#(number + 1), "type": "message", "date_unixtime": "\#(1_704_103_200 + number * 60)", "from": "Ann", "from_id": "user1", "text": \#(text)}"#
         }
         return #"{"name": "C\#(id)", "type": "personal_chat", "id": \#(id), "messages": [\#n"# + messages.joined(separator: ",\n") + "\n]}"
@@ -60,18 +62,24 @@ import Testing
     }
 
     @Test func readingAheadGivesWhatReadingInTurnGives() throws {
+        #expect(Self.chat(2, []).utf8.count > TelegramImporter.readAheadSizes.lowerBound)
         let export = try file(Self.fourChats)
         let inTurn = try read(export, mayBeReused: nil)
         let ahead = try read(export, mayBeReused: [])
         #expect(inTurn.conversations.map(\.title) == ["C1", "C2", "C3", "C4"])
-        #expect(inTurn.warnings.joined().count >= 2)
+        #expect(inTurn.conversations.map { $0.messages.count } == [402, 402, 401, 401])
+        #expect(inTurn.warnings.joined().count == 2)
         #expect(inTurn.error == nil)
         #expect(ahead == inTurn)
     }
 
     /// A broken chat read ahead fails where reading it in turn fails: after the chats before it were handed on.
     @Test func anErrorInAChatReadAheadComesInItsTurn() throws {
-        let broken = Self.export([Self.chat(1, [#""one""#]), #"{"name": "C2", "type": "personal_chat", "id": 2, "messages": 5}"#, Self.chat(3, [#""x""#])])
+        let padding = String(repeating: "p", count: TelegramImporter.readAheadSizes.lowerBound)
+        let broken = Self.export([
+            Self.chat(1, [#""one""#]), #"{"name": "C2", "type": "personal_chat", "id": 2, "about": "\#(padding)", "messages": 5}"#,
+            Self.chat(3, [#""x""#]),
+        ])
         let export = try file(broken)
         let inTurn = try read(export, mayBeReused: nil)
         let ahead = try read(export, mayBeReused: [])
@@ -91,11 +99,14 @@ import Testing
         #expect(ahead.keys == [keys[0], keys[2]])
     }
 
-    @Test func onlySmallChatsWhoseKeysCannotBeTakenOverAreReadAhead() {
+    @Test func onlyChatsOfSomeSizeWhoseKeysCannotBeTakenOverAreReadAhead() {
         let context = ImportContext(timeZone: berlin, sourceKeysThatMayBeReused: ["known"])
-        #expect(TelegramImporter.readsAhead(0..<1000, key: "new", context: context))
-        #expect(!TelegramImporter.readsAhead(0..<1000, key: "known", context: context))
-        #expect(!TelegramImporter.readsAhead(0..<(TelegramImporter.readAheadLimit + 1), key: "new", context: context))
-        #expect(!TelegramImporter.readsAhead(0..<1000, key: "new", context: ImportContext(timeZone: berlin)))
+        let sizes = TelegramImporter.readAheadSizes
+        #expect(TelegramImporter.readsAhead(0..<sizes.lowerBound, key: "new", context: context))
+        #expect(TelegramImporter.readsAhead(0..<sizes.upperBound, key: "new", context: context))
+        #expect(!TelegramImporter.readsAhead(0..<sizes.lowerBound, key: "known", context: context))
+        #expect(!TelegramImporter.readsAhead(0..<(sizes.upperBound + 1), key: "new", context: context))
+        #expect(!TelegramImporter.readsAhead(0..<(sizes.lowerBound - 1), key: "new", context: context))
+        #expect(!TelegramImporter.readsAhead(0..<sizes.lowerBound, key: "new", context: ImportContext(timeZone: berlin)))
     }
 }
