@@ -90,28 +90,32 @@ struct TelegramMessages {
         digests.reserveCapacity(sourceDigests == nil ? 0 : converted.count)
         var previousDate = converted.first { !$0.undated }?.message.date
         for index in converted.indices {
-            // Moved out of the list, not copied: a copy would retain each of its parts (and the list's end
-            // release them again).
-            var message = Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text(""))
-            swap(&message, &converted[index].message)
+            // Moved out of the list into its place in the new one, and changed there: a copy would retain each of
+            // its parts (and the list's end release them again).
+            messages.append(Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("")))
+            let position = messages.count - 1
+            swap(&messages[position], &converted[index].message)
             let item = (
                 senderName: converted[index].senderName, startsTopic: converted[index].startsTopic,
                 undated: converted[index].undated)
-            if let sender = message.sender, !known.contains(sender) {
+            if let sender = messages[position].sender, !known.contains(sender) {
                 known.insert(sender)
                 participants.append(Participant(id: sender, name: item.senderName ?? sender))
             }
-            if item.startsTopic { topics.insert(message.id) }
-            if let reply = message.replyTo, topics.contains(reply) {
-                message.thread = reply
-                message.replyTo = nil
+            if item.startsTopic { topics.insert(messages[position].id) }
+            if let reply = messages[position].replyTo, topics.contains(reply) {
+                messages[position].thread = reply
+                messages[position].replyTo = nil
             }
-            if item.undated, let previousDate { message.date = previousDate }
-            previousDate = message.date
-            if let sourceDigests { digests.append(messageDigest(message, source: sourceDigests[index], index: index, part: false)) }
-            let part = converted[index].problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date)
-            // Moved in last: appended while still read, it would be copied.
-            messages.append(message)
+            if item.undated, let previousDate { messages[position].date = previousDate }
+            previousDate = messages[position].date
+            if let sourceDigests {
+                digests.append(messageDigest(
+                    date: messages[position].date, thread: messages[position].thread, replyTo: messages[position].replyTo,
+                    source: sourceDigests[index], index: index, part: false))
+            }
+            let part = converted[index].problems.keptPart(
+                id: messages[position].id + "-fields", sender: messages[position].sender, date: messages[position].date)
             if let part {
                 messages.append(part)
                 if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
@@ -125,14 +129,19 @@ struct TelegramMessages {
     /// digest of its bytes tell it from any other. The chat's own fields and participants are digested with the
     /// conversation.
     static func messageDigest(_ message: Message, source: UInt64, index: Int, part: Bool) -> UInt64 {
+        messageDigest(date: message.date, thread: message.thread, replyTo: message.replyTo, source: source, index: index, part: part)
+    }
+
+    /// `messageDigest(_:source:index:part:)` of the fields it reads (a message passed whole may be copied).
+    static func messageDigest(date: Timestamp, thread: String?, replyTo: String?, source: UInt64, index: Int, part: Bool) -> UInt64 {
         var digest = FastDigest()
         digest.add(part ? "telegram message fields 1" : "telegram message 1")
         digest.add(source)
         digest.add(UInt64(index))
-        digest.add(message.date.secondsSince1970.bitPattern)
-        digest.add(message.date.utcOffset.map { "\($0)" } ?? "-")
-        digest.add(message.thread.map { "thread " + $0 } ?? "-")
-        digest.add(message.replyTo.map { "reply " + $0 } ?? "-")
+        digest.add(date.secondsSince1970.bitPattern)
+        digest.add(date.utcOffset.map { "\($0)" } ?? "-")
+        digest.add(thread.map { "thread " + $0 } ?? "-")
+        digest.add(replyTo.map { "reply " + $0 } ?? "-")
         return digest.value
     }
 

@@ -102,8 +102,11 @@ extension ConversationRenderer {
         }
         let renderer = CommonMarkRenderer()
         let rendered = try chunks.map(\.range).concurrentMap { chunk in
-            chunk.map { index in
-                Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
+            // Read through a buffer pointer: `messages[index].kind` copied the whole message first.
+            messages.withUnsafeBufferPointer { messages in
+                chunk.map { index in
+                    Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
+                }
             }
         }.flatMap { $0 }
         let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
@@ -127,15 +130,18 @@ extension ConversationRenderer {
             var split: SearchPostingShards.Split?
             if indexing {
                 var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
-                for index in chunk.range {
-                    // `frame.name(of:)` in a closure, not as a method value: that would copy the whole frame.
-                    let message = messages[index]
-                    chunkBuilder.add(
-                        message, plainText: texts[index]?.plainText,
-                        textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
-                        senderName: message.sender.map { frame.name(of: $0) },
-                        page: String(frame.pageFiles[index].dropLast(5)),
-                        anchor: built[index - chunk.range.lowerBound].row.row.anchor)
+                // Each message passed in place, through a buffer pointer: an element of the list passed or bound to
+                // a name is copied, every field retained. `frame.name(of:)` in a closure, not as a method value: that
+                // would copy the whole frame.
+                messages.withUnsafeBufferPointer { messages in
+                    for index in chunk.range {
+                        chunkBuilder.add(
+                            messages[index], plainText: texts[index]?.plainText,
+                            textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
+                            senderName: messages[index].sender.map { frame.name(of: $0) },
+                            page: String(frame.pageFiles[index].dropLast(5)),
+                            anchor: built[index - chunk.range.lowerBound].row.row.anchor)
+                    }
                 }
                 search = chunkBuilder.chunk()
                 if splitting, var made = search {
