@@ -47,6 +47,8 @@ package enum SearchIndexFormat {
 
     /// Appends the entry of the document at `position` of `documents` (see `appendDocument(_:part:person:to:)`),
     /// made from its fields in place.
+    /// (Not inlined: inlined into a loop, it copied the whole list for each document, every array of it retained.)
+    @inline(never)
     static func appendDocument(_ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to bytes: inout [UInt8]) {
         bytes += "[\(part),\(person),\(documents.seconds(at: position)),".utf8
         JavaScriptText.append(documents.page(at: position), to: &bytes)
