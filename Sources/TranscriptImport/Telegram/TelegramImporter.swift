@@ -68,13 +68,12 @@ public struct TelegramImporter: ExportImporter {
                 : [TelegramChatKeys.Chat(range: export.root, path: "", warnings: [])]
             if !list.isEmpty { list[0].warnings = fileWarnings }
             let keys = try TelegramChatKeys.make(export, chats: list, folder: folder.standardizedFileURL.path)
-            // The next chat, read while this one is handed on (`readsAhead`).
+            // The next chat, read while this one is handed on (`readsAhead`): kept until another replaces it, so
+            // that it is never left running, whatever is thrown (the file is unmapped once this closure returns).
             var ahead: (number: Int, work: BackgroundWork<ImportedConversation>)?
-            // Never left running: the file is unmapped once this closure returns.
             defer { _ = try? ahead?.work.result() }
             for (number, chat) in list.enumerated() {
                 let readAlready = ahead?.number == number ? ahead?.work : nil
-                ahead = nil
                 if try reuse(keys[number]) {
                     _ = try? readAlready?.result()
                     continue

@@ -16,9 +16,11 @@ package final class BackgroundWork<Value: Sendable>: Sendable {
         }.start()
     }
 
-    /// The work's value (or its error), once it is done. Call it once.
+    /// The work's value (or its error), once it is done; any number of times.
     package func result() throws -> Value {
         done.wait()
+        // Signalled again, so that a later call does not wait for ever.
+        done.signal()
         return try outcome.withLock { $0! }.get()
     }
 }

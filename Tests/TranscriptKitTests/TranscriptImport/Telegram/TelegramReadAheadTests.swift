@@ -99,6 +99,24 @@ import Testing
         #expect(ahead.keys == [keys[0], keys[2]])
     }
 
+    /// An error thrown while a chat is being read ahead (here by `reuse`, asked about that chat) ends the import
+    /// once the chat read ahead is done: the file stays mapped until then.
+    @Test func anErrorWhileAChatIsReadAheadWaitsForIt() throws {
+        struct Refused: Error {}
+        let export = try file(Self.fourChats)
+        var handed: [String] = []
+        #expect(throws: Refused.self) {
+            try TelegramImporter().importConversations(
+                from: ExportSource(url: export, displayPath: "result.json"),
+                context: ImportContext(timeZone: berlin, sourceKeysThatMayBeReused: []), reusing: { _ in
+                    if handed.count == 1 { throw Refused() }
+                    return false
+                }
+            ) { handed.append($0.conversation.title) }
+        }
+        #expect(handed == ["C1"])
+    }
+
     @Test func onlyChatsOfSomeSizeWhoseKeysCannotBeTakenOverAreReadAhead() {
         let context = ImportContext(timeZone: berlin, sourceKeysThatMayBeReused: ["known"])
         let sizes = TelegramImporter.readAheadSizes

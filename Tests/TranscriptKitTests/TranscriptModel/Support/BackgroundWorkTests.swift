@@ -16,6 +16,12 @@ import Testing
         #expect(made.elsewhere)
     }
 
+    @Test func givesItsResultAsOftenAsAsked() throws {
+        let work = BackgroundWork { 42 }
+        #expect(try work.result() == 42)
+        #expect(try work.result() == 42)
+    }
+
     @Test func rethrowsTheWorksError() {
         let work = BackgroundWork { () throws -> Int in throw Failure(reason: "no") }
         #expect(throws: Failure(reason: "no")) { try work.result() }
