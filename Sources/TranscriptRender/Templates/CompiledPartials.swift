@@ -1,7 +1,6 @@
 /// The compiled templates a compiled template's partials can use, by name (and indentation).
 struct CompiledPartials: Sendable {
     private let templates: [String: CompiledTemplate]
-    private let indented: [String: CompiledTemplate]
     /// Every template here laid out for rendering.
     private let program: TemplateProgram
     /// Whether any template here names partials by a value (`{{>*key}}`): only then do the names values give
@@ -41,17 +40,12 @@ struct CompiledPartials: Sendable {
             }
         }
         self.templates = templates
-        self.indented = indented
         self.program = TemplateProgram(templates: templates.merging(indented) { plain, _ in plain })
         self.usesDynamicPartials = templates.values.contains { Self.hasDynamicPartials($0.nodes) }
     }
 
     /// Whether the template `name` compiled.
     package func contains(_ name: String) -> Bool { templates[name] != nil }
-
-    package func template(named name: String, indentation: String = "") -> CompiledTemplate? {
-        indentation.isEmpty ? templates[name] : indented[TemplateProgram.key(name, indentation: indentation)]
-    }
 
     /// Renders the template `name` once per value, appending its UTF-8 bytes to `output`; `base`, when given, is in
     /// scope under each value (the strings table, `t`). A name that did not compile renders nothing.
