@@ -56,22 +56,21 @@ struct FieldProblems: Sendable {
         }
     }
 
-    mutating func text(_ value: JSONValue?, at key: @autoclosure () -> String, what: String, keep: Bool = true) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)?: return text
-        case .number?, .bool?:
-            let shown = value!.displayText
-            wrongType(key(), expected: "a string", found: value!, did: "\(what) is shown as \(shown)", keep: false)
+    mutating func text<Value: JSONView>(_ value: Value?, at key: @autoclosure () -> String, what: String, keep: Bool = true) -> String? {
+        guard let value, !value.isNull else { return nil }
+        if let text = value.stringValue { return text }
+        let json = value.json
+        if value.numberValue != nil || value.boolValue != nil {
+            let shown = json.displayText
+            wrongType(key(), expected: "a string", found: json, did: "\(what) is shown as \(shown)", keep: false)
             return shown
-        case let other?:
-            if keep {
-                wrongType(key(), expected: "a string", found: other, did: "\(what) is left out; \(Self.keptNote)")
-            } else {
-                wrongType(key(), expected: "a string", found: other, did: "\(what) is left out: \(Self.written(other))", keep: false)
-            }
-            return nil
         }
+        if keep {
+            wrongType(key(), expected: "a string", found: json, did: "\(what) is left out; \(Self.keptNote)")
+        } else {
+            wrongType(key(), expected: "a string", found: json, did: "\(what) is left out: \(Self.written(json))", keep: false)
+        }
+        return nil
     }
 
     /// A value as compact JSON for a note, shortened past 200 characters.
@@ -82,15 +81,12 @@ struct FieldProblems: Sendable {
 
     /// An id written as a non-empty string or a whole number; anything else is noted (and kept), and gives nil.
     /// (`did` is only made for a note, so that reading a well-formed message builds no text.)
-    mutating func identifier(_ value: JSONValue?, at key: String, did: @autoclosure () -> String) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)? where !text.isEmpty: return text
-        case .number(let number)? where number == number.rounded() && abs(number) < 1e16: return String(Int64(number))
-        case let other?:
-            wrongType(key, expected: "an id (a string or a whole number)", found: other, did: did())
-            return nil
-        }
+    mutating func identifier<Value: JSONView>(_ value: Value?, at key: String, did: @autoclosure () -> String) -> String? {
+        guard let value, !value.isNull else { return nil }
+        if let text = value.stringValue, !text.isEmpty { return text }
+        if let number = value.numberValue, number == number.rounded(), abs(number) < 1e16 { return String(Int64(number)) }
+        wrongType(key, expected: "an id (a string or a whole number)", found: value.json, did: did())
+        return nil
     }
 
     /// Notes a field that holds a list of objects (attachments, reactions, ...) when it is not a list, or for each

@@ -90,15 +90,34 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         try convertElements(elements, chunkSize: chunkSize, digesting: true, convert)
     }
 
+    /// `convertElementsWithDigests` for a converter that reads an element in place (`JSONTape`) as it reads a parsed
+    /// one: `readInPlace` is given each element the tape reads, `convert` the others, parsed (so that the parser
+    /// reports what is wrong with them, or notes what it repairs). Both must make the same value of the same element.
+    func convertElementsWithDigests<Converted: Sendable>(
+        _ elements: [Range<Int>], chunkSize: Int, readInPlace: @Sendable (JSONTape.Value, Int) -> Converted,
+        _ convert: @Sendable (JSONValue, Int) throws -> Converted
+    ) throws -> (converted: [Converted], digests: [UInt64]) {
+        try withoutActuallyEscaping(readInPlace) { readInPlace in
+            try convertElements(elements, chunkSize: chunkSize, digesting: true, readInPlace: readInPlace, convert)
+        }
+    }
+
     private func convertElements<Converted: Sendable>(
-        _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, _ convert: @Sendable (JSONValue, Int) throws -> Converted
+        _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, readInPlace: (@Sendable (JSONTape.Value, Int) -> Converted)? = nil,
+        _ convert: @Sendable (JSONValue, Int) throws -> Converted
     ) throws -> (converted: [Converted], digests: [UInt64]) {
         // Finding the elements read their pages: let them go until their chunk's turn.
         if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
         var chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
             var invalid: InvalidUTF8?
+            // One tape for the chunk: its room is kept from one element to the next.
+            var tape = JSONTape()
             let converted = try chunk.map { index in
-                try convert(try Self.parse(scanner, elements[index], root: root, displayPath: displayPath, invalidUTF8: &invalid), index)
+                let bytes = UnsafeBufferPointer(rebasing: scanner.bytes[elements[index]])
+                if let readInPlace, tape.read(bytes) {
+                    return tape.withRoot(in: bytes) { readInPlace($0, index) }
+                }
+                return try convert(try Self.parse(scanner, elements[index], root: root, displayPath: displayPath, invalidUTF8: &invalid), index)
             }
             invalidUTF8.add(invalid)
             let digests = digesting

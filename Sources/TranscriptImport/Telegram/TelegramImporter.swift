@@ -124,9 +124,8 @@ public struct TelegramImporter: ExportImporter {
         }
         export.release(range)
         let converter = TelegramMessages(context: context)
-        let (converted, sourceDigests) = try export.convertElementsWithDigests(elements, chunkSize: 2048) { json, index in
-            converter.convert(json, index: index)
-        }
+        let (converted, sourceDigests) = try export.convertElementsWithDigests(
+            elements, chunkSize: 2048, readInPlace: { converter.convert($0, index: $1) }, { converter.convert($0, index: $1) })
         var warnings = FieldWarnings(file: displayPath)
         let messagesPath = TelegramChat.messagesPath(path)
         // By index: each message copied out of the list would retain all of its parts.

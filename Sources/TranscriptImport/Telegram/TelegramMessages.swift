@@ -24,9 +24,12 @@ struct TelegramMessages {
     /// One message. Nothing is dropped silently: a field of the wrong type is noted in `problems` (the importer
     /// warns of it with its file, line and JSON path), shown as written when it is a number given for text, and
     /// otherwise kept in a `fields` part after the message.
-    func convert(_ json: JSONValue, index: Int) -> Converted {
+    ///
+    /// It reads a parsed message (`JSONValue`) and one read in place (`JSONTape.Value`) the same way.
+    func convert<Fields: JSONView>(_ fields: Fields, index: Int) -> Converted {
         var problems = FieldProblems()
-        guard case .object(let fields) = json else {
+        guard fields.isObject else {
+            let json = fields.json
             problems.note("", "expected a message object, found \(json.kindDescription); it is kept as an unsupported message")
             return Converted(
                 message: Message(
@@ -57,7 +60,7 @@ struct TelegramMessages {
             message = Message(
                 id: id, sender: sender, date: date ?? undatedTime, kind: .system(Self.event(fields, actor: senderName ?? "Someone", actorID: sender)))
         default:
-            message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: .unsupported(UnsupportedContent(type: type, raw: json)))
+            message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: .unsupported(UnsupportedContent(type: type, raw: fields.json)))
         }
         message.replyTo = problems.identifier(
             fields["reply_to_message_id"], at: "reply_to_message_id", did: "the reply is left out; \(FieldProblems.keptNote)")
@@ -147,18 +150,15 @@ struct TelegramMessages {
 
     // MARK: - Kinds
 
-    private func kind(of fields: [String: JSONValue], problems: inout FieldProblems) -> MessageKind {
+    private func kind<Fields: JSONView>(of fields: Fields, problems: inout FieldProblems) -> MessageKind {
         let entities = TelegramText.entities(fields, problems: &problems)
         let plain = TelegramText.plain(entities)
         let caption = plain.isEmpty ? nil : plain
         func media(_ key: String) -> String? {
-            switch fields[key] {
-            case .string(let path)? where path != Self.notIncluded && !path.isEmpty: return path
-            case nil, .null?, .string?: return nil
-            case let other?:
-                problems.wrongType(key, expected: "a file's path", found: other, did: "the file is left out; \(FieldProblems.keptNote)")
-                return nil
-            }
+            guard let value = fields[key], !value.isNull else { return nil }
+            if let path = value.stringValue { return path != Self.notIncluded && !path.isEmpty ? path : nil }
+            problems.wrongType(key, expected: "a file's path", found: value.json, did: "the file is left out; \(FieldProblems.keptNote)")
+            return nil
         }
         let width = Self.int(fields["width"])
         let height = Self.int(fields["height"])
@@ -179,7 +179,7 @@ struct TelegramMessages {
             default: return .file(item)
             }
         }
-        if case .object(let location)? = fields["location_information"],
+        if let location = fields["location_information"], location.isObject,
            let latitude = Self.double(location["latitude"]), let longitude = Self.double(location["longitude"]),
            (-90...90).contains(latitude), (-180...180).contains(longitude)
         {
@@ -187,26 +187,25 @@ struct TelegramMessages {
                 latitude: latitude, longitude: longitude, name: Self.string(fields["place_name"]),
                 address: Self.string(fields["address"])))
         }
-        if case .object(let contact)? = fields["contact_information"] {
+        if let contact = fields["contact_information"], contact.isObject {
             let name = [Self.string(contact["first_name"]), Self.string(contact["last_name"])].compactMap { $0 }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             return .contact(Contact(name: name.isEmpty ? "Contact" : name, phones: [Self.string(contact["phone_number"])].compactMap { $0 }))
         }
-        if case .object(let poll)? = fields["poll"] {
+        if let poll = fields["poll"], poll.isObject {
             var options: [Poll.Option] = []
-            if case .array(let answers)? = poll["answers"] {
-                for case .object(let answer) in answers {
+            if let answers = poll["answers"]?.elements {
+                for answer in answers where answer.isObject {
                     options.append(Poll.Option(text: Self.string(answer["text"]) ?? "", votes: Self.int(answer["voters"])))
                 }
             }
-            return .poll(Poll(question: Self.string(poll["question"]) ?? "Poll", options: options,
-                              closed: { if case .bool(let closed)? = poll["closed"] { return closed } else { return false } }()))
+            return .poll(Poll(question: Self.string(poll["question"]) ?? "Poll", options: options, closed: poll["closed"]?.boolValue ?? false))
         }
         if plain.isEmpty || TelegramText.isPlain(entities) { return .text(plain) }
         return .markdown(TelegramText.markdown(entities))
     }
 
-    private static func audioName(_ fields: [String: JSONValue]) -> String? {
+    private static func audioName<Fields: JSONView>(_ fields: Fields) -> String? {
         let parts = [string(fields["performer"]), string(fields["title"])].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " – ")
     }
@@ -214,7 +213,7 @@ struct TelegramMessages {
     /// A service message as an event with a readable label; with `actorID` (who did it), the events pages
     /// can word in their own language also say who did what in fields (`SystemEvent.actor`, …). Telegram
     /// names added or removed members by name only, so those are names.
-    package static func event(_ fields: [String: JSONValue], actor: String, actorID: String? = nil) -> SystemEvent {
+    package static func event<Fields: JSONView>(_ fields: Fields, actor: String, actorID: String? = nil) -> SystemEvent {
         var event = label(fields, actor: actor)
         let action = string(fields["action"]) ?? "service"
         guard let actorID else {
@@ -223,8 +222,7 @@ struct TelegramMessages {
             return event
         }
         let title = string(fields["title"]).flatMap { $0.isEmpty ? nil : $0 }
-        var members: [String] = []
-        if case .array(let list)? = fields["members"] { members = list.compactMap { string($0) } }
+        let members = fields["members"]?.elements.map { $0.compactMap { string($0) } } ?? []
         switch action {
         case "create_group", "create_channel", "migrate_from_group":
             event.title = title
@@ -260,11 +258,10 @@ struct TelegramMessages {
         return event
     }
 
-    private static func label(_ fields: [String: JSONValue], actor: String) -> SystemEvent {
+    private static func label<Fields: JSONView>(_ fields: Fields, actor: String) -> SystemEvent {
         let action = string(fields["action"]) ?? "service"
         let title = string(fields["title"]).map { "“\($0)”" }
-        var members: [String] = []
-        if case .array(let list)? = fields["members"] { members = list.compactMap { string($0) } }
+        let members = fields["members"]?.elements.map { $0.compactMap { string($0) } } ?? []
         let who = members.isEmpty ? "" : " " + ListFormatting.join(members)
         switch action {
         case "create_group", "create_channel", "migrate_from_group":
@@ -298,14 +295,14 @@ struct TelegramMessages {
         }
     }
 
-    static func reactions(_ json: JSONValue?) -> [Reaction] {
-        guard case .array(let list)? = json else { return [] }
-        return list.compactMap { item in
-            guard case .object(let reaction) = item else { return nil }
+    static func reactions<Value: JSONView>(_ json: Value?) -> [Reaction] {
+        guard let list = json?.elements else { return [] }
+        return list.compactMap { reaction in
+            guard reaction.isObject else { return nil }
             let emoji = string(reaction["emoji"]) ?? (string(reaction["type"]) == "paid" ? "⭐" : "custom emoji")
             var by: [String] = []
-            if case .array(let recent)? = reaction["recent"] {
-                for case .object(let entry) in recent {
+            if let recent = reaction["recent"]?.elements {
+                for entry in recent where entry.isObject {
                     if let id = identifier(entry["from_id"]) ?? string(entry["from"]) { by.append(id) }
                 }
             }
@@ -318,65 +315,61 @@ struct TelegramMessages {
     /// The time of `unixKey` (seconds since 1970, a string or a number), else of `localKey` (ISO 8601, in the
     /// site's time zone); a value that cannot be read, or a time no calendar holds (`1e300`, `"nan"`, beyond
     /// `Timestamp.representableSeconds`), is noted and kept.
-    private func timestamp(
-        _ fields: [String: JSONValue], unixKey: String, localKey: String, problems: inout FieldProblems
+    private func timestamp<Fields: JSONView>(
+        _ fields: Fields, unixKey: String, localKey: String, problems: inout FieldProblems
     ) -> Timestamp? {
         let unix = fields[unixKey]
         var seconds: Double?
-        switch unix {
-        case .number(let number)?: seconds = number
-        case .string(let text)?: seconds = Double(text)
-        default: break
+        if let number = unix?.numberValue {
+            seconds = number
+        } else if let text = unix?.stringValue {
+            seconds = Double(text)
         }
         if let seconds {
             let date = Timestamp(secondsSince1970: seconds)
             if date.isRepresentable { return date }
         }
         let what = unixKey == "date_unixtime" ? "the message is dated like the message before it" : "the edit time is left out"
-        let local = fields[localKey].flatMap { $0 == .null ? nil : $0 }
-        if let unix, unix != .null {
+        let local = fields[localKey].flatMap { $0.isNull ? nil : $0 }
+        if let unix, !unix.isNull {
             let did = (local == nil ? what : "the time is read from \"\(localKey)\"") + "; \(FieldProblems.keptNote)"
+            let json = unix.json
             if seconds != nil {
-                problems.note(unixKey, "epoch seconds out of range: \(unix.compactJSON.prefix(40)); \(did)", keeping: unix)
+                problems.note(unixKey, "epoch seconds out of range: \(json.compactJSON.prefix(40)); \(did)", keeping: json)
             } else {
-                problems.wrongType(unixKey, expected: "seconds since 1970 such as \"1704103200\"", found: unix, did: did)
+                problems.wrongType(unixKey, expected: "seconds since 1970 such as \"1704103200\"", found: json, did: did)
             }
         }
-        switch local {
-        case nil: return nil
-        case .string(let text)?:
+        guard let local else { return nil }
+        if let text = local.stringValue {
             if let date = Timestamp(iso8601: text, defaultTimeZone: context.timeZone) { return date }
+            let json = local.json
             problems.note(
-                localKey, "expected a date such as 2024-01-01T10:00:00, found \(local!.kindDescription); \(what); \(FieldProblems.keptNote)",
-                keeping: local)
-            return nil
-        case let other?:
-            problems.wrongType(localKey, expected: "a date such as \"2024-01-01T10:00:00\"", found: other, did: "\(what); \(FieldProblems.keptNote)")
+                localKey, "expected a date such as 2024-01-01T10:00:00, found \(json.kindDescription); \(what); \(FieldProblems.keptNote)",
+                keeping: json)
             return nil
         }
-    }
-
-    static func string(_ value: JSONValue?) -> String? {
-        if case .string(let text)? = value { return text }
+        problems.wrongType(localKey, expected: "a date such as \"2024-01-01T10:00:00\"", found: local.json, did: "\(what); \(FieldProblems.keptNote)")
         return nil
     }
 
-    static func double(_ value: JSONValue?) -> Double? {
-        if case .number(let number)? = value { return number }
-        return nil
+    static func string<Value: JSONView>(_ value: Value?) -> String? {
+        value?.stringValue
     }
 
-    static func int(_ value: JSONValue?) -> Int? {
+    static func double<Value: JSONView>(_ value: Value?) -> Double? {
+        value?.numberValue
+    }
+
+    static func int<Value: JSONView>(_ value: Value?) -> Int? {
         guard let number = double(value), number == number.rounded(), abs(number) < 1e15 else { return nil }
         return Int(number)
     }
 
     /// An id as Telegram writes it: a string (`"user123"`) or a whole number.
-    static func identifier(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let text)?: return text.isEmpty ? nil : text
-        case .number(let number)? where number == number.rounded() && abs(number) < 1e16: return String(Int64(number))
-        default: return nil
-        }
+    static func identifier<Value: JSONView>(_ value: Value?) -> String? {
+        if let text = value?.stringValue { return text.isEmpty ? nil : text }
+        if let number = value?.numberValue, number == number.rounded(), abs(number) < 1e16 { return String(Int64(number)) }
+        return nil
     }
 }

@@ -4,43 +4,46 @@ import TranscriptModel
 /// a string or an array mixing strings and entity objects. Every entity type becomes CommonMark through
 /// `MarkdownWriter`, so formatting is faithful and nothing in the text is markup.
 enum TelegramText {
-    /// One run of text: its entity type (`plain`, `bold`, `text_link`, ...), its text and the entity's fields.
+    /// One run of text: its entity type (`plain`, `bold`, `text_link`, ...), its text, and the entity's `href`
+    /// (a `text_link`'s) or `language` (a `pre`'s).
     struct Entity {
         var type: String
         var text: String
-        var fields: [String: JSONValue]
+        var href: String? = nil
+        var language: String? = nil
     }
 
     /// The entities of a message. A number given for text is shown as written; anything else that is not text
     /// is noted in `problems` (and kept in the message's `fields` part), never dropped silently.
-    static func entities(_ fields: [String: JSONValue], problems: inout FieldProblems) -> [Entity] {
-        let key = (fields["text_entities"] ?? .null) != .null ? "text_entities" : "text"
-        switch fields[key] {
-        case nil, .null?:
-            return []
-        case .string(let text)?:
-            return [Entity(type: "plain", text: text, fields: [:])]
-        case .array(let items)?:
-            var entities: [Entity] = []
-            entities.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                switch item {
-                case .string(let text):
-                    entities.append(Entity(type: "plain", text: text, fields: [:]))
-                case .object(let entity):
-                    let text = problems.text(entity["text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
-                    let type = problems.text(entity["type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
-                    entities.append(Entity(type: type, text: text, fields: entity))
-                default:
-                    let text = problems.text(item, at: "\(key)[\(index)]", what: "this part of the text") ?? ""
-                    entities.append(Entity(type: "plain", text: text, fields: [:]))
-                }
-            }
-            return entities
-        case let other?:
-            let text = problems.text(other, at: key, what: "the text") ?? ""
-            return [Entity(type: "plain", text: text, fields: [:])]
+    static func entities<Fields: JSONView>(_ fields: Fields, problems: inout FieldProblems) -> [Entity] {
+        let key = fields["text_entities"].map { !$0.isNull } ?? false ? "text_entities" : "text"
+        guard let value = fields[key], !value.isNull else { return [] }
+        if let text = value.stringValue { return [Entity(type: "plain", text: text)] }
+        guard let items = value.elements else {
+            let text = problems.text(value, at: key, what: "the text") ?? ""
+            return [Entity(type: "plain", text: text)]
         }
+        var entities: [Entity] = []
+        entities.reserveCapacity(items.underestimatedCount)
+        for (index, item) in items.enumerated() {
+            if let text = item.stringValue {
+                entities.append(Entity(type: "plain", text: text))
+            } else if item.isObject {
+                let text = problems.text(item["text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
+                let type = problems.text(item["type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
+                var entity = Entity(type: type, text: text)
+                switch type {
+                case "text_link": entity.href = item["href"]?.stringValue
+                case "pre": entity.language = item["language"]?.stringValue
+                default: break
+                }
+                entities.append(entity)
+            } else {
+                let text = problems.text(item, at: "\(key)[\(index)]", what: "this part of the text") ?? ""
+                entities.append(Entity(type: "plain", text: text))
+            }
+        }
+        return entities
     }
 
     static func isPlain(_ entities: [Entity]) -> Bool {
@@ -63,13 +66,13 @@ enum TelegramText {
             case "spoiler": writer.spoiler { $0.append(text) }
             case "code": writer.code(text)
             case "pre":
-                if case .string(let language)? = entity.fields["language"] {
+                if let language = entity.language {
                     writer.codeBlock(text, language: language)
                 } else {
                     writer.codeBlock(text)
                 }
             case "text_link":
-                if case .string(let href)? = entity.fields["href"] {
+                if let href = entity.href {
                     writer.link(to: href) { $0.append(text) }
                 } else {
                     writer.append(text)

@@ -57,8 +57,36 @@ package struct JSONParser {
     /// The strings read so far that held bytes that are not UTF-8.
     private var invalidUTF8: InvalidUTF8?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// The text of the JSON string `quoted` (its quotes included), as `parse` reads it; nil when the bytes are not
+    /// one string.
+    package static func string(quoted: UnsafeBufferPointer<UInt8>) -> String? {
+        var parser = JSONParser(bytes: quoted, reserving: false)
+        guard parser.index < quoted.count, quoted[0] == 0x22, let text = try? parser.parseString(), parser.index == quoted.count else {
+            return nil
+        }
+        return text
+    }
+
+    /// The value of a number written in JSON's grammar (`-12`, `3.5e2`), as `parse` reads it.
+    package static func number(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let isInteger = !text.contains { $0 == 0x2E || $0 | 0x20 == 0x65 }
+        if isInteger, text.count <= 15 {
+            var value = 0
+            var position = 0
+            let negative = text.first == 0x2D
+            if negative { position += 1 }
+            while position < text.count {
+                value = value * 10 + Int(text[position] - 0x30)
+                position += 1
+            }
+            return Double(negative ? -value : value)
+        }
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, reserving: Bool = true) {
         self.bytes = bytes
+        guard reserving else { return }
         // Room up front for the members of an object of a few dozen keys (a message): grown from empty, each
         // stack was allocated again five or six times for every message read. A key or a short value gets none.
         let room = Swift.min(32, bytes.count / 16)
@@ -312,7 +340,6 @@ package struct JSONParser {
 
     private mutating func parseNumber() throws -> Double {
         let start = index
-        var isInteger = true
         if bytes[index] == 0x2D { index += 1 }
         guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit") }
         if bytes[index] == 0x30 {
@@ -321,32 +348,17 @@ package struct JSONParser {
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == 0x2E {
-            isInteger = false
             index += 1
             guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit after '.'") }
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] | 0x20 == 0x65 {
-            isInteger = false
             index += 1
             if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
             guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw error("expected a digit in the exponent") }
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
         }
-        let digits = index - start
-        if isInteger, digits <= 15 {
-            var value = 0
-            var position = start
-            let negative = bytes[position] == 0x2D
-            if negative { position += 1 }
-            while position < index {
-                value = value * 10 + Int(bytes[position] - 0x30)
-                position += 1
-            }
-            return Double(negative ? -value : value)
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text) else { throw error("not a number") }
+        guard let value = Self.number(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { throw error("not a number") }
         return value
     }
 

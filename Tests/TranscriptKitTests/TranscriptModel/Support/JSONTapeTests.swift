@@ -1,0 +1,146 @@
+import Testing
+
+@testable import TranscriptModel
+
+/// A document read in place gives, value for value, what `JSONParser` gives; one it does not read the plain way
+/// is left to the parser.
+@Suite struct JSONTapeTests {
+    /// The value the tape read from `text`, built through `JSONView` alone (members looked up by key, elements
+    /// walked, strings and numbers made one by one); nil when the tape did not read it.
+    private func readInPlace(_ text: String) -> JSONValue? {
+        var tape = JSONTape()
+        return Array(text.utf8).withUnsafeBufferPointer { bytes in
+            guard tape.read(bytes) else { return nil }
+            return tape.withRoot(in: bytes) { rebuilt($0, keys: Self.keys(in: text)) }
+        }
+    }
+
+    /// Every key a document may hold, so that an object's members can be asked for one by one.
+    private static func keys(in text: String) -> [String] {
+        guard let value = try? JSONParser.parse(text) else { return [] }
+        var keys: Set<String> = []
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .object(let members): for (key, member) in members { keys.insert(key); walk(member) }
+            case .array(let elements): elements.forEach(walk)
+            default: break
+            }
+        }
+        walk(value)
+        return keys.sorted()
+    }
+
+    private func rebuilt(_ value: JSONTape.Value, keys: [String]) -> JSONValue {
+        if value.isNull { return .null }
+        if let flag = value.boolValue { return .bool(flag) }
+        if let number = value.numberValue { return .number(number) }
+        if let text = value.stringValue { return .string(text) }
+        if let elements = value.elements { return .array(elements.map { rebuilt($0, keys: keys) }) }
+        #expect(value.isObject)
+        var members: [String: JSONValue] = [:]
+        for key in keys { if let member = value[key] { members[key] = rebuilt(member, keys: keys) } }
+        // Built whole, the value is the parser's too.
+        #expect(value.json == .object(members))
+        return .object(members)
+    }
+
+    private func parsedPlainly(_ text: String) -> JSONValue? {
+        var noted: InvalidUTF8?
+        var text = text
+        guard let value = try? text.withUTF8({ try JSONParser.parse($0, invalidUTF8: &noted) }), noted == nil else { return nil }
+        return value
+    }
+
+    @Test func readsEveryKindOfValueAsTheParserDoes() throws {
+        let documents = [
+            #" {"a": [1, -2.5, 3e2, 0, -0, 1E-3, 12345678901234567890, true, false, null], "b": {"c": "d"}, "e": "", "": 1} "#,
+            #"["a\"b\\c\/d\n\t\u00e9\ud83d\ude00", "caf\u00e9", "é😀 plain", "\b\f\r"]"#,
+            "\t\n\r 42 ", #""just a string""#, "[]", "{}", "[[[[]]], {}]", "null",
+            #"{"text": "Be definitely, made like message", "text_entities": [{"type": "plain", "text": "x"}], "tex": 1}"#,
+        ]
+        for document in documents {
+            let value = try #require(readInPlace(document), "not read: \(document)")
+            #expect(value == (try JSONParser.parse(document)), "\(document)")
+        }
+    }
+
+    @Test func leavesToTheParserWhatItWouldReportOrNote() {
+        let documents = [
+            #"{"a": 1, "a": 2}"#,  // a repeated key: an error
+            #"{"\u0061": 1}"#, #"{"é": 1}"#,  // keys not plain ASCII
+            #"["\ud800"]"#, #"["\udc00 x"]"#, #"["\ud800\u0041"]"#,  // lone surrogates: noted
+            #"[01]"#, #"[1.]"#, #"[.5]"#, #"[1e]"#, #"[-]"#, #"[+1]"#, #"[1,]"#, #"{"a" 1}"#, #"{"a":1,}"#,
+            #"["a\x"]"#, #"["a"#, "[\"tab\there\"]", "[1] 2", "", "  ", "tru", "nul", "[true false]",
+            String(repeating: "[", count: JSONTape.maximumDepth + 1) + String(repeating: "]", count: JSONTape.maximumDepth + 1),
+        ]
+        for document in documents {
+            #expect(readInPlace(document) == nil, "read: \(document)")
+        }
+        // Bytes that are not UTF-8, in a value: the parser notes them.
+        var tape = JSONTape()
+        let invalid: [UInt8] = Array(#"{"a": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+        #expect(!invalid.withUnsafeBufferPointer { tape.read($0) })
+        // Nested as deep as it may be, it is read.
+        let deep = String(repeating: "[", count: JSONTape.maximumDepth) + String(repeating: "]", count: JSONTape.maximumDepth)
+        #expect(readInPlace(deep) != nil)
+    }
+
+    /// Random documents, with strings that hold escapes, text beyond ASCII and bytes that are not UTF-8: the tape
+    /// reads exactly those the parser reads without a note (keys aside), and gives the same values.
+    @Test func randomDocumentsReadAsTheParserReadsThem() {
+        var generator = SeededGenerator(seed: 11)
+        let strings = [
+            "x", "", "é😀", #"\n"#, #"\""#, #"\\"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\ud800"#, #"\udfff"#, "a\u{7F}b", "\u{1}", "tab\t",
+        ]
+        var read = 0
+        for _ in 0..<2000 {
+            var text = value(depth: 0, strings: strings, using: &generator)
+            if Int.random(in: 0..<10, using: &generator) == 0, !text.isEmpty {
+                // Cut short, or a byte changed.
+                let utf8 = Array(text.utf8)
+                let at = Int.random(in: 0..<utf8.count, using: &generator)
+                text = Int.random(in: 0..<2, using: &generator) == 0
+                    ? String(decoding: utf8[..<at], as: UTF8.self)
+                    : String(decoding: utf8[..<at] + [UInt8.random(in: 0x20...0x7E, using: &generator)] + utf8[(at + 1)...], as: UTF8.self)
+            }
+            let inPlace = readInPlace(text)
+            let parsed = parsedPlainly(text)
+            if let inPlace {
+                read += 1
+                #expect(inPlace == parsed, "\(text)")
+            } else if let parsed {
+                // Left to the parser only for its keys: one written with an escape, or beyond ASCII.
+                #expect(text.contains("\\") || Self.hasKeyNotPlain(parsed), "\(text)")
+            }
+        }
+        #expect(read > 1000)
+    }
+
+    private static func hasKeyNotPlain(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members):
+            return members.keys.contains { !$0.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } }
+                || members.values.contains(where: hasKeyNotPlain)
+        case .array(let elements): return elements.contains(where: hasKeyNotPlain)
+        default: return false
+        }
+    }
+
+    private func value(depth: Int, strings: [String], using generator: inout SeededGenerator) -> String {
+        switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &generator) {
+        case 0: return ["0", "-1", "2.5", "1e3", "-0.25E-2", "123456789012345678"].randomElement(using: &generator)!
+        case 1: return "\"" + strings.randomElement(using: &generator)! + "\""
+        case 2: return ["true", "false"].randomElement(using: &generator)!
+        case 3: return "null"
+        case 4, 5:
+            let count = Int.random(in: 0..<4, using: &generator)
+            return "[" + (0..<count).map { _ in value(depth: depth + 1, strings: strings, using: &generator) }.joined(separator: ", ") + "]"
+        default:
+            let count = Int.random(in: 0..<4, using: &generator)
+            let keys = ["a", "b", "text", "", "a", #"\u0062"#, "é"]
+            return "{" + (0..<count).map { _ in
+                "\"" + keys.randomElement(using: &generator)! + "\": " + value(depth: depth + 1, strings: strings, using: &generator)
+            }.joined(separator: ", ") + "}"
+        }
+    }
+}
