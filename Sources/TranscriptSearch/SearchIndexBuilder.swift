@@ -146,8 +146,25 @@ package struct SearchIndexBuilder {
 
     /// Builds the index like `write(timeZone:locale:reuse:to:)`, handing the files to `write` a batch at a time
     /// (a batch of term files and posting blocks, of document files), in order.
+    ///
+    /// A batch is written on a thread of its own while the next one is made: `write` is called for one batch at
+    /// a time, and never while `reuse` takes a file over; every call has returned when this returns or throws.
     package mutating func write(
         timeZone: String, locale: String, reuse: Reuse?, toAll write: (_ files: [(path: String, contents: String)]) throws -> Void
+    ) throws -> (statistics: Statistics, state: SearchIndexState) {
+        try withoutActuallyEscaping(write) { write in
+            try self.write(timeZone: timeZone, locale: locale, reuse: reuse, behind: BatchWriter(write: write))
+        }
+    }
+
+    /// The function that writes a batch of files, called on the thread that writes behind the one making the
+    /// index: one call at a time, each waited for before anything else reaches what it writes to.
+    private struct BatchWriter: @unchecked Sendable {
+        let write: (_ files: [(path: String, contents: String)]) throws -> Void
+    }
+
+    private mutating func write(
+        timeZone: String, locale: String, reuse: Reuse?, behind writer: BatchWriter
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
         var statistics = Statistics()
         var pending: [(path: String, contents: String)] = []
@@ -157,10 +174,19 @@ package struct SearchIndexBuilder {
             statistics.bytes += contents.utf8.count
             pending.append(("search/" + path, contents))
         }
+        // The batch being written while the next one is made; never left running, whatever is thrown.
+        var writing: BackgroundWork<Void>?
+        defer { _ = try? writing?.result() }
+        func finishWriting() throws {
+            try writing?.result()
+            writing = nil
+        }
         func flush() throws {
             guard !pending.isEmpty else { return }
-            try write(pending)
-            pending.removeAll(keepingCapacity: true)
+            try finishWriting()
+            let batch = pending
+            pending = []
+            writing = BackgroundWork { try writer.write(batch) }
         }
 
         // Read in place, through a buffer pointer (`parts[part].documents` or `documentLists[part]` copies the
@@ -260,6 +286,8 @@ package struct SearchIndexBuilder {
         }
         closeTermFile()
         try flush()
+        // Taking files over reaches the output too.
+        try finishWriting()
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
@@ -337,6 +365,7 @@ package struct SearchIndexBuilder {
             people: people, months: months, termFiles: firstTerms)
         emit("index.js", "index", manifest.json)
         try flush()
+        try finishWriting()
         let state = SearchIndexState(
             documentFiles: signatures, partOfDocument: order.map { UInt32($0.part) }, termFiles: firstTerms.count,
             blocks: blockNumber)

@@ -6,14 +6,27 @@ import Synchronization
 package final class BackgroundWork<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
+    /// The work, until its thread takes it.
+    private let work: Mutex<(@Sendable () throws -> Value)?>
 
-    /// Starts `work` at once.
+    /// Starts `work` at once. The work (and what it captured) is let go before its result is given, so that a
+    /// caller that has the result holds the only references to what it passed in (as `withoutActuallyEscaping`
+    /// requires).
     package init(_ work: @escaping @Sendable () throws -> Value) {
+        self.work = Mutex(work)
         Thread { [self] in
-            let result = Result { try work() }
+            let result = run()
             outcome.withLock { $0 = result }
             done.signal()
         }.start()
+    }
+
+    private func run() -> Result<Value, any Error> {
+        let work = self.work.withLock { work in
+            defer { work = nil }
+            return work!
+        }
+        return Result { try work() }
     }
 
     /// The work's value (or its error), once it is done; any number of times.

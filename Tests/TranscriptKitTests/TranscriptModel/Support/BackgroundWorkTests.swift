@@ -26,4 +26,17 @@ import Testing
         let work = BackgroundWork { () throws -> Int in throw Failure(reason: "no") }
         #expect(throws: Failure(reason: "no")) { try work.result() }
     }
+
+    final class Captured: Sendable {}
+
+    /// Once the result is given, the work holds nothing it captured (what `withoutActuallyEscaping` checks):
+    /// the caller's reference is the only one, whenever the work's thread ends.
+    @Test func letsGoOfWhatTheWorkCapturedBeforeGivingItsResult() throws {
+        for _ in 0..<200 {
+            var captured = Captured()
+            let work = BackgroundWork { [captured] in _ = captured }
+            try work.result()
+            #expect(isKnownUniquelyReferenced(&captured))
+        }
+    }
 }
