@@ -93,22 +93,45 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// `convertElementsWithDigests` for a converter that reads an element in place (`JSONTape`) as it reads a parsed
     /// one: `readInPlace` is given each element the tape reads, `convert` the others, parsed (so that the parser
     /// reports what is wrong with them, or notes what it repairs). Both must make the same value of the same element.
-    func convertElementsWithDigests<Converted: Sendable>(
+    /// The converted elements come in their chunks, in order (joined, they would be moved once more).
+    func convertElementChunksWithDigests<Converted: Sendable>(
         _ elements: [Range<Int>], chunkSize: Int, readInPlace: @Sendable (JSONTape.Value, Int) -> Converted,
         _ convert: @Sendable (JSONValue, Int) throws -> Converted
-    ) throws -> (converted: [Converted], digests: [UInt64]) {
+    ) throws -> (chunks: [[Converted]], digests: [UInt64]) {
         try withoutActuallyEscaping(readInPlace) { readInPlace in
-            try convertElements(elements, chunkSize: chunkSize, digesting: true, readInPlace: readInPlace, convert)
+            try convertChunks(elements, chunkSize: chunkSize, digesting: true, readInPlace: readInPlace, convert)
         }
     }
 
     private func convertElements<Converted: Sendable>(
+        _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, _ convert: @Sendable (JSONValue, Int) throws -> Converted
+    ) throws -> (converted: [Converted], digests: [UInt64]) {
+        var (chunks, digests) = try convertChunks(elements, chunkSize: chunkSize, digesting: digesting, convert)
+        // Joined at its final size, each chunk let go once it is in; the converted values are moved, not copied
+        // (a copy would retain each of their parts, and letting the chunk go release them again).
+        let total = chunks.reduce(0) { $0 + $1.count }
+        let all = [Converted](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var end = total
+            for index in chunks.indices.reversed() {
+                var chunk: [Converted] = []
+                swap(&chunk, &chunks[index])
+                while let converted = chunk.popLast() {
+                    end -= 1
+                    (buffer.baseAddress! + end).initialize(to: converted)
+                }
+            }
+            initialized = total
+        }
+        return (all, digests)
+    }
+
+    private func convertChunks<Converted: Sendable>(
         _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, readInPlace: (@Sendable (JSONTape.Value, Int) -> Converted)? = nil,
         _ convert: @Sendable (JSONValue, Int) throws -> Converted
-    ) throws -> (converted: [Converted], digests: [UInt64]) {
+    ) throws -> (chunks: [[Converted]], digests: [UInt64]) {
         // Finding the elements read their pages: let them go until their chunk's turn.
         if let first = elements.first, let last = elements.last { release(first.lowerBound..<last.upperBound) }
-        var chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
+        let chunks = try chunkRanges(count: elements.count, chunkSize: chunkSize).concurrentMap { chunk in
             var invalid: InvalidUTF8?
             // One tape for the chunk: its room is kept from one element to the next.
             var tape = JSONTape()
@@ -125,25 +148,10 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
             if let first = chunk.first, let last = chunk.last { release(elements[first].lowerBound..<elements[last].upperBound) }
             return (converted, digests)
         }
-        // Joined at its final size, each chunk let go once it is in; the converted values are moved, not copied
-        // (a copy would retain each of their parts, and letting the chunk go release them again).
         var digests: [UInt64] = []
         digests.reserveCapacity(digesting ? elements.count : 0)
         for chunk in chunks { digests += chunk.1 }
-        let total = chunks.reduce(0) { $0 + $1.0.count }
-        let all = [Converted](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var end = total
-            for index in chunks.indices.reversed() {
-                var chunk: [Converted] = []
-                swap(&chunk, &chunks[index].0)
-                while let converted = chunk.popLast() {
-                    end -= 1
-                    (buffer.baseAddress! + end).initialize(to: converted)
-                }
-            }
-            initialized = total
-        }
-        return (all, digests)
+        return (chunks.map(\.0), digests)
     }
 
     /// The byte range of the top-level member `key`, if there is one.

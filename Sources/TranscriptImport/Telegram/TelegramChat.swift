@@ -23,7 +23,7 @@ enum TelegramChat {
                 warnings.add(item.problems, at: messagesPath(path) + "[\(index)]", offset: nil)
             }
             let conversation = try conversation(
-                header: header, converted: converted, path: path, number: number, context: context, displayPath: displayPath)
+                header: header, converted: [converted], path: path, number: number, context: context, displayPath: displayPath)
             return (conversation.conversation, conversation.warnings + warnings.warnings(in: nil))
         } catch let error as TranscriptsError {
             throw error
@@ -37,11 +37,11 @@ enum TelegramChat {
         chatPath.isEmpty ? "messages" : chatPath + ".messages"
     }
 
-    /// A chat from its fields (all but `messages`) and its converted messages; the warnings are about the chat's
-    /// own fields (the messages' are the caller's, who knows where they are). Given a digest of each message's
-    /// bytes, it gives a digest of each of the conversation's messages (`TelegramMessages.assemble`).
+    /// A chat from its fields (all but `messages`) and its converted messages, in chunks in order; the warnings are
+    /// about the chat's own fields (the messages' are the caller's, who knows where they are). Given a digest of
+    /// each message's bytes, it gives a digest of each of the conversation's messages (`TelegramMessages.assemble`).
     package static func conversation(
-        header: [String: JSONValue], converted: consuming [TelegramMessages.Converted], sourceDigests: [UInt64]? = nil, path: String,
+        header: [String: JSONValue], converted: consuming [[TelegramMessages.Converted]], sourceDigests: [UInt64]? = nil, path: String,
         number: Int, context: ImportContext, displayPath: String
     ) throws -> (conversation: Conversation, warnings: [String], messageDigests: [UInt64]?) {
         var problems = FieldProblems()

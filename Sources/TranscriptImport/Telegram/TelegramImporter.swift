@@ -124,13 +124,19 @@ public struct TelegramImporter: ExportImporter {
         }
         export.release(range)
         let converter = TelegramMessages(context: context)
-        let (converted, sourceDigests) = try export.convertElementsWithDigests(
+        let (converted, sourceDigests) = try export.convertElementChunksWithDigests(
             elements, chunkSize: 2048, readInPlace: { converter.convert($0, index: $1) }, { converter.convert($0, index: $1) })
         var warnings = FieldWarnings(file: displayPath)
         let messagesPath = TelegramChat.messagesPath(path)
         // By index: each message copied out of the list would retain all of its parts.
-        for index in converted.indices where !converted[index].problems.isEmpty {
-            warnings.add(converted[index].problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
+        var index = 0
+        for chunk in converted.indices {
+            for local in converted[chunk].indices {
+                if !converted[chunk][local].problems.isEmpty {
+                    warnings.add(converted[chunk][local].problems, at: messagesPath + "[\(index)]", offset: elements[index].lowerBound)
+                }
+                index += 1
+            }
         }
         let chat = try TelegramChat.conversation(
             header: header, converted: consume converted, sourceDigests: sourceDigests, path: path, number: number, context: context,

@@ -75,53 +75,62 @@ struct TelegramMessages {
     /// The messages in order, their senders as participants (in order of first appearance), and posts in a
     /// forum topic (a "reply" to the topic's `topic_created` message) joined to it as a thread. A message whose
     /// date could not be read is dated like the one before it (the first, like the first dated one); what a
-    /// message's fields held when they could not be read follows it, in a `fields` part.
+    /// message's fields held when they could not be read follows it, in a `fields` part. `converted` is the
+    /// converted messages in chunks, in order; each chunk is let go once its messages are moved out.
     ///
     /// Given `sourceDigests` (a digest of each converted message's bytes, `ContentDigest.sourceDigest`), it also
     /// gives a digest of each message it returns (see `messageDigest`).
     static func assemble(
-        _ converted: consuming [Converted], sourceDigests: [UInt64]? = nil
+        _ converted: consuming [[Converted]], sourceDigests: [UInt64]? = nil
     ) -> (messages: [Message], participants: [Participant], digests: [UInt64]?) {
-        var converted = converted
+        var chunks = converted
+        let count = chunks.reduce(0) { $0 + $1.count }
         var participants: [Participant] = []
         var known: Set<String> = []
         var topics: Set<String> = []
         var messages: [Message] = []
-        messages.reserveCapacity(converted.count)
-        let sourceDigests = sourceDigests?.count == converted.count ? sourceDigests : nil
+        messages.reserveCapacity(count)
+        let sourceDigests = sourceDigests?.count == count ? sourceDigests : nil
         var digests: [UInt64] = []
-        digests.reserveCapacity(sourceDigests == nil ? 0 : converted.count)
-        var previousDate = converted.first { !$0.undated }?.message.date
-        for index in converted.indices {
-            // Moved out of the list into its place in the new one, and changed there: a copy would retain each of
-            // its parts (and the list's end release them again).
-            messages.append(Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("")))
-            let position = messages.count - 1
-            swap(&messages[position], &converted[index].message)
-            let item = (
-                senderName: converted[index].senderName, startsTopic: converted[index].startsTopic,
-                undated: converted[index].undated)
-            if let sender = messages[position].sender, !known.contains(sender) {
-                known.insert(sender)
-                participants.append(Participant(id: sender, name: item.senderName ?? sender))
-            }
-            if item.startsTopic { topics.insert(messages[position].id) }
-            if let reply = messages[position].replyTo, topics.contains(reply) {
-                messages[position].thread = reply
-                messages[position].replyTo = nil
-            }
-            if item.undated, let previousDate { messages[position].date = previousDate }
-            previousDate = messages[position].date
-            if let sourceDigests {
-                digests.append(messageDigest(
-                    date: messages[position].date, thread: messages[position].thread, replyTo: messages[position].replyTo,
-                    source: sourceDigests[index], index: index, part: false))
-            }
-            let part = converted[index].problems.keptPart(
-                id: messages[position].id + "-fields", sender: messages[position].sender, date: messages[position].date)
-            if let part {
-                messages.append(part)
-                if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
+        digests.reserveCapacity(sourceDigests == nil ? 0 : count)
+        var previousDate: Timestamp?
+        for chunk in chunks.indices where previousDate == nil {
+            previousDate = chunks[chunk].first { !$0.undated }?.message.date
+        }
+        var index = -1
+        for number in chunks.indices {
+            var chunk: [Converted] = []
+            swap(&chunk, &chunks[number])
+            for local in chunk.indices {
+                index += 1
+                // Moved out of the chunk into its place in the list, and changed there: a copy would retain each
+                // of its parts (and the chunk's end release them again).
+                messages.append(Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("")))
+                let position = messages.count - 1
+                swap(&messages[position], &chunk[local].message)
+                let item = (senderName: chunk[local].senderName, startsTopic: chunk[local].startsTopic, undated: chunk[local].undated)
+                if let sender = messages[position].sender, !known.contains(sender) {
+                    known.insert(sender)
+                    participants.append(Participant(id: sender, name: item.senderName ?? sender))
+                }
+                if item.startsTopic { topics.insert(messages[position].id) }
+                if let reply = messages[position].replyTo, topics.contains(reply) {
+                    messages[position].thread = reply
+                    messages[position].replyTo = nil
+                }
+                if item.undated, let previousDate { messages[position].date = previousDate }
+                previousDate = messages[position].date
+                if let sourceDigests {
+                    digests.append(messageDigest(
+                        date: messages[position].date, thread: messages[position].thread, replyTo: messages[position].replyTo,
+                        source: sourceDigests[index], index: index, part: false))
+                }
+                let part = chunk[local].problems.keptPart(
+                    id: messages[position].id + "-fields", sender: messages[position].sender, date: messages[position].date)
+                if let part {
+                    messages.append(part)
+                    if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
+                }
             }
         }
         return (messages, participants, sourceDigests == nil ? nil : digests)

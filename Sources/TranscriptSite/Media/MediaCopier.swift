@@ -205,7 +205,9 @@ final class MediaCopier {
     func prepare(_ requests: [(path: String, imageOnly: Bool)], from folder: URL) {
         let root = realFolder(folder)
         let keys = requests.map { ResolutionKey(root: root, path: $0.path) }
-        let unique = Array(Set(keys).subtracting(resolutions.keys))
+        // Those not resolved yet, each once (looked up one by one: the resolutions grow with the conversation).
+        var seen = Set<ResolutionKey>()
+        let unique = keys.filter { resolutions[$0] == nil && seen.insert($0).inserted }
         let found = (try? unique.concurrentMap { ExportFile.resolve($0.path, inRealFolder: $0.root) }) ?? []
         for (key, result) in zip(unique, found) { resolutions[key] = result }
         var toRead: [(url: URL, fileExtension: String)] = []

@@ -16,8 +16,11 @@ extension MessageMedia {
     ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
-        // Each message's files, named once (most messages have none: an empty list takes no memory of its own).
-        let named = messages.indices.map { Self.paths(of: messages[$0].kind) }
+        // Each message's files, named once and on all cores (most messages have none: an empty list takes no
+        // memory of its own).
+        let named = ((try? chunkRanges(count: messages.count, chunkSize: 4096).concurrentMap { range in
+            messages.withUnsafeBufferPointer { messages in range.map { Self.paths(of: messages[$0].kind) } }
+        }) ?? []).flatMap { $0 }
         var readUpTo = 0
         var resolvedUpTo = 0
         for index in messages.indices {
