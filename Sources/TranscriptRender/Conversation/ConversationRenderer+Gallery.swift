@@ -4,8 +4,10 @@ extension ConversationRenderer {
     /// The values of the overview's charts and statistics (`overview.charts`).
     func activity(of frame: ConversationFrame) -> OverviewActivity {
         let dates = makeDateTexts(for: frame)
+        let renderer = self
         let counts = ConversationActivity(
-            messages: frame.messages, name: frame.name(of:), localSeconds: dates.localSeconds, strings: strings)
+            messages: frame.messages, name: frame.name(of:), localSeconds: { renderer.makeDateTexts(for: frame).localSeconds },
+            strings: strings)
         // Each month's first page: a bar links to it.
         var monthPages: [Int: String] = [:]
         for page in frame.plan.pages {

@@ -24,49 +24,92 @@ struct ConversationActivity: Sendable {
 
     init() {}
 
-    /// Counts `messages`; `names` gives a sender's name, `localSeconds` a time's seconds in the site's zone.
+    /// Counts `messages`, a chunk of them on each core; `names` gives a sender's name, `localSeconds` a time's
+    /// seconds in the site's zone (each chunk asks `localSeconds` for a function of its own: `DateTexts` keeps
+    /// caches that are not shared between threads).
     init(
-        messages: [Message], name: (String) -> String, localSeconds: (Timestamp) -> Int,
+        messages: [Message], name: (String) -> String, localSeconds: @Sendable () -> (Timestamp) -> Int,
         strings: StringTable = StringTables.english
     ) {
+        let tallies = (try? chunkRanges(count: messages.count, chunkSize: Self.chunkSize).concurrentMap { range in
+            messages.withUnsafeBufferPointer { Tally(range, of: $0, localSeconds: localSeconds(), strings: strings) }
+        }) ?? []
+        // Added up in order: a day keeps the time of its first message.
+        var total = Tally()
+        for tally in tallies { total.add(tally) }
+        months = total.months
+        weekHours = total.weekHours
+        kinds = total.kinds
+        links = total.links
+        var perPerson: [String: Int] = [:]
+        for (sender, count) in total.perSender { perPerson[name(sender), default: 0] += count }
+        people = perPerson.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        self.reactions = Self.top(total.reactions)
+        self.emoji = Self.top(total.emoji)
+        busiestDay = total.perDay.max { a, b in a.value.count != b.value.count ? a.value.count < b.value.count : a.key > b.key }?.value
+    }
+
+    /// Messages counted on one core at a time.
+    static let chunkSize = 8192
+
+    /// The counts of some of the messages, in one pass.
+    private struct Tally: Sendable {
+        var months: [Int: Int] = [:]
+        var weekHours = [[Int]](repeating: [Int](repeating: 0, count: 24), count: 7)
+        var kinds: [String: Int] = [:]
+        var links = 0
         var perSender: [String: Int] = [:]
         var perDay: [Int: (date: Timestamp, count: Int)] = [:]
         var reactions: [String: Int] = [:]
         var emoji: [String: Int] = [:]
-        // By index: a message copied out of the array would retain every field it holds.
-        for index in messages.indices {
-            let date = messages[index].date
-            let local = CivilTime(secondsSince1970: localSeconds(date))
-            months[local.year * 12 + local.month - 1, default: 0] += 1
-            let day = local.dayNumber
-            perDay[day, default: (date, 0)].count += 1
-            if let sender = messages[index].sender {
-                perSender[sender, default: 0] += 1
-                // 1970-01-01 was a Thursday (3, counting from Monday).
-                let weekday = ((day + 3) % 7 + 7) % 7
-                weekHours[weekday][local.hour] += 1
-            }
-            switch messages[index].kind {
-            case .text, .markdown: break
-            default: kinds[MessageDetails.label(for: messages[index].kind, strings: strings), default: 0] += 1
-            }
-            for reaction in messages[index].reactions { reactions[reaction.emoji, default: 0] += reaction.count }
-            if let text = ConversationRenderer.text(of: messages[index].kind)?.source {
-                Self.countEmoji(in: text, into: &emoji)
-                links += Self.countLinks(in: text)
-            }
-            if case .linkPreview(let preview) = messages[index].kind, SafeURL.web(preview.url) != nil,
-               preview.text.map({ Self.countLinks(in: $0) == 0 }) ?? true
-            {
-                links += 1
+
+        init() {}
+
+        /// Counts the messages at `indices` of `messages` (read in place: a message copied out of the list would
+        /// retain every field it holds).
+        init(_ indices: Range<Int>, of messages: UnsafeBufferPointer<Message>, localSeconds: (Timestamp) -> Int, strings: StringTable) {
+            for index in indices {
+                let date = messages[index].date
+                let local = CivilTime(secondsSince1970: localSeconds(date))
+                months[local.year * 12 + local.month - 1, default: 0] += 1
+                let day = local.dayNumber
+                perDay[day, default: (date, 0)].count += 1
+                if let sender = messages[index].sender {
+                    perSender[sender, default: 0] += 1
+                    // 1970-01-01 was a Thursday (3, counting from Monday).
+                    let weekday = ((day + 3) % 7 + 7) % 7
+                    weekHours[weekday][local.hour] += 1
+                }
+                switch messages[index].kind {
+                case .text, .markdown: break
+                default: kinds[MessageDetails.label(for: messages[index].kind, strings: strings), default: 0] += 1
+                }
+                for reaction in messages[index].reactions { reactions[reaction.emoji, default: 0] += reaction.count }
+                if let text = ConversationRenderer.text(of: messages[index].kind)?.source {
+                    ConversationActivity.countEmoji(in: text, into: &emoji)
+                    links += ConversationActivity.countLinks(in: text)
+                }
+                if case .linkPreview(let preview) = messages[index].kind, SafeURL.web(preview.url) != nil,
+                   preview.text.map({ ConversationActivity.countLinks(in: $0) == 0 }) ?? true
+                {
+                    links += 1
+                }
             }
         }
-        var perPerson: [String: Int] = [:]
-        for (sender, count) in perSender { perPerson[name(sender), default: 0] += count }
-        people = perPerson.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
-        self.reactions = Self.top(reactions)
-        self.emoji = Self.top(emoji)
-        busiestDay = perDay.max { a, b in a.value.count != b.value.count ? a.value.count < b.value.count : a.key > b.key }?.value
+
+        /// Adds the counts of the messages after these.
+        mutating func add(_ later: Tally) {
+            months.merge(later.months, uniquingKeysWith: +)
+            for weekday in 0..<7 {
+                for hour in 0..<24 { weekHours[weekday][hour] += later.weekHours[weekday][hour] }
+            }
+            kinds.merge(later.kinds, uniquingKeysWith: +)
+            links += later.links
+            perSender.merge(later.perSender, uniquingKeysWith: +)
+            perDay.merge(later.perDay) { earlier, later in (earlier.date, earlier.count + later.count) }
+            reactions.merge(later.reactions, uniquingKeysWith: +)
+            emoji.merge(later.emoji, uniquingKeysWith: +)
+        }
     }
 
     private static func top(_ counts: [String: Int]) -> [(emoji: String, count: Int)] {

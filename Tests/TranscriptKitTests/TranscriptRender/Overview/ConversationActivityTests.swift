@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TranscriptModel
 @testable import TranscriptRender
 
 @Suite struct ConversationActivityTests {
@@ -19,6 +20,51 @@ import Testing
         #expect(emoji("☺ ™ → ☺️") == ["☺️": 1])
         // Japanese text holds no emoji.
         #expect(emoji("こんにちは、元気？") == [:])
+    }
+}
+
+/// Counted a chunk per core and added up in order, the counts are those of one pass over the messages: a day
+/// split between two chunks is one day, dated by its first message.
+@Suite struct ConversationActivityChunkTests {
+    /// Message `index` of `count`: 150 a day, except the 200 around the end of the first chunk, which are all on
+    /// one day far later (the busiest, split between two chunks).
+    static func message(_ index: Int, start: Double) -> Message {
+        let chunk = ConversationActivity.chunkSize
+        let split = (chunk - 100)..<(chunk + 100)
+        let seconds = split.contains(index)
+            ? start + 10_000 * 86_400 + Double(index - split.lowerBound) * 60
+            : start + Double(index / 150) * 86_400 + Double(index % 150) * 60
+        let sender: String? = index % 3 == 0 ? nil : (index % 3 == 1 ? "ann" : "bo")
+        let kind: MessageKind = index % 10 == 0 ? .photo(MediaItem(file: "p.png")) : .text(index % 7 == 0 ? "👍 see https://example.com" : "hi")
+        let reactions = index % 5 == 0 ? [Reaction(emoji: "🎉", count: 2)] : []
+        return Message(id: "\(index)", sender: sender, date: Timestamp(secondsSince1970: seconds), kind: kind, reactions: reactions)
+    }
+
+    @Test func chunksAddUpToOnePass() {
+        let count = ConversationActivity.chunkSize * 2 + 1000
+        let messages = (0..<count).map { Self.message($0, start: 1_704_067_200) }
+        let activity = ConversationActivity(messages: messages, name: { $0.uppercased() }, localSeconds: { { Int($0.secondsSince1970) } })
+        // Every count, worked out by hand.
+        let indices = Array(0..<count)
+        let ann = indices.filter { $0 % 3 == 1 }.count
+        let bo = indices.filter { $0 % 3 == 2 }.count
+        let texts = indices.filter { $0 % 10 != 0 && $0 % 7 == 0 }.count
+        #expect(activity.months.values.reduce(0, +) == count)
+        #expect(activity.kinds == ["Photo": (count + 9) / 10])
+        let people: [String] = activity.people.map { $0.name }
+        let sent: [Int] = activity.people.map { $0.count }
+        #expect(people == ["ANN", "BO"])
+        #expect(sent == [ann, bo])
+        let reactions: [Int] = activity.reactions.map { $0.count }
+        #expect(reactions == [2 * ((count + 4) / 5)])
+        let emoji: [Int] = activity.emoji.map { $0.count }
+        #expect(emoji == [texts])
+        #expect(activity.links == texts)
+        let hours: Int = activity.weekHours.flatMap { $0 }.reduce(0, +)
+        #expect(hours == ann + bo)
+        // The busiest day is the one split between the chunks, whole, and dated by its first message.
+        #expect(activity.busiestDay?.count == 200)
+        #expect(activity.busiestDay?.date == messages[ConversationActivity.chunkSize - 100].date)
     }
 }
 
