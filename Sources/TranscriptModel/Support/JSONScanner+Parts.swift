@@ -27,15 +27,15 @@ extension JSONScanner {
         while lineStart > open + 1, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
         guard lineStart > open + 1, bytes[lineStart - 1] == 0x0A else { return nil }
         let indentation = lineStart..<first
-        var cuts: [Int] = []
-        // A cut is looked for in each part of the bytes after the first: the first element line there.
+        // A cut is looked for in each part of the bytes after the first, on all cores: the first element line
+        // there (in a long list of big elements, such as an account export's chats, finding one reads far).
         let targets = (1..<Self.listParts).map { open + (limit - open) / Self.listParts * $0 } + [limit]
-        for part in 0..<targets.count - 1 {
-            let from = max(targets[part], (cuts.last ?? first) + 1)
-            if let cut = elementLine(from: from, before: targets[part + 1], indentation: indentation, lead: bytes[first]) {
-                cuts.append(cut)
-            }
-        }
+        let lead = bytes[first]
+        let found = (try? Array(0..<targets.count - 1).concurrentMap { part in
+            elementLine(from: max(targets[part], first + 1), before: targets[part + 1], indentation: indentation, lead: lead)
+        }) ?? []
+        // Each part's bytes come after the part before's, so the cuts are in order.
+        let cuts = found.compactMap { $0 }
         guard !cuts.isEmpty else { return nil }
         let starts = [open + 1] + cuts
         let scans = try? Array(starts.indices).concurrentMap { part in
