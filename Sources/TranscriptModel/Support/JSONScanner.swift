@@ -56,6 +56,9 @@ package struct JSONScanner {
                     depth -= 1
                     if depth == 0 { return index + 1 }
                     releaseBehind(index, &released)
+                case 0x20:
+                    index = afterSpaces(index + 1)
+                    continue
                 default: break
                 }
                 index += 1
@@ -87,6 +90,20 @@ package struct JSONScanner {
             index = quote + 1
         }
         return nil
+    }
+
+    /// The first byte from `start` on that is not a space, eight at a time: a pretty-printed document is
+    /// indented with runs of them.
+    @inline(__always)
+    private func afterSpaces(_ start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        let count = bytes.count
+        while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            index += 8
+        }
+        while index < count, base[index] == 0x20 { index += 1 }
+        return index
     }
 
     package func skipWhitespace(_ start: Int) -> Int {
