@@ -86,8 +86,21 @@ struct SlackMrkdwn: Sendable {
 
     /// The inline content of a short mrkdwn text, such as an attachment's title: one paragraph, no blocks.
     func inlines(_ text: String, formatting: Bool = true) -> [Inline] {
+        // Most messages hold none of the marks mrkdwn reads: their text is one run, as it is (read a token per
+        // scalar, it would be made again scalar by scalar).
+        if !text.utf8.contains(where: { Self.isMark($0, formatting: formatting) }) { return text.isEmpty ? [] : [.text(text)] }
         let tokens = Self.tokens(text, formatting: formatting)
         return inlines(tokens, 0..<tokens.count, formatting: formatting)
+    }
+
+    /// Whether a byte starts something `tokens` or `inlines(_:_:formatting:)` reads: an entity (`&`), a `<…>`
+    /// token, an emoji code (`:`), and with formatting a code span and the marks of bold, italic and strike.
+    private static func isMark(_ byte: UInt8, formatting: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ":"): true
+        case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): formatting
+        default: false
+        }
     }
 
     /// Text with only the `<…>` tokens and entities read (the content of code spans and blocks).
