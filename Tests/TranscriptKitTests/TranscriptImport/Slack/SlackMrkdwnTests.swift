@@ -20,6 +20,19 @@ import Testing
         #expect(html("&lt;script&gt;alert(1)&lt;/script&gt;") == "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
     }
 
+    /// Text without a mark that mrkdwn reads is one run, exactly as written (beyond ASCII, line feeds and all);
+    /// one mark anywhere and it is read token by token, to the same text where the mark means nothing.
+    @Test func textWithoutMarksIsOneRun() {
+        for text in ["plain words", "héllo wörld 👍🏽\nnext line", "  spaced  ", "東京都, Привет. (a) [b] #c >d |e"] {
+            #expect(mrkdwn.inlines(text) == [.text(text)], "\(text)")
+            #expect(mrkdwn.inlines(text, formatting: false) == [.text(text)], "\(text)")
+        }
+        #expect(mrkdwn.inlines("") == [])
+        #expect(mrkdwn.inlines("note: 2*3 is snake_case ~ish") == [.text("note: 2*3 is snake_case ~ish")])
+        #expect(mrkdwn.inlines("no *bold* here", formatting: false) == [.text("no *bold* here")])
+        #expect(mrkdwn.inlines("a &amp; b") == [.text("a & b")])
+    }
+
     @Test func entitiesAreDecodedOnce() {
         #expect(plain("Tom &amp; Jerry &lt;3 &gt;_&lt; &amp;lt;") == "Tom & Jerry <3 >_< &lt;")
         #expect(html("a &amp;amp; b") == "<p>a &amp;amp; b</p>\n")
