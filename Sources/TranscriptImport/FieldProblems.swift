@@ -6,7 +6,7 @@ import TranscriptModel
 /// importer warns of each problem, naming the file, the line and the JSON path (`FieldWarnings`).
 ///
 /// A message read as the format writes it has no problem, and an empty list allocates nothing.
-struct FieldProblems: Sendable {
+struct FieldProblems: Sendable, Equatable {
     struct Problem: Sendable, Equatable {
         /// The path below the message: `date`, `content.body`; empty for the message itself.
         var key: String

@@ -94,11 +94,23 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     /// one: `readInPlace` is given each element the tape reads, `convert` the others, parsed (so that the parser
     /// reports what is wrong with them, or notes what it repairs). Both must make the same value of the same element.
     /// The converted elements come in their chunks, in order (joined, they would be moved once more).
-    func convertElementChunksWithDigests<Converted: Sendable>(
+    ///
+    /// Debug builds (the tests, the fuzzers) convert each element read in place the parser's way too, and stop if
+    /// the two differ.
+    func convertElementChunksWithDigests<Converted: Sendable & Equatable>(
         _ elements: [Range<Int>], chunkSize: Int, readInPlace: @Sendable (JSONTape.Value, Int) -> Converted,
         _ convert: @Sendable (JSONValue, Int) throws -> Converted
     ) throws -> (chunks: [[Converted]], digests: [UInt64]) {
-        try withoutActuallyEscaping(readInPlace) { readInPlace in
+        #if DEBUG
+        let readInPlace: @Sendable (JSONTape.Value, Int) -> Converted = { [scanner, root, displayPath] value, index in
+            let inPlace = readInPlace(value, index)
+            var ignored: InvalidUTF8?
+            let parsed = try? Self.parse(scanner, elements[index], root: root, displayPath: displayPath, invalidUTF8: &ignored)
+            precondition(parsed.map { (try? convert($0, index)) == inPlace } ?? false, "element \(index) read in place differs from its parsed conversion")
+            return inPlace
+        }
+        #endif
+        return try withoutActuallyEscaping(readInPlace) { readInPlace in
             try convertChunks(elements, chunkSize: chunkSize, digesting: true, readInPlace: readInPlace, convert)
         }
     }

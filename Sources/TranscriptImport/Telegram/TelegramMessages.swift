@@ -12,7 +12,7 @@ struct TelegramMessages {
 
     /// One converted message, with its sender's name, whether it starts a forum topic, and what of it could not
     /// be read (empty for a message as Telegram writes it).
-    package struct Converted: Sendable {
+    package struct Converted: Sendable, Equatable {
         package var message: Message
         var senderName: String?
         var startsTopic: Bool
