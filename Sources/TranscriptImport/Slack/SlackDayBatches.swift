@@ -122,7 +122,7 @@ struct SlackDayBatches {
             return Heads(parsed[index].heads)
         }
         let files = parsed.map(\.file)
-        let converted = try Array(0..<counts.count).concurrentMap { index -> Converted in
+        var converted = try Array(0..<counts.count).concurrentMap { index -> Converted in
             let heads = heads[index].take()
             var result = Converted()
             guard let file = files[index] else { return result }
@@ -154,10 +154,15 @@ struct SlackDayBatches {
         // 4. The first error in the files' order, else take the messages in.
         if let failure = converted.lazy.compactMap(\.failure).first { throw failure }
         if let stop { throw stop }
-        for (index, day) in converted.enumerated() {
+        for index in converted.indices {
             warnings += parsed[index].warnings
-            for read in day.messages { reader.append(read) }
-            warnings += day.warnings
+            // Each read message moved out of the list: bound to a name, it would be copied.
+            for item in converted[index].messages.indices {
+                var read = SlackReadMessage()
+                swap(&read, &converted[index].messages[item])
+                reader.append(read)
+            }
+            warnings += converted[index].warnings
         }
     }
 }

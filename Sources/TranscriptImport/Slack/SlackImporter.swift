@@ -70,7 +70,8 @@ public struct SlackImporter: ExportImporter {
             let named = (others.isEmpty ? people : others).map { id in participants.first { $0.id == id }?.name ?? id }
             title = named.isEmpty ? channel.name ?? channel.id : named.joined(separator: ", ")
         }
-        var messages = reader.messages
+        // Taken out of the reader: a copy would be copied again, message by message, once it is changed.
+        var messages = reader.takeMessages()
         EventPeople.naming(&messages, participants: Set(participants.map(\.id))) { reader.names.user($0) ?? $0 }
         return (Conversation(id: channel.id, title: title, kind: kind, participants: participants, messages: messages), warnings)
     }

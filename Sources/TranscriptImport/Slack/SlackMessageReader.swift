@@ -98,12 +98,22 @@ struct SlackMessageReader {
 
     /// Takes a message read by `SlackMessageContent` into the conversation: notes who it names, makes its ids
     /// unique.
-    mutating func append(_ read: SlackReadMessage) {
+    mutating func append(_ read: consuming SlackReadMessage) {
+        var read = read
         for id in read.noted { note(id) }
-        let start = messages.count
-        messages.append(contentsOf: read.messages)
-        for index in start..<messages.count { messages[index].id = ids.make(messages[index].id) }
+        // Moved in, not copied: a copy would retain every part of each message, and letting `read` go release them.
+        for index in read.messages.indices {
+            messages.append(Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("")))
+            swap(&messages[messages.count - 1], &read.messages[index])
+            messages[messages.count - 1].id = ids.make(messages[messages.count - 1].id)
+        }
         if let reserved = read.reservedID { _ = ids.make(reserved) }
+    }
+
+    /// The messages read, taken out of the reader (which then holds none).
+    package mutating func takeMessages() -> [Message] {
+        defer { messages = [] }
+        return messages
     }
 
     /// What could not be read in the messages added since the last call, each with the message's JSON path in its
