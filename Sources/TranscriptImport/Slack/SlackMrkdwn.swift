@@ -221,10 +221,11 @@ struct SlackMrkdwn: Sendable {
 
     private func inlines(_ tokens: [Token], _ range: Range<Int>, formatting: Bool) -> [Inline] {
         var result: [Inline] = []
-        var text = ""
+        // The run of text being read, as UTF-8 (a string grown a scalar at a time is slow to grow).
+        var text: [UInt8] = []
         func flush() {
-            if !text.isEmpty { result.append(.text(text)) }
-            text = ""
+            if !text.isEmpty { result.append(.text(String(decoding: text, as: UTF8.self))) }
+            text.removeAll(keepingCapacity: true)
         }
         var index = range.lowerBound
         while index < range.upperBound {
@@ -247,10 +248,10 @@ struct SlackMrkdwn: Sendable {
                     result.append(character == "*" ? .bold(inner) : character == "_" ? .italic(inner) : .strike(inner))
                     index = close + 1
                 } else if character == ":", let (emoji, next) = Self.emoji(tokens, at: index, in: range) {
-                    text += emoji
+                    text += emoji.utf8
                     index = next
                 } else {
-                    text.unicodeScalars.append(character)
+                    UTF8.encode(character) { text.append($0) }
                     index += 1
                 }
             }
