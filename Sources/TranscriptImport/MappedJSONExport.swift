@@ -79,21 +79,29 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
     func convertElements<Converted: Sendable>(
         _ elements: [Range<Int>], chunkSize: Int, _ convert: @Sendable (JSONValue, Int) throws -> Converted
     ) throws -> [Converted] {
-        try convertElements(elements, chunkSize: chunkSize, digesting: false, convert).converted
+        var chunks = try convertChunks(elements, chunkSize: chunkSize, digesting: false, convert).chunks
+        // Joined at its final size, each chunk let go once it is in; the converted values are moved, not copied
+        // (a copy would retain each of their parts, and letting the chunk go release them again).
+        let total = chunks.reduce(0) { $0 + $1.count }
+        return [Converted](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var end = total
+            for index in chunks.indices.reversed() {
+                var chunk: [Converted] = []
+                swap(&chunk, &chunks[index])
+                while let converted = chunk.popLast() {
+                    end -= 1
+                    (buffer.baseAddress! + end).initialize(to: converted)
+                }
+            }
+            initialized = total
+        }
     }
 
-    /// `convertElements`, with a digest of each element's bytes (`ContentDigest.sourceDigest`), made while
-    /// they are at hand.
-    func convertElementsWithDigests<Converted: Sendable>(
-        _ elements: [Range<Int>], chunkSize: Int, _ convert: @Sendable (JSONValue, Int) throws -> Converted
-    ) throws -> (converted: [Converted], digests: [UInt64]) {
-        try convertElements(elements, chunkSize: chunkSize, digesting: true, convert)
-    }
-
-    /// `convertElementsWithDigests` for a converter that reads an element in place (`JSONTape`) as it reads a parsed
-    /// one: `readInPlace` is given each element the tape reads, `convert` the others, parsed (so that the parser
-    /// reports what is wrong with them, or notes what it repairs). Both must make the same value of the same element.
-    /// The converted elements come in their chunks, in order (joined, they would be moved once more).
+    /// `convertElements` for a converter that reads an element in place (`JSONTape`) as it reads a parsed one,
+    /// with a digest of each element's bytes (`ContentDigest.sourceDigest`), made while they are at hand:
+    /// `readInPlace` is given each element the tape reads, `convert` the others, parsed (so that the parser reports
+    /// what is wrong with them, or notes what it repairs). Both must make the same value of the same element. The
+    /// converted elements come in their chunks, in order (joined, they would be moved once more).
     ///
     /// Debug builds (the tests, the fuzzers) convert each element read in place the parser's way too, and stop if
     /// the two differ.
@@ -113,28 +121,6 @@ struct MappedJSONExport: @unchecked Sendable {  // only lives inside `read`'s bo
         return try withoutActuallyEscaping(readInPlace) { readInPlace in
             try convertChunks(elements, chunkSize: chunkSize, digesting: true, readInPlace: readInPlace, convert)
         }
-    }
-
-    private func convertElements<Converted: Sendable>(
-        _ elements: [Range<Int>], chunkSize: Int, digesting: Bool, _ convert: @Sendable (JSONValue, Int) throws -> Converted
-    ) throws -> (converted: [Converted], digests: [UInt64]) {
-        var (chunks, digests) = try convertChunks(elements, chunkSize: chunkSize, digesting: digesting, convert)
-        // Joined at its final size, each chunk let go once it is in; the converted values are moved, not copied
-        // (a copy would retain each of their parts, and letting the chunk go release them again).
-        let total = chunks.reduce(0) { $0 + $1.count }
-        let all = [Converted](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var end = total
-            for index in chunks.indices.reversed() {
-                var chunk: [Converted] = []
-                swap(&chunk, &chunks[index])
-                while let converted = chunk.popLast() {
-                    end -= 1
-                    (buffer.baseAddress! + end).initialize(to: converted)
-                }
-            }
-            initialized = total
-        }
-        return (all, digests)
     }
 
     private func convertChunks<Converted: Sendable>(
