@@ -4,13 +4,16 @@
 /// reading a message allocates nothing.
 ///
 /// It reads a document the plain way or not at all: one that is not well-formed, is nested deeper than
-/// `maximumDepth`, or holds anything `JSONParser` would note or refuse (bytes that are not UTF-8, an escaped lone
+/// `maximumDepth`, has an object of more than `maximumMembers` members, or holds anything `JSONParser` would note or refuse (bytes that are not UTF-8, an escaped lone
 /// surrogate, a repeated key), or a key that is not plain ASCII, is not read (`read` returns false). The caller
 /// then parses it with `JSONParser`, which reports it. A value read from the tape is the value `JSONParser` gives
 /// for the same bytes (its strings and numbers are made by `JSONParser`'s own code).
 package struct JSONTape {
     /// How deep a document may be nested to be read here; deeper ones are left to `JSONParser` and its limit.
     package static let maximumDepth = 64
+    /// How many members an object may have to be read here: each key is compared with those before it, so an
+    /// object of many more (which no export's message has) is left to `JSONParser`, which hashes them.
+    package static let maximumMembers = 128
 
     /// What a value is.
     package enum Kind: UInt8, Sendable {
@@ -226,6 +229,7 @@ extension JSONTape {
                     skipWhitespace()
                     guard value(depth: depth + 1, into: &entries) else { return false }
                     members += 1
+                    guard members <= JSONTape.maximumMembers else { return false }
                     skipWhitespace()
                     guard index < count else { return false }
                     if bytes[index] == 0x2C {

@@ -80,6 +80,10 @@ import Testing
         var tape = JSONTape()
         let invalid: [UInt8] = Array(#"{"a": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
         #expect(!invalid.withUnsafeBufferPointer { tape.read($0) })
+        // An object of more members than the tape compares keys for goes to the parser; one of as many is read.
+        let many = (0...JSONTape.maximumMembers).map { "\"k\($0)\": \($0)" }
+        #expect(readInPlace("{" + many.joined(separator: ", ") + "}") == nil)
+        #expect(readInPlace("{" + many.dropLast().joined(separator: ", ") + "}") != nil)
         // Nested as deep as it may be, it is read.
         let deep = String(repeating: "[", count: JSONTape.maximumDepth) + String(repeating: "]", count: JSONTape.maximumDepth)
         #expect(readInPlace(deep) != nil)
