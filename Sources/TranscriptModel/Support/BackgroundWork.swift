@@ -3,6 +3,11 @@ import Synchronization
 
 /// Work started on a thread of its own, whose result is taken later: for work that needs one core while the
 /// caller goes on with work of its own (which may use every core in bursts, and leaves one idle between them).
+///
+/// Not before the build's first work on all cores: with one malloc arena per core (`FreedMemory.shareArenas`), a
+/// thread that holds an arena when the pool's threads are made leaves one of them sharing the main thread's arena,
+/// and every allocation then waits on its lock. Templates compiled this way at the start of a build made a clean
+/// build of 100k messages 1.3 times as long (16,000 voluntary context switches instead of a few hundred).
 package final class BackgroundWork<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
