@@ -59,7 +59,9 @@ enum SearchScalarRole: UInt8, Sendable {
 /// a control, a regional indicator or a skin tone, which combine with their neighbours). Foundation folds text
 /// character by character, so a text made only of such characters (and ASCII) folds as its characters do one
 /// by one: each covered character's folding is Foundation's own, asked once when the table is made (a whole
-/// block at once when it folds to itself). A text with any other character is folded by Foundation whole.
+/// block at once when it folds to itself). Regional indicators, and what joins a pictograph into one emoji (a
+/// variation selector, a skin tone, a zero-width joiner before another pictograph) right after it, stay as they
+/// are, as Foundation leaves them. A text with any other character is folded by Foundation whole.
 struct SearchFolding: Sendable {
     /// The blocks covered.
     static let blocks: [ClosedRange<UInt32>] = [
@@ -175,17 +177,48 @@ struct SearchFolding: Sendable {
     /// Appends the folded characters of `text` to `scalars` when every character is ASCII or covered; false
     /// (and `scalars` as it may be) when one is not.
     func fold(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
+        // Whether the scalar before is part of an emoji (a pictograph, or what joins one), and whether a joiner
+        // (U+200D) waits for the pictograph it joins.
+        var inEmoji = false
+        var joining = false
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {
+                guard !joining else { return false }
                 let value = scalar.value
                 scalars.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+                inEmoji = false
+                continue
+            }
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+                // A regional indicator (two make a flag) stays as it is.
+                guard !joining else { return false }
+                scalars.append(scalar)
+                inEmoji = false
+                continue
+            }
+            if Self.joinsEmoji(scalar) {
+                // A variation selector, a skin tone or a joiner right after a pictograph stays as it is, as Foundation
+                // leaves it in the pictograph's character; anywhere else the text is folded whole.
+                guard inEmoji, !joining else { return false }
+                scalars.append(scalar)
+                joining = scalar.value == 0x200D
                 continue
             }
             guard let position = position(of: scalar.value) else { return false }
             let start = foldStarts[position]
             guard start >= 0 else { return false }
+            let isPictograph = roles[position] == .emoji
+            guard !joining || isPictograph else { return false }
+            joining = false
+            inEmoji = isPictograph
             scalars.append(contentsOf: folded[Int(start)..<Int(foldEnds[position])])
         }
-        return true
+        return !joining
+    }
+
+    /// U+FE0F (emoji presentation), the skin tones and U+200D (zero-width joiner): what joins a pictograph into
+    /// one emoji (`SearchTokenizer` drops the first two from its terms).
+    private static func joinsEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
     }
 }

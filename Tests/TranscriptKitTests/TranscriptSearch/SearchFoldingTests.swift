@@ -33,10 +33,40 @@ import Testing
 
     @Test func marksJoinersAndSkinTonesAreNotCovered() {
         var folded: [Unicode.Scalar] = []
-        for text in ["e\u{301}", "👍🏽", "❤️", "👨‍💻", "🇯🇵", "\u{AD}", "한국어"] {
+        for text in ["e\u{301}", "e\u{FE0F}", "a\u{200D}b", "👍\u{200D}a", "👍\u{200D}", "\u{FE0F}", "🏽", "\u{AD}", "한국어", "#\u{FE0F}\u{20E3}"] {
             #expect(!folding.fold(text, into: &folded), "\(text)")
         }
         #expect(folding.fold("Ärger Привет 東京 ｃａｆé ✅", into: &folded))
+        // What joins a pictograph into one emoji, right after it, stays as it is.
+        for text in ["👍🏽", "❤️", "👨‍💻", "🏳️‍🌈", "x 👩🏽‍🚀 y", "🇯🇵 🇵🇹🇩🇪 a🇫"] {
+            folded = []
+            #expect(folding.fold(text, into: &folded), "\(text)")
+            #expect(folded == Array(SearchFolding.fold(text).unicodeScalars), "\(text)")
+        }
+    }
+
+    /// Emoji sequences (skin tones, variation selectors, joiners, flags) among letters and other characters,
+    /// at random: the terms are those of folding the text whole.
+    @Test func emojiSequencesGiveTheTermsOfFoldingThemWhole() {
+        let tokenizer = SearchTokenizer()
+        let pieces: [String] = [
+            "a", "É", "ß", " ", ".", "東", "😀", "❤", "☕", "👍", "👨", "💻", "🌈", "🏳", "\u{FE0F}", "\u{200D}", "🏽", "🏻",
+            "🇵", "🇹", "🇩🇪", "e\u{301}", "#", "\u{20E3}", "’",
+        ]
+        var generator = SeededGenerator(seed: 11)
+        var mismatches: [String] = []
+        var folded = 0
+        for round in 0..<20_000 {
+            var string = ""
+            for _ in 0..<Int(generator.next() % 10) { string += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            var scalars: [Unicode.Scalar] = []
+            if self.folding.fold(string, into: &scalars) { folded += 1 }
+            if tokenizer.terms(string) != tokenizer.termsFoldedWhole(string), mismatches.count < 5 {
+                mismatches.append("\(round): \(string.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(folded > 2_000)
     }
 
     /// Texts of covered characters and ASCII, mixed at random: folding them character by character gives the
