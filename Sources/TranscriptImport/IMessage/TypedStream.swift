@@ -249,7 +249,9 @@ package struct TypedStreamReader {
                 let head = try self.head()
                 guard head == Self.tagFloat else { return .double(Double(try integer(head: head, signed: true))) }
                 let raw = try fixedInteger(code == UInt8(ascii: "f") ? 4 : 8, signed: false)
-                return .double(code == UInt8(ascii: "f") ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: UInt64(raw)))
+                // The bits as they are: a negative number's sign bit makes `raw` negative.
+                let bits = UInt64(bitPattern: raw)
+                return .double(code == UInt8(ascii: "f") ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
             case UInt8(ascii: "*"): return try cString()
             case UInt8(ascii: "+"): return try unsharedString().map { .string($0) } ?? .null
             case UInt8(ascii: "%"), UInt8(ascii: ":"): return try sharedString().map { .string($0) } ?? .null

@@ -56,6 +56,17 @@ import Testing
         #expect(groups[0].first?.object?.classes == ["NSAttributedString", "NSObject"])
     }
 
+    /// The fuzzers' find (November 2026): a `d` or `f` value whose sign bit is set trapped ("Negative value is not
+    /// representable"), so a message whose attributes held a negative number stopped the build.
+    @Test func negativeFloatingPointNumbersAreRead() throws {
+        let header: [UInt8] = [0x04, 0x0B] + Array("streamtyped".utf8) + [0x81, 0xE8, 0x03]
+        let double = withUnsafeBytes(of: (-1.5).bitPattern.littleEndian) { Array($0) }
+        let float = withUnsafeBytes(of: Float(-2.25).bitPattern.littleEndian) { Array($0) }
+        // A group of type "d" (new shared string 0), a float tag and its 8 bytes; one of type "f" (shared 1) and 4.
+        let bytes = header + [0x84, 0x01, 0x64, 0x83] + double + [0x84, 0x01, 0x66, 0x83] + float
+        #expect(try TypedStreamReader.read(bytes) == [[.double(-1.5)], [.double(-2.25)]])
+    }
+
     @Test func writerMatchesHandWrittenBytes() {
         let written = TypedStreamWriter.attributedString([("Hi", [("__kIMMessagePartAttributeName", .number(0))])])
         #expect(written == Self.hiBytes)
