@@ -316,21 +316,35 @@ package struct JSONParser {
     }
 
     private mutating func parseHex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        if let value = Self.hex4(bytes, at: index) {
+            index += 4
+            return value
+        }
+        // The error is at the first byte that is not a hex digit (at the escape's digits when four do not follow).
+        if index + 4 <= bytes.count {
+            while Self.hexDigit(bytes[index]) != nil { index += 1 }
+        }
+        throw error("expected four hex digits after \\u")
+    }
+
+    /// The value of the four hex digits at `start` (the digits of a `\u` escape); nil when they are not four.
+    package static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        guard start >= 0, start + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw error("expected four hex digits after \\u")
-            }
+        for position in start..<start + 4 {
+            guard let digit = hexDigit(bytes[position]) else { return nil }
             value = value << 4 | digit
-            index += 1
         }
         return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
     }
 
     private func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {

@@ -349,20 +349,7 @@ extension JSONTape {
         }
 
         private func hex4(at start: Int) -> UInt32? {
-            guard start + 4 <= count else { return nil }
-            var value: UInt32 = 0
-            for position in start..<start + 4 {
-                let byte = bytes[position]
-                let digit: UInt32
-                switch byte {
-                case 0x30...0x39: digit = UInt32(byte - 0x30)
-                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-            }
-            return value
+            JSONParser.hex4(UnsafeBufferPointer(start: bytes, count: count), at: start)
         }
 
         private mutating func number(into entries: inout [Entry]) -> Bool {
