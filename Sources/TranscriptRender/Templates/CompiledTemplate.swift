@@ -50,6 +50,19 @@ struct CompiledTemplate: Sendable {
         var name: String
     }
 
+    /// How many times one value's rendering (a row, a page, a gallery entry) may enter a template that it is
+    /// already inside (through a partial or parent that leads back to it). The nesting limit bounds how deep such
+    /// a recursion goes, not how wide: a template that names its own template twice in a section over a chain of
+    /// 30 nested values doubles its work at each level, 2³⁰ times, and would render for hours. A recursion over
+    /// nested values (replies in a thread) enters a template once per value; the built-in templates do not recurse.
+    static let maximumReentries = 100_000
+
+    /// Thrown when one value's rendering enters templates it is already inside more than `maximumReentries` times.
+    struct TooManyReentries: Error {
+        /// The template entered again one time too many.
+        var name: String
+    }
+
     // MARK: - Compiling
 
     private enum Token {

@@ -19,7 +19,7 @@ enum MustacheNesting {
 
     private static let bodyPrefix = "transcripts-internal/body/"
     private static let enterPrefix = "transcripts-enter-"
-    private static let leaveKey = "transcripts-leave"
+    private static let leavePrefix = "transcripts-leave-"
 
     /// The name the source of the template numbered `index` is registered under.
     static func body(_ index: Int) -> String { bodyPrefix + String(index) }
@@ -27,35 +27,69 @@ enum MustacheNesting {
     /// What is registered under the name of the template numbered `index`.
     static func wrapper(_ index: Int) -> String {
         let enter = enterPrefix + String(index)
-        return "{{#\(enter)}}{{>\(body(index))}}{{/\(enter)}}{{#\(leaveKey)}}{{/\(leaveKey)}}"
+        let leave = leavePrefix + String(index)
+        return "{{#\(enter)}}{{>\(body(index))}}{{/\(enter)}}{{#\(leave)}}{{/\(leave)}}"
     }
 
     /// The count of one rendering, kept by its `TemplateRoot`, which answers the wrappers' sections with it
-    /// (swift-mustache renders on one thread, from the outermost template in).
+    /// (swift-mustache renders on one thread, from the outermost template in). It counts, as the compiled
+    /// renderer does, how deep templates nest and how often one is entered while the rendering is inside it
+    /// already (`CompiledTemplate.maximumReentries`). After the first time either goes too far, no wrapper's
+    /// section finds a value any more: the rendering ends at once instead of trying every other branch of a
+    /// recursion.
     final class Count: @unchecked Sendable {
         /// The templates' names by number.
         let names: [String]
+        /// How many times the rendering may enter a template it is inside already.
+        let reentryLimit: Int
         private(set) var depth = 0
+        private var reentries = 0
+        /// How many times each template is being rendered, one inside the other.
+        private var active: [Int]
         /// The template that would have nested one level too deep, the first time one did.
         private(set) var tooDeep: String?
+        /// The template entered again one time more than `reentryLimit`.
+        private(set) var tooManyReentries: String?
 
-        init(names: [String]) { self.names = names }
+        /// A count for a rendering of `values` values (the rows of the rows template), each of which may enter
+        /// templates it is inside `CompiledTemplate.maximumReentries` times, in all.
+        init(names: [String], values: Int = 1) {
+            self.names = names
+            self.active = Array(repeating: 0, count: names.count)
+            let (limit, overflow) = CompiledTemplate.maximumReentries.multipliedReportingOverflow(by: max(1, values))
+            self.reentryLimit = overflow ? Int.max : limit
+        }
 
         /// The value of a wrapper's section named `key`; nil when `key` is no wrapper's.
         func answer(_ key: String) -> Any? {
-            if key == MustacheNesting.leaveKey {
+            if let index = Self.number(in: key, after: MustacheNesting.leavePrefix, below: names.count) {
                 depth -= 1
+                active[index] -= 1
                 return false
             }
-            guard key.hasPrefix(MustacheNesting.enterPrefix), let index = Int(key.dropFirst(MustacheNesting.enterPrefix.count)),
-                names.indices.contains(index)
-            else { return nil }
+            guard let index = Self.number(in: key, after: MustacheNesting.enterPrefix, below: names.count) else { return nil }
+            // Every enter is followed by its leave, whether its section is shown or not.
             depth += 1
+            active[index] += 1
+            guard tooDeep == nil, tooManyReentries == nil else { return false }
             guard depth <= MustacheNesting.limit else {
-                if tooDeep == nil { tooDeep = names[index] }
+                tooDeep = names[index]
                 return false
+            }
+            if active[index] > 1 {
+                reentries += 1
+                guard reentries <= reentryLimit else {
+                    tooManyReentries = names[index]
+                    return false
+                }
             }
             return true
+        }
+
+        /// The number after `prefix` in `key`, when it is below `count`.
+        private static func number(in key: String, after prefix: String, below count: Int) -> Int? {
+            guard key.hasPrefix(prefix), let number = Int(key.dropFirst(prefix.count)), (0..<count).contains(number) else { return nil }
+            return number
         }
     }
 }

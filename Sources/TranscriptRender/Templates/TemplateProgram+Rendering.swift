@@ -9,11 +9,15 @@ extension TemplateProgram {
                         try entries.withUnsafeBufferPointer { entries in
                             var rendering = Rendering(
                                 program: self, instructions: instructions, text: text, pathParts: pathParts, names: names,
-                                entries: entries, lastNamed: Array(repeating: nil, count: indentations.count))
+                                entries: entries, lastNamed: Array(repeating: nil, count: indentations.count),
+                                active: Array(repeating: 0, count: entries.count))
                             let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
                             var stack: [TemplateValue] = []
                             stack.reserveCapacity(8)
+                            // A partial that leads back to the outermost template enters it again.
+                            rendering.active[entry] = 1
                             for value in values {
+                                rendering.reentriesLeft = CompiledTemplate.maximumReentries
                                 stack.removeAll(keepingCapacity: true)
                                 if let scope { stack.append(scope) }
                                 stack.append(value)
@@ -40,6 +44,11 @@ private struct Rendering {
     /// The template each dynamic partial (by its indentation's number) named last, and its entry: rows name
     /// the same few kinds' templates over and over.
     var lastNamed: [(name: String, entry: Int)?]
+    /// How many times each entry is being rendered, one inside the other.
+    var active: [Int32]
+    /// How many more times the value being rendered may enter a template it is already inside
+    /// (`CompiledTemplate.maximumReentries`).
+    var reentriesLeft = CompiledTemplate.maximumReentries
 
     mutating func render(
         _ range: Range<Int>, stack: inout [TemplateValue], overrides: TemplateProgram.Overrides, depth: Int,
@@ -98,14 +107,16 @@ private struct Rendering {
             case .partial:
                 let entry = Int(instruction.first)
                 if entry >= 0 {
-                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: program.entryNames[entry]) }
+                    try enter(entry, depth: depth)
                     try render(entries[entry], stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                    active[entry] -= 1
                 }
                 index = next
             case .dynamicPartial:
                 if case .text(let name)? = lookup(instruction, in: stack), let entry = entry(named: name, slot: Int(instruction.third)) {
-                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: name) }
+                    try enter(entry, depth: depth)
                     try render(entries[entry], stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                    active[entry] -= 1
                 }
                 index = next
             case .parent:
@@ -114,8 +125,9 @@ private struct Rendering {
                     // The blocks of the templates further out win over this one's.
                     let own = program.overrideTables[Int(instruction.second)]
                     let merged = overrides.isEmpty ? own : overrides.merging(own) { outer, _ in outer }
-                    guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: program.entryNames[entry]) }
+                    try enter(entry, depth: depth)
                     try render(entries[entry], stack: &stack, overrides: merged, depth: depth + 1, into: &output)
+                    active[entry] -= 1
                 }
                 index = Int(instruction.end)
             case .block:
@@ -127,6 +139,18 @@ private struct Rendering {
                 index = Int(instruction.end)
             }
         }
+    }
+
+    /// Counts the template of `entry` as entered (by a partial or parent) at `depth`: past the nesting limit, or
+    /// entered again inside itself more often than one value's rendering may, it is an error. A rendering that
+    /// returns without error takes it back out of `active`.
+    private mutating func enter(_ entry: Int, depth: Int) throws {
+        guard depth < CompiledTemplate.maximumDepth else { throw CompiledTemplate.TooDeep(name: program.entryNames[entry]) }
+        if active[entry] > 0 {
+            reentriesLeft -= 1
+            guard reentriesLeft >= 0 else { throw CompiledTemplate.TooManyReentries(name: program.entryNames[entry]) }
+        }
+        active[entry] += 1
     }
 
     /// The value a tag's name finds: `.` is the current value; `.name` looks only in the current value; `a.b`

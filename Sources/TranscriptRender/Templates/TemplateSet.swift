@@ -156,11 +156,18 @@ public struct TemplateSet: Sendable {
     /// Renders `object` with the template `name` by swift-mustache; an unknown name is an error that says which,
     /// and so are templates nested more than `CompiledTemplate.maximumDepth` deep (`MustacheNesting`).
     public func render(_ object: Any, template name: String) throws -> String {
-        let nesting = MustacheNesting.Count(names: libraryNames)
+        try render(object, template: name, values: 1)
+    }
+
+    /// Renders `object`, which holds `values` values to show (rows), with the template `name` by swift-mustache.
+    private func render(_ object: Any, template name: String, values: Int) throws -> String {
+        let nesting = MustacheNesting.Count(names: libraryNames, values: values)
         guard let output = library.render(TemplateRoot(object, strings: stringsObject, nesting: nesting), withTemplate: name) else {
             throw TranscriptsError(message: "the template \"\(name)\" does not exist")
         }
-        if let deep = nesting.tooDeep { throw Self.tooDeep(name == Self.rowsTemplateName ? "message" : name, at: deep) }
+        let shownName = name == Self.rowsTemplateName ? "message" : name
+        if let deep = nesting.tooDeep { throw Self.tooDeep(shownName, at: deep) }
+        if let again = nesting.tooManyReentries { throw Self.tooManyReentries(shownName, at: again) }
         return output
     }
 
@@ -195,12 +202,15 @@ public struct TemplateSet: Sendable {
         return try entries.map { try render($0, template: section.entryTemplate) }.joined()
     }
 
-    /// Runs a compiled rendering of the template `name`, making partials nested too deep an error that says so.
+    /// Runs a compiled rendering of the template `name`, making partials nested too deep, or entered inside
+    /// themselves too often, an error that says so.
     private static func guardingDepth(of name: String, _ render: () throws -> Void) throws {
         do {
             try render()
         } catch let error as CompiledTemplate.TooDeep {
             throw tooDeep(name, at: error.name)
+        } catch let error as CompiledTemplate.TooManyReentries {
+            throw tooManyReentries(name, at: error.name)
         }
     }
 
@@ -212,9 +222,17 @@ public struct TemplateSet: Sendable {
                 + "and a name a value lacks is looked up in the values around it")
     }
 
+    /// The error of a rendering of the template `name` that entered a template it was inside, `template`, too often.
+    private static func tooManyReentries(_ name: String, at template: String) -> TranscriptsError {
+        TranscriptsError(
+            message: "the template \"\(name)\" enters a template it is already inside more than \(CompiledTemplate.maximumReentries) "
+                + "times to show one value (at \"\(template)\"): a partial that leads back to its own template twice or more "
+                + "in a section doubles the work at each level")
+    }
+
     /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
     func renderRowsWithMustache(_ rows: [MessageRowObject]) throws -> String {
-        try render(["rows": rows], template: Self.rowsTemplateName)
+        try render(["rows": rows], template: Self.rowsTemplateName, values: rows.count)
     }
 
     // MARK: - Escaping

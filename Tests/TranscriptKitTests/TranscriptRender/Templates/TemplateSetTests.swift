@@ -334,6 +334,73 @@ struct MustacheLibraryForTests {
         }
     }
 
+    /// A chain of `levels` nested values, the innermost with no children.
+    static func chain(_ levels: Int) -> TemplateDictionary {
+        var node = TemplateDictionary(["name": .text("n\(levels)"), "children": .list([])])
+        for level in stride(from: levels - 1, through: 1, by: -1) {
+            node = TemplateDictionary(["name": .text("n\(level)"), "children": .list([node])])
+        }
+        return node
+    }
+
+    /// A template that names its own template twice in a section, over a chain of 30 nested values, doubles its
+    /// work at each level: 2³⁰ partials, hours of rendering, within the nesting limit. Past
+    /// `CompiledTemplate.maximumReentries` times a template is entered inside itself, it stops with an error, in
+    /// both renderers; work that grows with the values (a partial per value of a long list, a recursion over a
+    /// wide tree) is no error.
+    @Test(.timeLimit(.minutes(1)))
+    func aTemplateWhoseWorkDoublesAtEachLevelIsAnError() throws {
+        let message = "the template \"t\" enters a template it is already inside more than 100000 times to show one value (at \"t\"): "
+            + "a partial that leads back to its own template twice or more in a section doubles the work at each level"
+        for source in ["({{name}}{{#children}}{{> t}}{{> t}}{{/children}})", "{{=<% %>=}}(<%name%><%#children%><%> t%><%> t%><%/children%>)"] {
+            let templates = try TemplateSet(overridesFolder: nil, registered: ["t": source])
+            #expect(try templates.render(Self.chain(3), template: "t") == "(n1(n2(n3)(n3))(n2(n3)(n3)))")
+            if let compiled = templates.compiledPages {
+                #expect(try compiled.render("t", .object(Self.chain(3))) == "(n1(n2(n3)(n3))(n2(n3)(n3)))")
+                #expect(throws: CompiledTemplate.TooManyReentries.self) { try compiled.render("t", .object(Self.chain(30))) }
+            } else {
+                // Only swift-mustache renders it (it takes seconds for 100,000 partials in a debug build).
+                #expect(source.hasPrefix("{{="))
+                #expect(throws: TranscriptsError(message: message)) { try templates.render(Self.chain(30), template: "t") }
+            }
+        }
+
+        // 150,000 values in a list, one partial each: no error. A recursion over a tree of 100,001 values enters its
+        // template again 100,000 times: no error; over one of 100,002 values, the error. (swift-mustache takes more
+        // than a second for 100,000 partials in a debug build: it renders the largest case only.)
+        func wide(_ count: Int) -> TemplateDictionary {
+            TemplateDictionary(["children": .list(Array(repeating: TemplateDictionary(["children": .list([])]), count: count))])
+        }
+        let templates = try TemplateSet(
+            overridesFolder: nil, registered: ["t": "{{#children}}{{> partials/x}}{{/children}}", "partials/x": "a", "tree": "{{#children}}{{> tree}}b{{/children}}"])
+        let compiled = try #require(templates.compiledPages)
+        #expect(try compiled.render("t", .object(wide(150_000))) == String(repeating: "a", count: 150_000))
+        #expect(try compiled.render("tree", .object(wide(100_000))) == String(repeating: "b", count: 100_000))
+        #expect(throws: CompiledTemplate.TooManyReentries.self) { try compiled.render("tree", .object(wide(100_001))) }
+        #expect(try templates.render(wide(1_000), template: "t") == String(repeating: "a", count: 1_000))
+        #expect(try templates.render(wide(1_000), template: "tree") == String(repeating: "b", count: 1_000))
+        #expect(throws: TranscriptsError.self) { try templates.render(wide(100_001), template: "tree") }
+    }
+
+    /// The fuzzer's find (the `Templates` target, eighth pass), kept as it was found: changed delimiters, then
+    /// `<%#pinned%><%> message%><%/pinned%>` twice among bytes that are not UTF-8. Rendered as the fuzz target
+    /// renders it (by swift-mustache), it ran for minutes: past the nesting limit, each level's other branches
+    /// were still tried, 2³³ of them. Now the first time a rendering goes too deep ends it, with an error.
+    @Test(.timeLimit(.minutes(1)))
+    func theFuzzersTemplateThatRenderedForMinutesIsAnError() throws {
+        let data = try Data(contentsOf: TestSupport.fixtures.appendingPathComponent("templates/fuzz-timeout-beed863f.mustache"))
+        let templates = try TemplateSet(overridesFolder: nil, registered: ["message": String(decoding: data, as: UTF8.self)])
+        #expect(templates.compiledPages == nil)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect {
+            try templates.render(TemplateDictionary(["pinned": .flag(true), "text": .text("hi")]), template: "message")
+        } throws: { error in
+            "\(error)".contains("the template \"message\" nests partials more than 32 deep (at \"message\")")
+        }
+        #expect(clock.now - started < .seconds(5))
+    }
+
     /// A template only swift-mustache renders that includes itself outside every section: an error when loaded.
     @Test func anEndlessTemplateInChangedDelimitersIsAnErrorWhenLoaded() {
         #expect(error(["message": "{{=<% %>=}}<li><%> message%></li>\n"])?.contains("\"message\" includes itself without end (message → message)") == true)
