@@ -14,51 +14,75 @@ enum TelegramChatKeys {
     }
 
     /// The key of each chat, in order. Each chat's bytes (and those before it) are let go once read.
-    static func make(_ export: MappedJSONExport, chats: [Chat], folder: String) throws -> [String] {
-        // Each chat's bytes are measured and digested apart; where a chat starts needs what came before it.
-        let measured = try Array(chats.indices).concurrentMap { number in
+    static func make(_ export: MappedJSONExport, chats: [Chat], folder: String, pieceSize: Int = pieceSize) throws -> [String] {
+        try measure(export, chats: chats, pieceSize: pieceSize).enumerated().map { number, measured in
             let chat = chats[number]
-            let gapStart = number == 0 ? 0 : min(chats[number - 1].range.upperBound, chat.range.lowerBound)
-            let gap = gapStart..<chat.range.lowerBound
-            let before = TextPosition.Stretch(UnsafeBufferPointer(rebasing: export.scanner.bytes[gap]))
-            export.release(gap)
-            var digest = FastDigest()
-            digest.add(chat.path)
-            digest.add(UInt64(number))
-            digest.add(folder)
+            var key = FastDigest()
+            key.add("telegram chat 4")
+            key.add(chat.path)
+            key.add(UInt64(number))
+            key.add(folder)
             for warning in chat.warnings {
-                digest.add(UInt64(warning.utf8.count))
-                digest.add(warning)
+                key.add(UInt64(warning.utf8.count))
+                key.add(warning)
             }
-            digest.add(UInt64(chat.range.count))
-            // A piece at a time, each piece's pages handed back once read: a chat of hundreds of megabytes is
-            // never in memory whole.
-            var within = TextPosition.Stretch(lineFeeds: 0, trailingScalars: 0)
-            for start in stride(from: chat.range.lowerBound, to: chat.range.upperBound, by: 16 << 20) {
-                let range = start..<min(start + (16 << 20), chat.range.upperBound)
-                let piece = UnsafeBufferPointer(rebasing: export.scanner.bytes[range])
-                digest.add(UnsafeRawBufferPointer(piece))
-                let stretch = TextPosition.Stretch(piece)
-                within = TextPosition.Stretch(
-                    lineFeeds: within.lineFeeds + stretch.lineFeeds,
-                    trailingScalars: stretch.lineFeeds > 0 ? stretch.trailingScalars : within.trailingScalars + stretch.trailingScalars)
-                export.release(range)
+            key.add(UInt64(chat.range.count))
+            key.add(measured.digest)
+            key.add(UInt64(measured.start.line))
+            key.add(UInt64(measured.start.column))
+            return String(key.value, radix: 16)
+        }
+    }
+
+    /// Where each chat starts, and a digest of its bytes (of its pieces' digests: it depends on `pieceSize`).
+    ///
+    /// The bytes before each chat and the chat's own are read in pieces of at most `pieceSize`, measured and
+    /// digested on all cores (an export's chats are seldom of one size: one may hold most of its bytes). Each
+    /// piece's pages are handed back once read, so a chat of hundreds of megabytes is never in memory whole.
+    static func measure(_ export: MappedJSONExport, chats: [Chat], pieceSize: Int) throws -> [(start: TextPosition, digest: UInt64)] {
+        var pieces: [Piece] = []
+        for (number, chat) in chats.enumerated() {
+            let gapStart = number == 0 ? 0 : min(chats[number - 1].range.upperBound, chat.range.lowerBound)
+            pieces.append(Piece(chat: number, range: gapStart..<chat.range.lowerBound, isGap: true))
+            for start in stride(from: chat.range.lowerBound, to: chat.range.upperBound, by: pieceSize) {
+                pieces.append(Piece(chat: number, range: start..<min(start + pieceSize, chat.range.upperBound), isGap: false))
             }
-            return (before: before, within: within, digest: digest.value)
+        }
+        let measured = try pieces.concurrentMap { piece in
+            let bytes = UnsafeBufferPointer(rebasing: export.scanner.bytes[piece.range])
+            let stretch = TextPosition.Stretch(bytes)
+            var digest = FastDigest()
+            if !piece.isGap { digest.add(UnsafeRawBufferPointer(bytes)) }
+            export.release(piece.range)
+            return (stretch: stretch, digest: digest.value)
         }
         var position = TextPosition.start
-        var keys: [String] = []
-        keys.reserveCapacity(chats.count)
-        for chat in measured {
-            position = position.advanced(over: chat.before)
-            var key = FastDigest()
-            key.add("telegram chat 3")
-            key.add(chat.digest)
-            key.add(UInt64(position.line))
-            key.add(UInt64(position.column))
-            keys.append(String(key.value, radix: 16))
-            position = position.advanced(over: chat.within)
+        var result: [(start: TextPosition, digest: UInt64)] = []
+        result.reserveCapacity(chats.count)
+        var next = 0
+        for number in chats.indices {
+            // The gap first: the chat starts where it ends.
+            position = position.advanced(over: measured[next].stretch)
+            next += 1
+            let start = position
+            var digest = FastDigest()
+            while next < pieces.count, pieces[next].chat == number {
+                digest.add(measured[next].digest)
+                position = position.advanced(over: measured[next].stretch)
+                next += 1
+            }
+            result.append((start, digest.value))
         }
-        return keys
+        return result
+    }
+
+    /// The most bytes one piece of a chat holds, unless told otherwise.
+    static let pieceSize = 4 << 20
+
+    /// A stretch of the export's bytes: a chat's own, or those between it and the chat before (`isGap`).
+    private struct Piece: Sendable {
+        var chat: Int
+        var range: Range<Int>
+        var isGap: Bool
     }
 }

@@ -88,6 +88,13 @@ extension TextPosition {
             trailingScalars = 0
             for byte in bytes[lineStart...] where byte & 0xC0 != 0x80 { trailingScalars += 1 }
         }
+
+        /// This stretch and `next`, which follows it, as one.
+        package func followed(by next: Stretch) -> Stretch {
+            Stretch(
+                lineFeeds: lineFeeds + next.lineFeeds,
+                trailingScalars: next.lineFeeds > 0 ? next.trailingScalars : trailingScalars + next.trailingScalars)
+        }
     }
 
     /// The position after `stretch`, which starts here.

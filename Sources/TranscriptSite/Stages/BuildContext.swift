@@ -57,6 +57,9 @@ public final class BuildContext {
     var exportRecords: [(name: String?, key: String?, source: String?)] = []
     /// Real paths of media folders, by the path importers give.
     var realFolders: [String: String] = [:]
+    /// The previous build's records of the export being read, read and checked on all cores when the first
+    /// of them is asked for (`preparedRecord(named:of:)`).
+    var preparedRecords: (export: String, records: [String: PreparedRecord])?
     /// The `privacy:` settings as a transform, when they change conversations.
     let privacy: PrivacyTransform?
     /// What the privacy transform did to the conversation on its way to `render` (kept in its cache record).

@@ -52,11 +52,25 @@ package final class BuildCache {
 
     /// The record called `name`, when it can be read.
     package func record(named name: String) -> ConversationRecord? {
-        guard let data = try? Data(contentsOf: records.appendingPathComponent(name + ".json")),
-              let record = try? JSONDecoder().decode(ConversationRecord.self, from: data)
-        else { return nil }
+        guard let record = Self.readRecord(records.appendingPathComponent(name + ".json")) else { return nil }
         placesOfRecords[name] = RecordPlace(record)
         return record
+    }
+
+    /// The records named `names`, read on all cores; nil for one that cannot be read.
+    func records(named names: [String]) -> [ConversationRecord?] {
+        let folder = records
+        let read = (try? names.concurrentMap { Self.readRecord(folder.appendingPathComponent($0 + ".json")) })
+            ?? Array(repeating: nil, count: names.count)
+        for (name, record) in zip(names, read) {
+            if let record { placesOfRecords[name] = RecordPlace(record) }
+        }
+        return read
+    }
+
+    private static func readRecord(_ file: URL) -> ConversationRecord? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(ConversationRecord.self, from: data)
     }
 
     /// Which conversation a record read in this build is of, and where it was shown: a record known not to be

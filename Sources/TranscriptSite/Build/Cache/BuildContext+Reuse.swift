@@ -87,11 +87,13 @@ extension BuildContext {
               let position = previous.sources.firstIndex(of: sourceKey), previous.records.indices.contains(position)
         else { return false }
         let name = previous.records[position]
-        guard let record = cache.record(named: name), record.file == exportPath, seenIDs[record.id] == nil else { return false }
+        guard let prepared = preparedRecord(named: name, of: exportPath, previous: previous, cache: cache) else { return false }
+        let record = prepared.record
+        guard record.file == exportPath, seenIDs[record.id] == nil else { return false }
         let indexed = configuration.search.indexes(conversation: record.id)
         var slugs = self.slugs
         guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchSources.count : nil),
-              isReusable(record), !indexed || cache.hasSearchPart(named: name, of: record)
+              prepared.isReusable, !indexed || cache.hasSearchPart(named: name, of: record)
         else { return false }
         self.slugs = slugs
         seenIDs[record.id] = export.source.displayPath
@@ -101,14 +103,45 @@ extension BuildContext {
         return true
     }
 
+    /// The previous build's record `name` of the export at `exportPath`, and whether it `isReusable`. The first
+    /// time one of an export's records is asked for, all of them are read and checked on all cores: taking a
+    /// conversation over is mostly reading its record's JSON and looking up the files its export names, and the
+    /// importer asks for one chat after the other. Nothing they look at changes while the export is read.
+    private func preparedRecord(
+        named name: String, of exportPath: String, previous: BuildManifest.Export, cache: BuildCache
+    ) -> PreparedRecord? {
+        if preparedRecords?.export != exportPath {
+            let names = previous.records
+            let records = cache.records(named: names)
+            for folder in Set(records.flatMap { $0?.dependencies.map(\.folder) ?? [] }) where realFolders[folder] == nil {
+                realFolders[folder] = MediaDependency.realPath(of: folder)
+            }
+            let roots = realFolders
+            let mediaUnchanged = (try? records.concurrentMap { record in
+                var roots = roots
+                return record.map { MediaDependency.allUnchanged($0.dependencies, realFolders: &roots) } ?? false
+            }) ?? Array(repeating: false, count: records.count)
+            var prepared: [String: PreparedRecord] = [:]
+            for (index, record) in records.enumerated() {
+                guard let record else { continue }
+                prepared[names[index]] = PreparedRecord(record: record, isReusable: mediaUnchanged[index] && outputIsUnchanged(record))
+            }
+            preparedRecords = (exportPath, prepared)
+        }
+        return preparedRecords?.records[name]
+    }
+
     // MARK: - Conversations (asked by `render`)
 
     /// Whether the previous output still holds a record's files as they were written, and every file its
     /// export names would be found as before.
     func isReusable(_ record: ConversationRecord) -> Bool {
-        record.files.allSatisfy { output.previousStamp($0.key) == $0.value }
-            && record.media.allSatisfy { output.previousStamp($0) != nil }
-            && MediaDependency.allUnchanged(record.dependencies, realFolders: &realFolders)
+        outputIsUnchanged(record) && MediaDependency.allUnchanged(record.dependencies, realFolders: &realFolders)
+    }
+
+    /// Whether the previous output still holds a record's files as they were written.
+    private func outputIsUnchanged(_ record: ConversationRecord) -> Bool {
+        record.files.allSatisfy { output.previousStamp($0.key) == $0.value } && record.media.allSatisfy { output.previousStamp($0) != nil }
     }
 
     /// Takes a conversation's files over from the previous output and counts it as the rendering did (its
@@ -171,4 +204,11 @@ extension BuildContext {
                 return true
             })
     }
+}
+
+/// A record of the previous build, read ahead, and whether the previous output and the files its export names
+/// still hold what it made (`BuildContext.isReusable`).
+struct PreparedRecord {
+    var record: ConversationRecord
+    var isReusable: Bool
 }

@@ -31,7 +31,7 @@ struct MediaDependency: Codable, Equatable, Sendable {
         if let known = realFolders[folder] {
             root = known
         } else {
-            root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            root = Self.realPath(of: folder)
             realFolders[folder] = root
         }
         // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
@@ -55,13 +55,18 @@ struct MediaDependency: Codable, Equatable, Sendable {
         return isUnchangedSlowly
     }
 
+    /// The real path of a media folder, as `isUnchanged` compares paths under it.
+    static func realPath(of folder: String) -> String {
+        URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// How a missing file's refusal is recorded.
     private static let missing = "\(MediaCopier.Refusal.missing)"
 
     /// Whether every one of `dependencies` is unchanged (`isUnchanged`), checked on all cores when there are many.
     static func allUnchanged(_ dependencies: [MediaDependency], realFolders: inout [String: String]) -> Bool {
         for folder in Set(dependencies.map(\.folder)) where realFolders[folder] == nil {
-            realFolders[folder] = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            realFolders[folder] = realPath(of: folder)
         }
         guard dependencies.count > 256 else { return dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) } }
         let roots = realFolders
