@@ -117,7 +117,7 @@ final class OutputDirectory {
             try? manager.moveItem(at: parent.appendingPathComponent(previous), to: destination)
         }
         for entry in dead {
-            try? manager.removeItem(at: parent.appendingPathComponent(entry))
+            FolderRemoval.remove(parent.appendingPathComponent(entry).path)
         }
     }
 
@@ -491,7 +491,7 @@ final class OutputDirectory {
             // its own, as for `FilesLinkedAhead`.
             removal.enter()
             Thread {
-                try? FileManager.default.removeItem(at: previous)
+                FolderRemoval.remove(previous.path)
                 removal.leave()
             }.start()
         }
@@ -532,6 +532,6 @@ final class OutputDirectory {
     /// Removes the staging folder after a failed build.
     func discard() {
         finishLinkingAhead()
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(staging.path)
     }
 }
