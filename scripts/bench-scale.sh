@@ -44,7 +44,7 @@ if [ "$PEER" = auto ]; then PEER=$([ "$count" -le 200000 ] && echo yes || echo n
 
 scripts/setup.sh
 echo "bench-scale: release build" >&2
-swift build -c release --product transcripts >/dev/null
+swift build -c release --product transcripts --static-swift-stdlib >/dev/null
 BIN="$ROOT/.build/release/transcripts"
 
 CORPUS="$DIR/n$count"

@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product transcripts >/dev/null
-swift build -c release --product transcripts-bench >/dev/null
+swift build -c release --product transcripts --static-swift-stdlib >/dev/null
+swift build -c release --product transcripts-bench --static-swift-stdlib >/dev/null
 .build/release/transcripts-bench "$@"

@@ -16,7 +16,9 @@ configuration="${TRANSCRIPTS_CONFIGURATION:-release}"
 echo "== Install what transcripts links"
 scripts/setup.sh
 echo "== Build transcripts ($configuration)"
-swift build -c "$configuration" --product transcripts
+# A release build links the Swift runtime and Foundation in (as scripts/build-demo.sh does).
+static=(); [ "$configuration" = release ] && static=(--static-swift-stdlib)
+swift build -c "$configuration" --product transcripts "${static[@]}"
 binary=".build/$configuration/transcripts"
 echo "== Build the site"
 mkdir -p "$work"

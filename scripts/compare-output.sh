@@ -21,11 +21,11 @@ else
     tree=.build-compare/tree
     git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
     git worktree add --detach "$tree" "$before" >/dev/null
-    swift build -c release --product transcripts --package-path "$tree" --scratch-path .build-compare/build >/dev/null
+    swift build -c release --product transcripts --static-swift-stdlib --package-path "$tree" --scratch-path .build-compare/build >/dev/null
     before_bin=$(realpath .build-compare/build/release/transcripts)
     git worktree remove --force "$tree"
 fi
-swift build -c release --product transcripts >/dev/null 2>&1
+swift build -c release --product transcripts --static-swift-stdlib >/dev/null 2>&1
 after_bin=$(realpath .build/release/transcripts)
 
 corpus=$work/corpus

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="$PWD/.build/release/transcripts"
 site=$1 file=$2 old=$3 new=$4
-[ -x "$binary" ] || { echo "build it first: swift build -c release --product transcripts" >&2; exit 1; }
+[ -x "$binary" ] || { echo "build it first: swift build -c release --product transcripts --static-swift-stdlib" >&2; exit 1; }
 grep -qF -- "$old" "$file" || { echo "\"$old\" is not in $file" >&2; exit 1; }
 run() { /usr/bin/time -f "  %e s wall, %U s user, %S s system, peak %M KB" "$binary" build "$site" "$@" 2>&1 | grep -E "conversations,|incremental|wall"; }
 replace() { python3 -c 'import sys; p, a, b = sys.argv[1:]; s = open(p, encoding="utf-8").read(); open(p, "w", encoding="utf-8").write(s.replace(a, b, 1))' "$file" "$1" "$2"; }
