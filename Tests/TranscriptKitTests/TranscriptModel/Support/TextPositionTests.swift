@@ -3,8 +3,8 @@ import Testing
 @testable import TranscriptModel
 
 @Suite struct TextPositionTests {
-    /// Line feeds counted eight bytes at a time equal those counted one by one, at every length and alignment,
-    /// next to the bytes a word-wide trick could mistake for them (0x0B, 0x8A, 0x09, 0xFF, 0x00, carries).
+    /// Line feeds counted 32 bytes at a time equal those counted one by one, at every length and alignment, next
+    /// to bytes like them (0x0B, 0x8A, 0x09, 0xFF, 0x00), and past the 255 blocks a byte lane can count.
     @Test func countsLineFeedsAsOneByOneDoes() {
         var generator = SeededGenerator(seed: 11)
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF, 0x7F, 0x80, 0x41, 0x0A ^ 0x80, 0x01]
@@ -19,6 +19,14 @@ import Testing
         }
         let long = [UInt8](repeating: 0x0A, count: 1000)
         long.withUnsafeBufferPointer { #expect(TextPosition.lineFeeds(in: $0) == 1000) }
+        // Past 255 blocks of 32 bytes, where a byte lane would overflow if it were not summed in time.
+        for count in [255 * 32 - 1, 255 * 32, 255 * 32 + 1, 256 * 32, 100_000] {
+            let feeds = [UInt8](repeating: 0x0A, count: count)
+            feeds.withUnsafeBufferPointer { #expect(TextPosition.lineFeeds(in: $0) == count) }
+            var mixed = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+            mixed[count - 1] = 0x0A
+            mixed.withUnsafeBufferPointer { #expect(TextPosition.lineFeeds(in: $0) == mixed.filter { $0 == 0x0A }.count) }
+        }
         #expect(TextPosition.lineFeeds(in: UnsafeBufferPointer(start: nil, count: 0)) == 0)
     }
 
