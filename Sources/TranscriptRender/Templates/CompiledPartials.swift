@@ -8,7 +8,9 @@ struct CompiledPartials: Sendable {
     package let usesDynamicPartials: Bool
 
     /// Compiles every source; nil when any of them (that a compiled template may call) does not compile.
-    init?(sources: [String: String], names: Set<String>) {
+    /// `compiled`, when given, holds every source that compiles, compiled with its name (`TemplateSet` compiles
+    /// them once for its three sets); a source it lacks does not compile.
+    init?(sources: [String: String], names: Set<String>, compiled: [String: CompiledTemplate]? = nil) {
         var templates: [String: CompiledTemplate] = [:]
         var indented: [String: CompiledTemplate] = [:]
         var pending = Array(names)
@@ -16,13 +18,14 @@ struct CompiledPartials: Sendable {
         while let name = pending.popLast() {
             guard !expanded.contains(name), let source = sources[name] else { continue }
             expanded.insert(name)
-            guard let template = templates[name] ?? CompiledTemplate(source: source, name: name) else { return nil }
+            guard let template = templates[name] ?? compiled.map({ $0[name] }) ?? CompiledTemplate(source: source, name: name)
+            else { return nil }
             templates[name] = template
             if Self.hasDynamicPartials(template.nodes) {
                 // Any template may be named at render time: compile every one that can be (the renderer
                 // checks with `contains` that the names it will be given compiled).
                 for (name, source) in sources where templates[name] == nil && name != template.sourceName {
-                    if let compiled = CompiledTemplate(source: source) { templates[name] = compiled }
+                    if let made = compiled.map({ $0[name] }) ?? CompiledTemplate(source: source) { templates[name] = made }
                     for indentation in Self.dynamicIndentations(template.nodes) where !indentation.isEmpty {
                         if let compiled = CompiledTemplate(source: Self.indent(source, by: indentation)) {
                             indented[TemplateProgram.key(name, indentation: indentation)] = compiled

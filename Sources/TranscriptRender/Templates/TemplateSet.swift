@@ -85,13 +85,19 @@ public struct TemplateSet: Sendable {
         }
         // swift-mustache gets each source under a number and, under its name, a wrapper that counts how deep
         // templates nest (`MustacheNesting`).
+        // The templates are parsed (by swift-mustache, and for the compiled renderer) on all cores: every build
+        // starts with it.
         var library = MustacheLibrary()
         var withRows = sources
         withRows[Self.rowsTemplateName] = "{{#rows}}{{> message}}{{/rows}}"
         let libraryNames = withRows.keys.sorted()
+        let pragma = Self.escapingPragma
+        let parsed = try libraryNames.enumerated().map { ($0, withRows[$1]!) }.concurrentMap { index, source in
+            (body: Result { try MustacheTemplate(string: pragma + source) }, wrapper: try MustacheTemplate(string: MustacheNesting.wrapper(index)))
+        }
         for (index, name) in libraryNames.enumerated() {
             do {
-                try library.register(Self.escapingPragma + withRows[name]!, named: MustacheNesting.body(index))
+                library.register(try parsed[index].body.get(), named: MustacheNesting.body(index))
             } catch let error as MustacheTemplate.ParserError {
                 throw TranscriptsError(
                     file: origin[name], line: max(1, error.context.lineNumber - 1),
@@ -99,7 +105,11 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw TranscriptsError(file: origin[name], message: "template syntax error: \(error)")
             }
-            try library.register(MustacheNesting.wrapper(index), named: name)
+            library.register(parsed[index].wrapper, named: name)
+        }
+        let sortedNames = sources.keys.sorted()
+        let read = try sortedNames.map { ($0, sources[$0]!) }.concurrentMap { name, source in
+            (outline: TemplateOutline(source: source), compiled: CompiledTemplate(source: source, name: name))
         }
         for required in Self.requiredTemplates where sources[required] == nil {
             throw TranscriptsError(message: "the template \"\(required)\" is missing")
@@ -111,7 +121,7 @@ public struct TemplateSet: Sendable {
                     message: "names the template \"\(reference)\", which does not exist (templates: \(sources.keys.sorted().joined(separator: ", ")))")
             }
         }
-        let outlines = sources.mapValues(TemplateOutline.init)
+        let outlines = Dictionary(uniqueKeysWithValues: zip(sortedNames, read.map(\.outline)))
         if let cycle = TemplateRecursion.cycle(in: outlines) {
             throw TranscriptsError(
                 file: origin[cycle[0]],
@@ -130,9 +140,11 @@ public struct TemplateSet: Sendable {
         self.assets = assets
         self.overridden = overridden
         self.stringOverrides = stringOverrides
-        self.compiledMessage = CompiledPartials(sources: sources, names: ["message"])
-        self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)))
-        self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys))
+        var compiled: [String: CompiledTemplate] = [:]
+        for (name, template) in zip(sortedNames, read.map(\.compiled)) { compiled[name] = template }
+        self.compiledMessage = CompiledPartials(sources: sources, names: ["message"], compiled: compiled)
+        self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)), compiled: compiled)
+        self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys), compiled: compiled)
     }
 
     /// Renders a page model with the template `name`; an unknown name is an error that says which.
