@@ -57,8 +57,8 @@ public final class BuildContext {
     var exportRecords: [(name: String?, key: String?, source: String?)] = []
     /// Real paths of media folders, by the path importers give.
     var realFolders: [String: String] = [:]
-    /// The previous build's records of the export being read, read and checked on all cores when the first
-    /// of them is asked for (`preparedRecord(named:of:)`).
+    /// The previous build's records of the export being read that were read and checked ahead, on all cores,
+    /// with one that was asked for (`preparedRecord(at:of:previous:cache:)`).
     var preparedRecords: (export: String, records: [String: PreparedRecord])?
     /// The `privacy:` settings as a transform, when they change conversations.
     let privacy: PrivacyTransform?

@@ -68,6 +68,13 @@ package final class BuildCache {
         return read
     }
 
+    /// The size of the record `name`'s JSON in bytes; nil when there is no such record.
+    func recordBytes(named name: String) -> Int? {
+        var info = stat()
+        guard stat(records.appendingPathComponent(name + ".json").path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     private static func readRecord(_ file: URL) -> ConversationRecord? {
         guard let data = try? Data(contentsOf: file) else { return nil }
         return try? JSONDecoder().decode(ConversationRecord.self, from: data)

@@ -87,7 +87,7 @@ extension BuildContext {
               let position = previous.sources.firstIndex(of: sourceKey), previous.records.indices.contains(position)
         else { return false }
         let name = previous.records[position]
-        guard let prepared = preparedRecord(named: name, of: exportPath, previous: previous, cache: cache) else { return false }
+        guard let prepared = preparedRecord(at: position, of: exportPath, previous: previous, cache: cache) else { return false }
         let record = prepared.record
         guard record.file == exportPath, seenIDs[record.id] == nil else { return false }
         let indexed = configuration.search.indexes(conversation: record.id)
@@ -103,33 +103,51 @@ extension BuildContext {
         return true
     }
 
-    /// The previous build's record `name` of the export at `exportPath`, and whether it `isReusable`. The first
-    /// time one of an export's records is asked for, all of them are read and checked on all cores: taking a
-    /// conversation over is mostly reading its record's JSON and looking up the files its export names, and the
-    /// importer asks for one chat after the other. Nothing they look at changes while the export is read.
+    /// The previous build's record at `position` of the export at `exportPath`, and whether it `isReusable`.
+    ///
+    /// Taking a conversation over is mostly reading its record's JSON and looking up the files its export names,
+    /// and the importer asks for one chat after another. So when a record is asked for that was not read ahead,
+    /// it is read and checked with those that follow it, on all cores: up to `recordsReadAhead` records or
+    /// `recordBytesReadAhead` bytes of JSON (at least the one asked for), so that the records of an account's
+    /// biggest chats are not all in memory at once. Nothing they look at changes while the export is read.
     private func preparedRecord(
-        named name: String, of exportPath: String, previous: BuildManifest.Export, cache: BuildCache
+        at position: Int, of exportPath: String, previous: BuildManifest.Export, cache: BuildCache
     ) -> PreparedRecord? {
-        if preparedRecords?.export != exportPath {
-            let names = previous.records
-            let records = cache.records(named: names)
-            for folder in Set(records.flatMap { $0?.dependencies.map(\.folder) ?? [] }) where realFolders[folder] == nil {
-                realFolders[folder] = MediaDependency.realPath(of: folder)
-            }
-            let roots = realFolders
-            let mediaUnchanged = (try? records.concurrentMap { record in
-                var roots = roots
-                return record.map { MediaDependency.allUnchanged($0.dependencies, realFolders: &roots) } ?? false
-            }) ?? Array(repeating: false, count: records.count)
-            var prepared: [String: PreparedRecord] = [:]
-            for (index, record) in records.enumerated() {
-                guard let record else { continue }
-                prepared[names[index]] = PreparedRecord(record: record, isReusable: mediaUnchanged[index] && outputIsUnchanged(record))
-            }
-            preparedRecords = (exportPath, prepared)
+        let name = previous.records[position]
+        if preparedRecords?.export == exportPath, let prepared = preparedRecords?.records.removeValue(forKey: name) {
+            return prepared
         }
-        return preparedRecords?.records[name]
+        var names: [String] = []
+        var bytes = 0
+        for next in previous.records[position...] {
+            bytes += cache.recordBytes(named: next) ?? 0
+            guard names.isEmpty || (names.count < Self.recordsReadAhead && bytes <= Self.recordBytesReadAhead) else { break }
+            names.append(next)
+        }
+        let records = cache.records(named: names)
+        for folder in Set(records.flatMap { $0?.dependencies.map(\.folder) ?? [] }) where realFolders[folder] == nil {
+            realFolders[folder] = MediaDependency.realPath(of: folder)
+        }
+        let roots = realFolders
+        let mediaUnchanged = (try? records.concurrentMap { record in
+            var roots = roots
+            return record.map { MediaDependency.allUnchanged($0.dependencies, realFolders: &roots) } ?? false
+        }) ?? Array(repeating: false, count: records.count)
+        // The records read before are let go: the importer has gone past them.
+        var prepared: [String: PreparedRecord] = [:]
+        for (index, record) in records.enumerated() {
+            guard let record else { continue }
+            prepared[names[index]] = PreparedRecord(record: record, isReusable: mediaUnchanged[index] && outputIsUnchanged(record))
+        }
+        let asked = prepared.removeValue(forKey: name)
+        preparedRecords = (exportPath, prepared)
+        return asked
     }
+
+    /// How many records are read at once, at most.
+    static let recordsReadAhead = 8
+    /// How many bytes of records' JSON are read at once, at most (unless the one asked for is bigger).
+    static let recordBytesReadAhead = 16 << 20
 
     // MARK: - Conversations (asked by `render`)
 

@@ -461,6 +461,35 @@ import ZIPFoundation
         #expect(moved.conversations.count == 3)
     }
 
+    /// An account export of 20 chats, more than the records read ahead at once (`recordsReadAhead`): with chats
+    /// edited (the first, one in the middle, the last, two far apart; each time the ones edited before are back
+    /// as they were), every other chat is taken over and the site is what a clean build makes.
+    @Test func chatsOfAnAccountExportAreTakenOverAcrossReadAheadWindows() throws {
+        #expect(BuildContext.recordsReadAhead < 20)
+        func export(editing edited: Set<Int>) -> String {
+            let chats = (0..<20).map { number in
+                let text = edited.contains(number) ? "edited \(number)" : "chat \(number)"
+                return #" {"name": "Chat \#(number)", "type": "private_group", "id": \#(100 + number), "messages": [{"id": 1, "type": "message", "date": "2024-05-03T09:30:00", "date_unixtime": "\#(1_714_728_600 + number * 60)", "from": "Ann", "from_id": "user2", "text": "\#(text)", "text_entities": [{"type": "plain", "text": "\#(text)"}]}]}"#
+            }
+            return #"{"about": "Telegram", "personal_information": {"user_id": 1, "first_name": "Me"}, "chats": {"about": "", "list": [\#n"#
+                + chats.joined(separator: ",\n") + "\n]}}"
+        }
+        let site = try TestSupport.makeSite(conversations: ["result.json": export(editing: [])])
+        try Self.settle(site)
+        try Self.build(site)
+        var before: Set<Int> = []
+        for edited: Set<Int> in [[0], [9], [19], [2, 17]] {
+            try TestSupport.write(["conversations/result.json": export(editing: edited)], in: site)
+            let summary = try Self.buildMatchesCleanBuild(site)
+            // The chats edited now, and those edited before, which are back as they were.
+            let changed = edited.symmetricDifference(before).count
+            #expect(summary.conversations.count == 20)
+            #expect(summary.conversationsReused == 20 - changed, "edited \(edited.sorted())")
+            #expect(summary.stages.first { $0.name == "read" }?.counts["conversations taken over unread"] == 20 - changed)
+            before = edited
+        }
+    }
+
     /// Warnings of an account export whose chats are taken over unread are what a clean build gives: a chat's
     /// own (keys and strings that are not Unicode, at their line) replayed from the cache, and the warning
     /// about the keys outside the chats given once, whichever chats were parsed.
