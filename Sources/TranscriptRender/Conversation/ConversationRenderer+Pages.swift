@@ -26,7 +26,7 @@ extension ConversationRenderer {
     func renderPages(
         of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String], media: [Int: MessageMedia],
         search: SearchTarget?, indexing: Bool, digests: [String],
-        write: (_ files: [(file: String, parts: [String])]) throws -> Void
+        write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
     ) throws -> RenderedPages {
         let plan = frame.plan
         let quoted = try quotedTexts(of: frame, skipping: skipping)
@@ -160,7 +160,8 @@ extension ConversationRenderer {
     /// A chunk of a page's messages, rendered.
     private struct RowsPiece: Sendable {
         var page: Int
-        var html: String
+        /// The rows' HTML, as UTF-8.
+        var html: [UInt8]
         var count: Int
         var appearances: [String: MessageAppearance]
         var search: SearchConversationPart.Chunk?
@@ -169,10 +170,10 @@ extension ConversationRenderer {
     }
 
     /// A month page: its frame rendered with the `conversation` template around its messages' HTML (never
-    /// copied into one string), as the parts to write one after another.
+    /// copied into one string), as the parts to write one after another, in UTF-8.
     private func monthPage(
         _ number: Int, of frame: ConversationFrame, pieces: [RowsPiece], findBar: FindBar?
-    ) throws -> (file: String, parts: [String], appearances: [String: MessageAppearance]) {
+    ) throws -> (file: String, parts: [[UInt8]], appearances: [String: MessageAppearance]) {
         let plan = frame.plan
         let page = plan.pages[number]
         let appearances = pieces.reduce(into: [String: MessageAppearance]()) { $0.merge($1.appearances) { first, _ in first } }
@@ -197,7 +198,7 @@ extension ConversationRenderer {
         }
         return (
             page.file,
-            [String(rendered[..<marker[0].lowerBound])] + pieces.map(\.html) + [String(rendered[marker[0].upperBound...])],
+            [Array(rendered[..<marker[0].lowerBound].utf8)] + pieces.map(\.html) + [Array(rendered[marker[0].upperBound...].utf8)],
             appearances)
     }
 

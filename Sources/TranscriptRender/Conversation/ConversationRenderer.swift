@@ -64,7 +64,7 @@ package struct ConversationRenderer: Sendable {
     }
 
     /// Renders the pages of `conversation` and hands its files to `write`, a few at a time (each file by its
-    /// name and its contents, in parts to write one after another): its month pages, its overview and its feed. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
+    /// name and its contents, in parts of UTF-8 to write one after another): its month pages, its overview and its feed. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
     /// files, relative to the page. With `previous`, pages whose digest is unchanged are taken over instead of
     /// rendered; with `recordsPages`, the output holds each page's record for a later build.
     package func render(
@@ -72,7 +72,7 @@ package struct ConversationRenderer: Sendable {
         media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, knownSearchPart: SearchConversationPart? = nil,
         recordsPages: Bool = false,
         previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
-        write: (_ files: [(file: String, parts: [String])]) throws -> Void
+        write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
     ) throws -> Output {
         let frame = try ConversationFrame(
             conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
@@ -112,11 +112,11 @@ package struct ConversationRenderer: Sendable {
         }
 
         let overviewParts = try overviewWork?.result() ?? overviewParts(of: frame, media: media)
-        var files = overviewParts.pages.map { (file: $0.file, parts: [$0.html]) }
-        files.append(("index.html", [try templates.render(
-            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline")]))
+        var files = overviewParts.pages.map { (file: $0.file, parts: [Array($0.html.utf8)]) }
+        files.append(("index.html", [Array(try templates.render(
+            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline").utf8)]))
         if configuration.feeds {
-            files.append(("feed.xml", [try templates.render(feed(of: frame), template: "feed")]))
+            files.append(("feed.xml", [Array(try templates.render(feed(of: frame), template: "feed").utf8)]))
         }
         try write(files)
         return Output(

@@ -183,8 +183,9 @@ public struct TemplateSet: Sendable {
         return output
     }
 
-    /// Renders rows with the `message` template, one after another.
-    func renderRows(_ rows: [MessageRowObject]) throws -> String {
+    /// Renders rows with the `message` template, one after another, as UTF-8 bytes (they are written as they
+    /// are: making a `String` of them would check every byte again).
+    func renderRows(_ rows: [MessageRowObject]) throws -> [UInt8] {
         if let compiled = compiledMessage, compiled.contains("message"),
             !compiled.usesDynamicPartials
                 || Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
@@ -194,9 +195,9 @@ public struct TemplateSet: Sendable {
             try Self.guardingDepth(of: "message") {
                 try compiled.render("message", each: rows.map { .object($0) }, base: .object(stringsObject), into: &output)
             }
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
-        return try renderRowsWithMustache(rows)
+        return Array(try renderRowsWithMustache(rows).utf8)
     }
 
     /// Renders gallery entries, one after another, with their section's entry template

@@ -136,7 +136,7 @@ final class OutputDirectory {
     }
 
     /// Writes the parts one after another into one file, without joining them in memory first.
-    func write(_ parts: [String], to relativePath: String) throws {
+    func write<Part: FilePart>(_ parts: [Part], to relativePath: String) throws {
         finishLinkingAhead(before: relativePath)
         let digest = madeDigest(of: parts)
         guard let path = try place(parts, at: relativePath, digest: digest) else { return }
@@ -145,7 +145,7 @@ final class OutputDirectory {
 
     /// Writes each file as `write(_:to:)` does, one after another, with their digests made and their bytes written
     /// on all cores.
-    func write(all files: [(path: String, parts: [String])]) throws {
+    func write<Part: FilePart>(all files: [(path: String, parts: [Part])]) throws {
         // A path given twice is made twice, the second time replacing the first: one after another.
         guard files.count > 1, Set(files.map(\.path)).count == files.count else {
             for file in files { try write(file.parts, to: file.path) }
@@ -163,36 +163,36 @@ final class OutputDirectory {
     }
 
     /// The digest of a made file's bytes, given as parts: with sealing, its fingerprint comes first.
-    private func madeDigest(of parts: [String]) -> UInt64 {
+    private func madeDigest<Part: FilePart>(of parts: [Part]) -> UInt64 {
         Self.digest(of: parts, sealedAs: sealing?.fingerprint)
     }
 
-    private static func digest(of parts: [String], sealedAs fingerprint: String?) -> UInt64 {
+    private static func digest<Part: FilePart>(of parts: [Part], sealedAs fingerprint: String?) -> UInt64 {
         var digester = digester(sealedAs: fingerprint)
-        for var part in parts { part.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) } }
+        for part in parts { part.withBytes { digester.add($0) } }
         return digester.value
     }
 
     /// Makes room for the file made at `relativePath` with bytes `parts` and `digest`: the path to create in the
     /// staging folder, or nil when the previous output's file was linked (or the file was stored sealed).
-    private func place(_ parts: [String], at relativePath: String, digest: UInt64) throws -> String? {
+    private func place<Part: FilePart>(_ parts: [Part], at relativePath: String, digest: UInt64) throws -> String? {
         madeDigests[relativePath] = digest
         if let sealing, !sealing.storesAsMade(relativePath) {
             if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digest) { return nil }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-            for part in parts { bytes += part.utf8 }
+            bytes.reserveCapacity(parts.reduce(0) { $0 + $1.byteCount })
+            for part in parts { part.withBytes { bytes += $0 } }
             try writeStored(try sealing.stored(bytes, madeAt: relativePath), madeAt: relativePath)
             return nil
         }
         if linksUnchangedFiles {
-            let size = parts.reduce(0) { $0 + $1.utf8.count }
+            let size = parts.reduce(0) { $0 + $1.byteCount }
             if try linkIfEqual(relativePath, size: size, digest: digest, equals: { previous in
                 var offset = 0
-                for var part in parts {
-                    let count = part.utf8.count
+                for part in parts {
+                    let count = part.byteCount
                     guard count > 0 else { continue }
-                    if !part.withUTF8({ memcmp(previous.baseAddress! + offset, $0.baseAddress!, count) == 0 }) { return false }
+                    if !part.withBytes({ memcmp(previous.baseAddress! + offset, $0.baseAddress!, count) == 0 }) { return false }
                     offset += count
                 }
                 return true
@@ -210,7 +210,7 @@ final class OutputDirectory {
     }
 
     /// Creates the file at `path` (a new path of the staging folder) holding `parts`, one after another.
-    private static func create(_ path: String, _ parts: [String]) -> Created {
+    private static func create<Part: FilePart>(_ path: String, _ parts: [Part]) -> Created {
         var created = Created(path: path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -218,12 +218,12 @@ final class OutputDirectory {
             return created
         }
         defer { close(descriptor) }
-        for var part in parts {
-            if let failure = part.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) {
+        for part in parts {
+            if let failure = part.withBytes({ writeAll($0, to: descriptor) }) {
                 created.failure = failure
                 return created
             }
-            created.bytes += part.utf8.count
+            created.bytes += part.byteCount
         }
         var info = stat()
         created.stamp = fstat(descriptor, &info) == 0 ? FileStamp(info) : nil

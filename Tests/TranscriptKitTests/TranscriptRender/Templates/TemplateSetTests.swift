@@ -128,7 +128,7 @@ import Testing
             delegate: DefaultDisplayDelegate(), texts: TextWindow(texts: texts), indexByID: indexByID,
             names: Dictionary(uniqueKeysWithValues: conversation.participants.map { ($0.id, $0.name) }))
         let rows = conversation.messages.indices.map { builder.row(at: $0).row }
-        let fast = try templates.renderRows(rows)
+        let fast = String(decoding: try templates.renderRows(rows), as: UTF8.self)
         #expect(fast == (try templates.renderRowsWithMustache(rows)))
         #expect(fast.contains("kind-location"))
     }
