@@ -73,6 +73,11 @@ for target in "${targets[@]}"; do
                                  END { print (first == "" ? "0" : first), (last == "" ? "0" : last) }' "$log")
     rc=$(awk '/^exit-code/ {print $2}' "$log" | tail -1)
     found=$(grep -o "Test unit written to .*" "$log" | sed 's/Test unit written to //' || true)
+    # A run ended by SIGINT (Ctrl-C, or `kill -INT` to free the machine) that kept no input found nothing.
+    if [ "$rc" != 0 ] && [ -z "$found" ] && grep -q "libFuzzer: run interrupted" "$log"; then
+        printf '%-15s %10s %8s %14s %s\n' "$target" "${runs:-?}" "${cpu:-?}" "${first:-?}+$(( ${last:-0} - ${first:-0} ))" "0 (stopped early)"
+        continue
+    fi
     printf '%-15s %10s %8s %14s %s\n' "$target" "${runs:-?}" "${cpu:-?}" "${first:-?}+$(( ${last:-0} - ${first:-0} ))" \
         "$([ "$rc" = 0 ] && echo 0 || echo "CRASH (exit $rc): ${found:-see $log}")"
     if [ "$rc" != 0 ]; then
