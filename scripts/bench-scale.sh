@@ -13,7 +13,8 @@
 #   transcripts-edit   one message's text edited in the Telegram export, then an incremental build
 #   tg-archive         `tg-archive --build` 1.3.1 on its database (installed into a throwaway venv; skipped by
 #                      --no-peer, and at 1M messages unless --peer is given: it takes minutes there)
-# and prints a table of the medians: wall and CPU seconds, peak RSS, files and bytes written, and the ratios.
+# and prints a table of the medians: wall and CPU seconds, peak RSS, files and bytes written, and the ratios (the
+# ratio to tg-archive also run by run, each run's pair measured side by side).
 # Each clean build writes over the site of the run before, as a user rebuilds a site (tg-archive deletes its own
 # output first, within its time). Deleting the site just before a build is not what a user does and costs the
 # build's file creation: on the project's machine (ext4 without a journal) a 100k build right after `rm -rf` of
@@ -150,7 +151,10 @@ print(f"{'':18} {'wall s':>8} {'CPU s':>8} {'peak MB':>8} {'files':>7} {'MB':>8}
 for label, (wall, cpu, rss, files, size) in median.items():
     ratios = [f"{wall / floor:.1f}x floor"]
     if peer and label == "tg-archive": ratios = [f"{wall / clean:.1f}x transcripts"]
-    elif peer and label == "transcripts": ratios.append(f"tg-archive {peer / wall:.1f}x slower")
+    elif peer and label == "transcripts":
+        # Each run's pair too: the host's speed can change between runs, and the median of the pairs holds better.
+        pairs = [tga[0] / mine[0] for mine, tga in zip(rows["transcripts"], rows["tg-archive"])]
+        ratios.append(f"tg-archive {peer / wall:.1f}x slower (run by run: {', '.join(f'{pair:.1f}' for pair in pairs)})")
     if label == "transcripts-edit": ratios.append(f"{clean / wall:.1f}x faster than clean")
     if label == "cmark_each": ratios = []
     print(f"{label:18} {wall:8.2f} {cpu:8.2f} {rss:8.0f} {int(files):7d} {size:8.1f}   {', '.join(ratios)}")
