@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
         --no-peer) PEER=no; shift ;;
         --peer) PEER=yes; shift ;;
         --dir) DIR="$2"; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) N="$1"; shift ;;
     esac
 done
