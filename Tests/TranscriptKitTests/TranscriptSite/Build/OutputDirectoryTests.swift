@@ -73,4 +73,40 @@ import Testing
         #expect(counts[0] == counts[1])
         #expect(digests[0] == digests[1])
     }
+
+    /// A file given as UTF-8 bytes (as a month page's rows are) is the file given as the same text: the same bytes,
+    /// digests and counts, and an unchanged one is linked, not written.
+    @Test func bytePartsAreWhatTheSameTextGives() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let texts: [(path: String, parts: [String])] = [("a.html", ["<p>é ", "", "ü</p>"]), ("b.html", ["same"]), ("c.html", [""])]
+        var made: [[String: String]] = []
+        var digests: [[String: UInt64]] = []
+        var counts: [[Int]] = []
+        for asBytes in [false, true] {
+            let destination = root.appendingPathComponent(asBytes ? "bytes" : "text")
+            let first = try OutputDirectory(destination: destination)
+            try first.write("same", to: "b.html")
+            try first.commit()
+            let output = try OutputDirectory(destination: destination, linksUnchangedFiles: true)
+            if asBytes {
+                try output.write(all: texts.map { (path: $0.path, parts: $0.parts.map { Array($0.utf8) }) })
+            } else {
+                try output.write(all: texts)
+            }
+            counts.append([output.filesWritten, output.filesLinked, output.bytesWritten])
+            digests.append(output.madeDigests)
+            try output.commit()
+            var contents: [String: String] = [:]
+            for file in texts {
+                contents[file.path] = try String(contentsOf: destination.appendingPathComponent(file.path), encoding: .utf8)
+            }
+            made.append(contents)
+        }
+        #expect(made[1] == ["a.html": "<p>é ü</p>", "b.html": "same", "c.html": ""])
+        #expect(made[0] == made[1])
+        #expect(counts[1] == [3, 1, 16])  // files made (the linked one too), linked, bytes
+        #expect(counts[0] == counts[1])
+        #expect(digests[0] == digests[1])
+    }
 }
