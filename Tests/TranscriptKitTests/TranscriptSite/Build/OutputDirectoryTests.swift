@@ -33,6 +33,31 @@ import Testing
         #expect(try String(contentsOf: destination.appendingPathComponent("b.html"), encoding: .utf8) == "two")
     }
 
+    /// What a build made: each file's text, the counts (files made, the linked one too; linked; bytes) and digests.
+    struct Made: Equatable {
+        var contents: [String: String] = [:]
+        var counts: [Int] = []
+        var digests: [String: UInt64] = [:]
+    }
+
+    /// Builds into `destination` over a previous output that holds `unchanged` ("same"), linking unchanged files,
+    /// with `write`, and reads back `paths`.
+    static func make(
+        in destination: URL, over unchanged: String, reading paths: [String], _ write: (OutputDirectory) throws -> Void
+    ) throws -> Made {
+        let first = try OutputDirectory(destination: destination)
+        try first.write("same", to: unchanged)
+        try first.commit()
+        let output = try OutputDirectory(destination: destination, linksUnchangedFiles: true)
+        try write(output)
+        var made = Made(counts: [output.filesWritten, output.filesLinked, output.bytesWritten], digests: output.madeDigests)
+        try output.commit()
+        for path in paths {
+            made.contents[path] = try String(contentsOf: destination.appendingPathComponent(path), encoding: .utf8)
+        }
+        return made
+    }
+
     /// Files written together give what writing them one by one gives: the same bytes, counts and digests, an
     /// unchanged file linked (the previous output's file), a path given twice holding the second bytes.
     @Test(arguments: [false, true])
@@ -43,35 +68,17 @@ import Testing
             ("a.html", ["one"]), ("b/c.html", ["new ", "parts"]), ("b/d/e.js", [""]), ("f.html", ["same"]),
         ]
         if givingAPathTwice { files.insert(("a.html", ["again"]), at: 3) }
-        var results: [[String: String]] = []
-        var counts: [[Int]] = []
-        var digests: [[String: UInt64]] = []
-        for together in [false, true] {
-            let destination = root.appendingPathComponent(together ? "together" : "apart")
-            let first = try OutputDirectory(destination: destination)
-            try first.write("same", to: "f.html")
-            try first.commit()
-            let output = try OutputDirectory(destination: destination, linksUnchangedFiles: true)
-            if together {
-                try output.write(all: files)
-            } else {
-                for file in files { try output.write(file.parts, to: file.path) }
-            }
-            counts.append([output.filesWritten, output.filesLinked, output.bytesWritten])
-            digests.append(output.madeDigests)
-            try output.commit()
-            var contents: [String: String] = [:]
-            for path in ["a.html", "b/c.html", "b/d/e.js", "f.html"] {
-                contents[path] = try String(contentsOf: destination.appendingPathComponent(path), encoding: .utf8)
-            }
-            results.append(contents)
+        let paths = ["a.html", "b/c.html", "b/d/e.js", "f.html"]
+        let apart = try Self.make(in: root.appendingPathComponent("apart"), over: "f.html", reading: paths) { output in
+            for file in files { try output.write(file.parts, to: file.path) }
         }
-        #expect(results[1] == ["a.html": givingAPathTwice ? "again" : "one", "b/c.html": "new parts", "b/d/e.js": "", "f.html": "same"])
-        #expect(results[0] == results[1])
+        let together = try Self.make(in: root.appendingPathComponent("together"), over: "f.html", reading: paths) { output in
+            try output.write(all: files)
+        }
+        #expect(together.contents == ["a.html": givingAPathTwice ? "again" : "one", "b/c.html": "new parts", "b/d/e.js": "", "f.html": "same"])
         // Bytes count every file made, also one made again.
-        #expect(counts[1] == [4, 1, givingAPathTwice ? 21 : 16])
-        #expect(counts[0] == counts[1])
-        #expect(digests[0] == digests[1])
+        #expect(together.counts == [4, 1, givingAPathTwice ? 21 : 16])
+        #expect(apart == together)
     }
 
     /// A file given as UTF-8 bytes (as a month page's rows are) is the file given as the same text: the same bytes,
@@ -80,33 +87,15 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let texts: [(path: String, parts: [String])] = [("a.html", ["<p>é ", "", "ü</p>"]), ("b.html", ["same"]), ("c.html", [""])]
-        var made: [[String: String]] = []
-        var digests: [[String: UInt64]] = []
-        var counts: [[Int]] = []
-        for asBytes in [false, true] {
-            let destination = root.appendingPathComponent(asBytes ? "bytes" : "text")
-            let first = try OutputDirectory(destination: destination)
-            try first.write("same", to: "b.html")
-            try first.commit()
-            let output = try OutputDirectory(destination: destination, linksUnchangedFiles: true)
-            if asBytes {
-                try output.write(all: texts.map { (path: $0.path, parts: $0.parts.map { Array($0.utf8) }) })
-            } else {
-                try output.write(all: texts)
-            }
-            counts.append([output.filesWritten, output.filesLinked, output.bytesWritten])
-            digests.append(output.madeDigests)
-            try output.commit()
-            var contents: [String: String] = [:]
-            for file in texts {
-                contents[file.path] = try String(contentsOf: destination.appendingPathComponent(file.path), encoding: .utf8)
-            }
-            made.append(contents)
+        let paths = texts.map(\.path)
+        let asText = try Self.make(in: root.appendingPathComponent("text"), over: "b.html", reading: paths) { output in
+            try output.write(all: texts)
         }
-        #expect(made[1] == ["a.html": "<p>é ü</p>", "b.html": "same", "c.html": ""])
-        #expect(made[0] == made[1])
-        #expect(counts[1] == [3, 1, 16])  // files made (the linked one too), linked, bytes
-        #expect(counts[0] == counts[1])
-        #expect(digests[0] == digests[1])
+        let asBytes = try Self.make(in: root.appendingPathComponent("bytes"), over: "b.html", reading: paths) { output in
+            try output.write(all: texts.map { (path: $0.path, parts: $0.parts.map { Array($0.utf8) }) })
+        }
+        #expect(asBytes.contents == ["a.html": "<p>é ü</p>", "b.html": "same", "c.html": ""])
+        #expect(asBytes.counts == [3, 1, 16])  // files made (the linked one too), linked, bytes
+        #expect(asText == asBytes)
     }
 }
