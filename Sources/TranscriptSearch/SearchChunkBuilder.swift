@@ -5,14 +5,16 @@ import TranscriptModel
 ///
 /// The run's terms are numbered by their bytes as they come (`SearchTermTable`), so a term that occurs
 /// again costs one hash and no string; each message's counts are kept by term number, and each distinct term
-/// becomes a string once, when the chunk is made.
+/// becomes a string once, when the chunk is made. The postings are one list of (term number, posting) in the
+/// order of the messages, sorted by term only when the chunk is made: no list of its own per term.
 package struct SearchChunkBuilder {
     private let extractor: SearchExtractor
     private let offset: Int
     private var documents = SearchDocumentList()
     private var table: SearchTermTable
-    /// By term number: its postings, the last message that held it, and how often that message holds it.
-    private var postings: [[UInt32]] = []
+    /// Each posting with its term's number in the high 32 bits, in the order of the messages.
+    private var postings: [UInt64] = []
+    /// By term number: the last message that held it, and how often that message holds it.
     private var lastMessage: [Int32] = []
     private var counts: [Int32] = []
     /// The current message's distinct terms, by number, in the order they first occur.
@@ -25,6 +27,7 @@ package struct SearchChunkBuilder {
         self.offset = offset
         self.table = SearchTermTable(capacity: max(64, expected * 4))
         documents.reserveCapacity(expected)
+        postings.reserveCapacity(expected * 16)
     }
 
     /// Adds the next message; the arguments are those of `SearchExtractor.extract`.
@@ -38,8 +41,7 @@ package struct SearchChunkBuilder {
         extractor.tokenizer.forEachTerm(in: shown) { term in
             length += 1
             let termNumber = table.number(of: term)
-            if termNumber == postings.count {
-                postings.append([])
+            if termNumber == lastMessage.count {
                 lastMessage.append(-1)
                 counts.append(0)
             }
@@ -54,7 +56,7 @@ package struct SearchChunkBuilder {
         let position = UInt32(offset + documents.count) << 2
         for termNumber in messageTerms {
             let weight = SearchExtractor.weight(count: Int(counts[termNumber]), length: Double(length))
-            postings[termNumber].append(position | weight)
+            postings.append(UInt64(termNumber) << 32 | UInt64(position | weight))
         }
         documents.append(
             extractor.document(
@@ -63,9 +65,42 @@ package struct SearchChunkBuilder {
 
     /// The chunk of the messages added.
     package func chunk() -> SearchConversationPart.Chunk {
+        var lists = [[UInt32]](repeating: [], count: lastMessage.count)
+        for entry in postings { lists[Int(entry >> 32)].append(UInt32(truncatingIfNeeded: entry)) }
         var byTerm: [String: [UInt32]] = [:]
-        byTerm.reserveCapacity(postings.count)
-        for (termNumber, list) in postings.enumerated() { byTerm[table.term(termNumber)] = list }
+        byTerm.reserveCapacity(lists.count)
+        for (termNumber, list) in lists.enumerated() { byTerm[table.term(termNumber)] = list }
         return SearchConversationPart.Chunk(offset: offset, documents: documents, postings: byTerm)
+    }
+
+    /// The chunk of the messages added, without postings, and its postings split into shards, as
+    /// `SearchPostingShards.split` would split the chunk's: each shard's terms in the order they first occur, their
+    /// postings in one flat list.
+    package func splitChunk() -> (chunk: SearchConversationPart.Chunk, split: SearchPostingShards.Split) {
+        let termCount = lastMessage.count
+        var shardOfTerm = [Int](repeating: 0, count: termCount)
+        var postingsOfTerm = [Int](repeating: 0, count: termCount)
+        for entry in postings { postingsOfTerm[Int(entry >> 32)] += 1 }
+        var runs = [SearchPostingShards.Run](repeating: SearchPostingShards.Run(), count: SearchPostingShards.count)
+        // Where each term's postings go in its shard's flat list.
+        var next = [Int](repeating: 0, count: termCount)
+        for termNumber in 0..<termCount {
+            let shard = table.shard(termNumber)
+            shardOfTerm[termNumber] = shard
+            next[termNumber] = runs[shard].ends.last ?? 0
+            runs[shard].terms.append(table.term(termNumber))
+            runs[shard].ends.append(next[termNumber] + postingsOfTerm[termNumber])
+        }
+        var flat = runs.map { [UInt32](repeating: 0, count: $0.ends.last ?? 0) }
+        for entry in postings {
+            let termNumber = Int(entry >> 32)
+            flat[shardOfTerm[termNumber]][next[termNumber]] = UInt32(truncatingIfNeeded: entry)
+            next[termNumber] += 1
+        }
+        for shard in runs.indices { swap(&runs[shard].postings, &flat[shard]) }
+        return (
+            SearchConversationPart.Chunk(offset: offset, documents: documents, postings: [:]),
+            SearchPostingShards.Split(shards: runs)
+        )
     }
 }

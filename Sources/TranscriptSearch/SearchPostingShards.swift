@@ -14,7 +14,20 @@ package final class SearchPostingShards: Sendable {
 
     /// A chunk's postings split into shards, by term, where the chunk was made.
     package struct Split: Sendable {
-        fileprivate var shards: [[(term: String, list: [UInt32])]]
+        var shards: [Run]
+    }
+
+    /// One shard of a chunk: its terms, and their postings one after another in one list (term `n`'s end where
+    /// `ends[n]` says), so that a chunk is a few lists, not one per term, to make and to let go.
+    struct Run: Sendable {
+        var terms: [String] = []
+        var ends: [Int] = []
+        var postings: [UInt32] = []
+
+        /// The postings of the term numbered `number` in `terms`.
+        func list(at number: Int) -> ArraySlice<UInt32> {
+            postings[(number == 0 ? 0 : ends[number - 1])..<ends[number]]
+        }
     }
 
     private let shards: [Shard]
@@ -24,16 +37,24 @@ package final class SearchPostingShards: Sendable {
     }
 
     /// The shard of `term`: a digest of its bytes (the same in every build, unlike `hashValue`).
-    static func shard(of term: String) -> Int {
+    static func shard(of term: String) -> Int { shard(ofBytes: term.utf8) }
+
+    /// The shard of the term whose UTF-8 bytes are `bytes`.
+    static func shard(ofBytes bytes: some Collection<UInt8>) -> Int {
         var hash: UInt32 = 2_166_136_261
-        for byte in term.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return Int(hash % UInt32(count))
     }
 
     /// Splits a chunk's postings into shards.
     package static func split(_ postings: consuming [String: [UInt32]]) -> Split {
-        var shards = [[(term: String, list: [UInt32])]](repeating: [], count: count)
-        for (term, list) in postings { shards[shard(of: term)].append((term, list)) }
+        var shards = [Run](repeating: Run(), count: count)
+        for (term, list) in postings {
+            let shard = shard(of: term)
+            shards[shard].terms.append(term)
+            shards[shard].postings += list
+            shards[shard].ends.append(shards[shard].postings.count)
+        }
         return Split(shards: shards)
     }
 
@@ -44,7 +65,8 @@ package final class SearchPostingShards: Sendable {
         _ = try Array(0..<Self.count).concurrentMap { number in
             let shard = shards[number]
             for split in splits {
-                for (term, list) in split.shards[number] { shard.lists[term, default: []] += list }
+                let run = split.shards[number]
+                for (termNumber, term) in run.terms.enumerated() { shard.lists[term, default: []] += run.list(at: termNumber) }
             }
         }
     }

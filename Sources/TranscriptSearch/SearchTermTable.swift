@@ -43,6 +43,11 @@ struct SearchTermTable {
         return number
     }
 
+    /// The shard of term `number` among `SearchPostingShards.count` (`SearchPostingShards.shard(of:)`).
+    func shard(_ number: Int) -> Int {
+        bytes.withUnsafeBufferPointer { SearchPostingShards.shard(ofBytes: $0[starts[number]..<starts[number + 1]]) }
+    }
+
     /// Term `number` as a string.
     func term(_ number: Int) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: $0[starts[number]..<starts[number + 1]], as: UTF8.self) }

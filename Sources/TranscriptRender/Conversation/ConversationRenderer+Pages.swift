@@ -143,12 +143,10 @@ extension ConversationRenderer {
                             anchor: built[index - chunk.range.lowerBound].row.row.anchor)
                     }
                 }
-                search = chunkBuilder.chunk()
-                if splitting, var made = search {
-                    var postings: [String: [UInt32]] = [:]
-                    swap(&postings, &made.postings)
-                    split = SearchPostingShards.split(postings)
-                    search = made
+                if splitting {
+                    (search, split) = chunkBuilder.splitChunk()
+                } else {
+                    search = chunkBuilder.chunk()
                 }
             }
             return RowsPiece(

@@ -35,6 +35,36 @@ import Testing
         #expect(chunk.postings[String(repeating: "x", count: SearchTokenizer.maximumLength)] != nil)
     }
 
+    /// The split chunk (for postings joined in shards) is the chunk: the same documents, and each term's postings
+    /// in the shard of its bytes, as splitting the chunk's postings puts them.
+    @Test func aSplitChunkIsTheChunkSplitByTerm() throws {
+        var builder = SearchChunkBuilder(extractor: SearchExtractor(), offset: 3)
+        for round in 0..<3 {
+            for (number, text) in Self.texts.enumerated() {
+                builder.add(
+                    try Self.message(round * 100 + number), plainText: text, textHasLink: false, senderName: "Ann",
+                    page: "2024-05", anchor: "m-\(number)")
+            }
+        }
+        let chunk = builder.chunk()
+        let (bare, split) = builder.splitChunk()
+        #expect(bare.offset == 3)
+        #expect(bare.documents == chunk.documents)
+        #expect(bare.postings.isEmpty)
+        let expected = SearchPostingShards.split(chunk.postings)
+        #expect(split.shards.count == SearchPostingShards.count)
+        for (shard, run) in split.shards.enumerated() {
+            #expect(run.terms.allSatisfy { SearchPostingShards.shard(of: $0) == shard })
+            let lists = Dictionary(uniqueKeysWithValues: run.terms.indices.map { (run.terms[$0], Array(run.list(at: $0))) })
+            let expectedRun = expected.shards[shard]
+            #expect(lists == Dictionary(uniqueKeysWithValues: expectedRun.terms.indices.map {
+                (expectedRun.terms[$0], Array(expectedRun.list(at: $0)))
+            }))
+        }
+        #expect(split.shards.reduce(0) { $0 + $1.terms.count } == chunk.postings.count)
+        #expect(chunk.postings["hello"] == [3 << 2 | 3, 14 << 2 | 3, 25 << 2 | 3])
+    }
+
     @Test func numbersTermsByTheirBytesAsTheTableGrows() {
         var table = SearchTermTable(capacity: 4)
         let words = (0..<5000).map { "w\($0)" } + ["", "é", "e\u{301}"]
