@@ -81,13 +81,14 @@ struct ConversationFrame: Sendable {
 
         // Not kept: a `DateTexts` is not shared between threads, and the frame is.
         let dates = DateTexts(timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
+        let gathered = try Gathered(messages, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
         let plan = PagePlan(messages: messages, dates: dates, pageSize: configuration.pageSize)
         let placed = try placing?.result() ?? place()
         self.indexByID = placed.indexByID
         threads = placed.threads
 
         var warnings: [String] = []
-        let unknownSenders = Set(messages.indices.compactMap { messages[$0].sender }).subtracting(names.keys)
+        let unknownSenders = gathered.senders.subtracting(names.keys)
         if !unknownSenders.isEmpty {
             warnings.append(
                 "\(file): senders not listed among the participants, shown by id: \(unknownSenders.sorted().joined(separator: ", "))")
@@ -107,22 +108,67 @@ struct ConversationFrame: Sendable {
         }
         pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
 
-        let dateList = messages.indices.map { messages[$0].date }
-        firstDate = dateList.min()
-        lastDate = dateList.max()
+        firstDate = gathered.firstDate
+        lastDate = gathered.lastDate
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
-        dayTexts = DayTexts(days: dateList.map(dates.dayNumber), locale: configuration.locale)
+        dayTexts = DayTexts(days: gathered.days, locale: configuration.locale)
         initials = names.mapValues(AvatarView.initials(of:))
         participantsByID = Dictionary(conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         participantNames = strings.list(conversation.participants.map(\.name))
         countText = strings.plural("messageCount", count: messages.count)
-        senderNames = PeopleOrder.sorted(Set(messages.indices.compactMap { messages[$0].sender.map { names[$0] ?? $0 } }))
+        senderNames = PeopleOrder.sorted(Set(gathered.senders.map { names[$0] ?? $0 }))
         site = SiteContext(
             siteTitle: configuration.title, pageTitle: strings.text("pageTitle", ["page": conversation.title, "site": configuration.title]),
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
             hasSearch: configuration.hasSearch, noindex: configuration.noindex)
         feedURL = configuration.feeds ? "feed.xml" : nil
+    }
+
+    /// What the frame needs of every message that no message before it decides: who sent messages, the earliest
+    /// and the latest date, and the days. Gathered a run of messages at a time, on all cores.
+    private struct Gathered: Sendable {
+        var senders: Set<String> = []
+        var firstDate: Timestamp?
+        var lastDate: Timestamp?
+        /// The days messages were sent on (in the site's time zone), a day once for each run of messages on it.
+        var days: [Int] = []
+
+        init(_ messages: [Message], configuration: RenderSettings, timesOfDay: [String], strings: StringTable) throws {
+            let runs = try chunkRanges(count: messages.count, chunkSize: 32_768).concurrentMap { range in
+                // One per run: a `DateTexts` is not shared between threads.
+                let dates = DateTexts(
+                    timeZone: configuration.timeZone, locale: configuration.locale, timesOfDay: timesOfDay, strings: strings)
+                var run = Gathered()
+                var lastSender: String?
+                var lastDay = Int.min
+                // By index: a message copied out of the array would retain every field it holds.
+                for index in range {
+                    // A sender is hashed only when it is not the one before.
+                    if let sender = messages[index].sender, sender != lastSender {
+                        run.senders.insert(sender)
+                        lastSender = sender
+                    }
+                    let date = messages[index].date
+                    if run.firstDate.map({ date < $0 }) ?? true { run.firstDate = date }
+                    if run.lastDate.map({ date > $0 }) ?? true { run.lastDate = date }
+                    let day = dates.dayNumber(date)
+                    if day != lastDay {
+                        run.days.append(day)
+                        lastDay = day
+                    }
+                }
+                return run
+            }
+            for run in runs {
+                senders.formUnion(run.senders)
+                if let date = run.firstDate, firstDate.map({ date < $0 }) ?? true { firstDate = date }
+                if let date = run.lastDate, lastDate.map({ date > $0 }) ?? true { lastDate = date }
+                days += run.days
+            }
+        }
+
+        private init() {}
     }
 
     /// A sender's name: the participant's, else the id.

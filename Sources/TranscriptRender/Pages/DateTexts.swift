@@ -14,6 +14,8 @@ final class DateTexts {
     private let known: DayTexts
     private var dayByNumber: [Int: String] = [:]
     private var offsetByHour: [Int: Int] = [:]
+    /// The hour last asked for and its offset.
+    private var lastHour = (hour: Int.min, offset: 0)
     private let strings: StringTable
 
     /// The time of day for each minute of a day (`09:30`, `9:30 AM`, ...), in `locale`: made once and
@@ -44,9 +46,16 @@ final class DateTexts {
     /// The offset from UTC of the site's time zone at a moment.
     func utcOffset(at timestamp: Timestamp) -> Int {
         let hour = Int((timestamp.secondsSince1970 / 3600).rounded(.down))
-        if let known = offsetByHour[hour] { return known }
-        let offset = timeZone.secondsFromGMT(for: timestamp.date)
-        offsetByHour[hour] = offset
+        // Messages come in order: most are in the hour of the one before.
+        if hour == lastHour.hour { return lastHour.offset }
+        let offset: Int
+        if let known = offsetByHour[hour] {
+            offset = known
+        } else {
+            offset = timeZone.secondsFromGMT(for: timestamp.date)
+            offsetByHour[hour] = offset
+        }
+        lastHour = (hour, offset)
         return offset
     }
 
