@@ -188,16 +188,36 @@ extension ConversationRenderer {
             next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
             hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
             messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar)
-        let rendered = try templates.render(model, template: "conversation")
-        let marker = rendered.ranges(of: Self.messagesMarker)
+        let rendered = Array(try templates.render(model, template: "conversation").utf8)
+        let marker = Self.occurrences(of: Self.messagesMarkerBytes, in: rendered)
         guard marker.count == 1 else {
             throw TranscriptsError(
                 message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
         }
         return (
             page.file,
-            [Array(rendered[..<marker[0].lowerBound].utf8)] + pieces.map(\.html) + [Array(rendered[marker[0].upperBound...].utf8)],
+            [Array(rendered[..<marker[0]])] + pieces.map(\.html) + [Array(rendered[(marker[0] + Self.messagesMarkerBytes.count)...])],
             appearances)
+    }
+
+    /// The marker's UTF-8 bytes.
+    static let messagesMarkerBytes = Array(messagesMarker.utf8)
+
+    /// Where `needle` starts in `bytes`, each time it occurs (not overlapping): compared byte by byte, where
+    /// `String.ranges(of:)` compares characters (that took 0.4 % of a build of 1M messages).
+    static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard let first = needle.first, needle.count <= bytes.count else { return [] }
+        var found: [Int] = []
+        var position = 0
+        while position <= bytes.count - needle.count {
+            if bytes[position] == first, bytes[position..<(position + needle.count)].elementsEqual(needle) {
+                found.append(position)
+                position += needle.count
+            } else {
+                position += 1
+            }
+        }
+        return found
     }
 
     /// The plain text of the messages that replies on the pages rendered now quote, rendered up front on all

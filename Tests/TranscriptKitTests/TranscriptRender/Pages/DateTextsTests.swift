@@ -47,3 +47,21 @@ import Testing
         #expect(StringTable.fill("é{a}ß}", [("a", "ü")]) == "éüß}")
     }
 }
+
+/// The offset from UTC is kept for the hour last asked for: whatever order moments are asked in, across a
+/// change to summer time and back, each one's offset is the time zone's.
+@Suite struct DateTextsOffsetTests {
+    @Test func offsetsAreTheZonesInAnyOrder() {
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        // Every 20 minutes over the nights of 2024-03-31 and 2024-10-27 (02:00 and 03:00 local time).
+        let moments = [1_711_839_600.0, 1_729_980_000.0].flatMap { start in
+            (0..<30).map { Timestamp(secondsSince1970: start + Double($0 * 1200)) }
+        }
+        var generator = SeededGenerator(seed: 5)
+        for order in [moments, moments.reversed(), moments.shuffled(using: &generator)] {
+            let dates = DateTexts(timeZone: zone, locale: Locale(identifier: "en_GB"))
+            #expect(order.map(dates.utcOffset) == order.map { zone.secondsFromGMT(for: $0.date) })
+        }
+        #expect(Set(moments.map { zone.secondsFromGMT(for: $0.date) }) == [3600, 7200])
+    }
+}
