@@ -140,17 +140,18 @@ package struct SearchIndexBuilder {
         timeZone: String, locale: String, reuse: Reuse?, to write: (_ path: String, _ contents: String) throws -> Void
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
         try self.write(timeZone: timeZone, locale: locale, reuse: reuse, toAll: { files in
-            for file in files { try write(file.path, file.contents) }
+            for file in files { try write(file.path, String(decoding: file.parts.joined(), as: UTF8.self)) }
         })
     }
 
     /// Builds the index like `write(timeZone:locale:reuse:to:)`, handing the files to `write` a batch at a time
-    /// (a batch of term files and posting blocks, of document files), in order.
+    /// (a batch of term files and posting blocks, of document files), in order, each file as parts of UTF-8 to
+    /// write one after another (its JSON made on any core is not copied again into one text).
     ///
     /// A batch is written on a thread of its own while the next one is made: `write` is called for one batch at
     /// a time, and never while `reuse` takes a file over; every call has returned when this returns or throws.
     package mutating func write(
-        timeZone: String, locale: String, reuse: Reuse?, toAll write: (_ files: [(path: String, contents: String)]) throws -> Void
+        timeZone: String, locale: String, reuse: Reuse?, toAll write: (_ files: [(path: String, parts: [[UInt8]])]) throws -> Void
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
         try withoutActuallyEscaping(write) { write in
             try self.write(timeZone: timeZone, locale: locale, reuse: reuse, behind: BatchWriter(write: write))
@@ -160,20 +161,21 @@ package struct SearchIndexBuilder {
     /// The function that writes a batch of files, called on the thread that writes behind the one making the
     /// index: one call at a time, each waited for before anything else reaches what it writes to.
     private struct BatchWriter: @unchecked Sendable {
-        let write: (_ files: [(path: String, contents: String)]) throws -> Void
+        let write: (_ files: [(path: String, parts: [[UInt8]])]) throws -> Void
     }
 
     private mutating func write(
         timeZone: String, locale: String, reuse: Reuse?, behind writer: BatchWriter
     ) throws -> (statistics: Statistics, state: SearchIndexState) {
         var statistics = Statistics()
-        var pending: [(path: String, contents: String)] = []
-        func emit(_ path: String, _ name: String, _ json: String) {
-            let contents = SearchIndexFormat.file(name: name, json: json)
+        var pending: [(path: String, parts: [[UInt8]])] = []
+        func emit(_ path: String, _ name: String, json: [UInt8]) {
+            let parts = SearchIndexFormat.fileParts(name: name, json: json)
             statistics.files += 1
-            statistics.bytes += contents.utf8.count
-            pending.append(("search/" + path, contents))
+            statistics.bytes += parts.reduce(0) { $0 + $1.count }
+            pending.append(("search/" + path, parts))
         }
+        func emit(_ path: String, _ name: String, _ json: String) { emit(path, name, json: Array(json.utf8)) }
         // The batch being written while the next one is made; never left running, whatever is thrown.
         var writing: BackgroundWork<Void>?
         defer { _ = try? writing?.result() }
@@ -262,22 +264,29 @@ package struct SearchIndexBuilder {
             let postingParts = parts.map(\.postings), mappings = globalOfLocal
             for number in parts.indices { parts[number].postings = SearchPostings() }
             for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
+                // Each term encoded, its blocks' JSON made and, for a term without blocks, its entry: on all cores.
                 let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
-                    range.map { offset -> EncodedTerm in
+                    range.map { offset -> (term: EncodedTerm, blocks: [[UInt8]], entry: String?) in
                         let term = terms[batch.lowerBound + offset]
-                        if let list = filterPostings[term] { return EncodedTerm(term: term, postings: list, weighted: false) }
-                        return EncodedTerm(term: term, postings: Self.postings(of: term, in: postingParts, mappings: mappings), weighted: true)
+                        let encoded = if let list = filterPostings[term] {
+                            EncodedTerm(term: term, postings: list, weighted: false)
+                        } else {
+                            EncodedTerm(term: term, postings: Self.postings(of: term, in: postingParts, mappings: mappings), weighted: true)
+                        }
+                        return (
+                            encoded, encoded.blocks.map { Array(JavaScriptText.postings($0.text).utf8) },
+                            encoded.blocks.isEmpty ? SearchIndexFormat.entry(encoded, blockNumbers: []) : nil)
                     }
                 }.joined()
-                for term in encoded {
+                for (term, blocks, made) in encoded {
                     if entries.isEmpty { firstTerms.append(term.term) }
                     var numbers: [Int] = []
-                    for block in term.blocks {
-                        emit("p/\(blockNumber).js", "p/\(blockNumber)", JavaScriptText.postings(block.text))
+                    for block in blocks {
+                        emit("p/\(blockNumber).js", "p/\(blockNumber)", json: block)
                         numbers.append(blockNumber)
                         blockNumber += 1
                     }
-                    let entry = SearchIndexFormat.entry(term, blockNumbers: numbers)
+                    let entry = made ?? SearchIndexFormat.entry(term, blockNumbers: numbers)
                     entries.append(entry)
                     if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { closeTermFile() }
                 }
@@ -325,11 +334,11 @@ package struct SearchIndexBuilder {
                     }
                 }
                 bytes.append(UInt8(ascii: "]"))
-                return String(decoding: bytes, as: UTF8.self)
+                return bytes
             }
             for (number, file) in zip(numbers, documentFiles) {
                 let size = statistics.bytes
-                emit("d/\(number).js", "d/\(number)", file)
+                emit("d/\(number).js", "d/\(number)", json: file)
                 signatures[number].size = statistics.bytes - size
             }
             try flush()

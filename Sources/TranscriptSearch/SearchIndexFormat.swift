@@ -8,6 +8,13 @@ package enum SearchIndexFormat {
         "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
     }
 
+    /// The bytes of `file(name:json:)` as three parts to write one after another: the JSON's bytes are not copied.
+    package static func fileParts(name: String, json: [UInt8]) -> [[UInt8]] {
+        [Array(("transcriptsIndex(" + JavaScriptText.string(name) + ",").utf8), json, fileEnd]
+    }
+
+    private static let fileEnd = Array(");\n".utf8)
+
     /// The JSON inside a file's text made by `file(name:json:)`, when it is one.
     package static func payload(of bytes: [UInt8], name: String) -> ArraySlice<UInt8>? {
         let prefix = Array(("transcriptsIndex(" + JavaScriptText.string(name) + ",").utf8)

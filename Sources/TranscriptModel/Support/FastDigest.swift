@@ -65,6 +65,62 @@ package struct FastDigest {
     }
 }
 
+extension FastDigest {
+    /// Adds one piece of bytes that comes in parts, as `add(_:)` adds it whole: the digest does not depend on
+    /// where the parts end (a file written from parts has the digest of its bytes, as read back whole).
+    package struct Parts {
+        private var digest: FastDigest
+        /// The bytes of a word not filled yet (the first in the low bits), and how many.
+        private var word: UInt64 = 0
+        private var count = 0
+
+        /// Parts of a piece added to `digest`.
+        package init(into digest: FastDigest) {
+            self.digest = digest
+        }
+
+        package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            digest.total += bytes.count
+            var index = 0
+            if count > 0 {
+                while count < 8, index < bytes.count {
+                    keep(bytes[index])
+                    index += 1
+                }
+                guard count == 8 else { return }
+                digest.mix(UInt64(littleEndian: word))
+                word = 0
+                count = 0
+            }
+            while index + 8 <= bytes.count {
+                digest.mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            while index < bytes.count {
+                keep(bytes[index])
+                index += 1
+            }
+        }
+
+        private mutating func keep(_ byte: UInt8) {
+            word |= UInt64(byte) << (8 * UInt64(count))
+            count += 1
+        }
+
+        /// The digest with the whole piece added.
+        package func finished() -> FastDigest {
+            var digest = self.digest
+            var rest = word
+            for _ in 0..<count {
+                digest.hash = (digest.hash ^ (rest & 0xFF)) &* 0x0000_0100_0000_01B3
+                rest >>= 8
+            }
+            digest.hash = (digest.hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+            return digest
+        }
+    }
+}
+
 extension UInt64 {
     /// The bits turned left by `count` (those that fall off the top come in at the bottom).
     fileprivate func rotated(by count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }

@@ -167,10 +167,11 @@ final class OutputDirectory {
         Self.digest(of: parts, sealedAs: sealing?.fingerprint)
     }
 
+    /// The digest of the file's bytes, whatever parts they come in (as `previousBytesIfUnchanged` digests them whole).
     private static func digest<Part: FilePart>(of parts: [Part], sealedAs fingerprint: String?) -> UInt64 {
-        var digester = digester(sealedAs: fingerprint)
-        for part in parts { part.withBytes { digester.add($0) } }
-        return digester.value
+        var whole = FastDigest.Parts(into: digester(sealedAs: fingerprint))
+        for part in parts { part.withBytes { whole.add($0) } }
+        return whole.finished().value
     }
 
     /// Makes room for the file made at `relativePath` with bytes `parts` and `digest`: the path to create in the

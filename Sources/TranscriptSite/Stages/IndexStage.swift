@@ -79,7 +79,7 @@ extension BuildContext {
             timeZone: configuration.timeZone.identifier,
             locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"), reuse: reuse
         ) { files in
-            try output.write(all: files.map { ($0.path, [$0.contents]) })
+            try output.write(all: files)
         }
         if let cache, let key {
             cache.noteSearch(BuildManifest.Search(
