@@ -25,6 +25,9 @@ package struct JSONTape {
         var kind: Kind
         /// A bool's value; for a string, whether it holds escapes.
         var flag: Bool
+        /// For an object: bit `n` is set when one of its keys is `n` bytes long, modulo 16, so that most keys it
+        /// does not have are known absent without comparing (in the room the entry had left over).
+        var keyLengths: UInt16 = 0
         /// A string's first byte after the opening quote, else the value's first byte.
         var start: Int32
         /// A string's closing quote, else the byte after the value.
@@ -108,6 +111,7 @@ package struct JSONTape {
             guard entry.kind == .object, entry.count > 0 else { return nil }
             var key = key
             return key.withUTF8 { wanted -> Value? in
+                guard entry.keyLengths & JSONTape.lengthBit(wanted.count) != 0 else { return nil }
                 var position = index + 1
                 for _ in 0..<entry.count {
                     let name = entries[position]
@@ -169,6 +173,10 @@ package struct JSONTape {
 }
 
 extension JSONTape {
+    /// The bit of `Entry.keyLengths` for a key `length` bytes long.
+    @inline(__always)
+    fileprivate static func lengthBit(_ length: Int) -> UInt16 { 1 << UInt16(length & 15) }
+
     /// Whether the `length` bytes at `left` and at `right` are the same (short keys and words: a loop).
     fileprivate static func same(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
         guard length > 0, let right else { return length == 0 }
@@ -215,6 +223,7 @@ extension JSONTape {
             index += 1
             skipWhitespace()
             var members: Int32 = 0
+            var keyLengths: UInt16 = 0
             if index < count, bytes[index] == 0x7D {
                 index += 1
             } else {
@@ -222,7 +231,11 @@ extension JSONTape {
                     skipWhitespace()
                     guard index < count, bytes[index] == 0x22 else { return false }
                     let key = entries.count
-                    guard string(into: &entries, isKey: true), !repeats(key, in: at, entries) else { return false }
+                    guard string(into: &entries, isKey: true) else { return false }
+                    // Only a key whose length another one has can repeat it.
+                    let lengthBit = JSONTape.lengthBit(Int(entries[key].end - entries[key].start))
+                    guard keyLengths & lengthBit == 0 || !repeats(key, in: at, entries) else { return false }
+                    keyLengths |= lengthBit
                     skipWhitespace()
                     guard index < count, bytes[index] == 0x3A else { return false }
                     index += 1
@@ -244,6 +257,7 @@ extension JSONTape {
             entries[at].end = Int32(index)
             entries[at].next = Int32(entries.count)
             entries[at].count = members
+            entries[at].keyLengths = keyLengths
             return true
         }
 

@@ -89,6 +89,27 @@ import Testing
         #expect(readInPlace(deep) != nil)
     }
 
+    /// An object notes the lengths of its keys modulo 16 (`Entry.keyLengths`): keys of lengths in the same class
+    /// are still told apart, a key of a length no key has is absent, and a key repeated is still found.
+    @Test func keysOfLengthsInOneClassAreToldApart() throws {
+        let long = String(repeating: "k", count: 17), longer = String(repeating: "k", count: 33)
+        let document = #"{"a": 1, "\#(long)": 2, "bc": 3, "\#(longer)": 4}"#
+        var tape = JSONTape()
+        let found = Array(document.utf8).withUnsafeBufferPointer { bytes -> [Double?]? in
+            guard tape.read(bytes) else { return nil }
+            return tape.withRoot(in: bytes) { root in
+                ["a", long, "bc", longer, "b", "c", String(repeating: "k", count: 16), "kk", "abc", "", long + "k"].map {
+                    root[$0]?.numberValue
+                }
+            }
+        }
+        #expect(found == [1, 2, 3, 4, nil, nil, nil, nil, nil, nil, nil])
+        // Repeated keys are found whatever lengths come between; keys of one class that differ are not repeats.
+        #expect(readInPlace(#"{"a": 1, "\#(long)": 2, "a": 3}"#) == nil)
+        #expect(readInPlace(#"{"\#(long)": 1, "b": 2, "\#(long)": 3}"#) == nil)
+        #expect(readInPlace(#"{"a": 1, "\#(long)": 2, "b": 3}"#) == (try JSONParser.parse(#"{"a": 1, "\#(long)": 2, "b": 3}"#)))
+    }
+
     /// Random documents, with strings that hold escapes, text beyond ASCII and bytes that are not UTF-8: the tape
     /// reads exactly those the parser reads without a note (keys aside), and gives the same values.
     @Test func randomDocumentsReadAsTheParserReadsThem() {
