@@ -104,6 +104,9 @@ struct FieldProblems: Sendable, Equatable {
         }
     }
 
+    /// Whether `keptPart` gives a part.
+    var hasKeptPart: Bool { list.contains { $0.kept != nil } }
+
     /// The part that holds what the message's fields held when they could not be read: an unsupported `fields`
     /// item, shown with each field and its value. Nil when nothing was kept.
     func keptPart(id: String, sender: String?, date: Timestamp) -> Message? {
