@@ -68,22 +68,25 @@ extension TelegramMessages {
         var place = start.place
         for local in chunk.indices {
             let index = start.index + local
-            // Moved out of the chunk: a copy would retain each of its parts (and the chunk's end release them again).
-            var message = Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text(""))
-            swap(&message, &chunk[local].message)
-            if let reply = message.replyTo, let topic = topics[reply], topic <= index {
-                message.thread = reply
-                message.replyTo = nil
+            // Moved out of the chunk into its place, and changed there: a copy would retain each of its parts (and
+            // the chunk's end release them again).
+            let slot = destination.base! + place
+            slot.initialize(to: Message(id: "", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("")))
+            swap(&slot.pointee, &chunk[local].message)
+            if let reply = slot.pointee.replyTo, let topic = topics[reply], topic <= index {
+                slot.pointee.thread = reply
+                slot.pointee.replyTo = nil
             }
-            if chunk[local].undated, let previousDate { message.date = previousDate }
-            previousDate = message.date
+            if chunk[local].undated, let previousDate { slot.pointee.date = previousDate }
+            previousDate = slot.pointee.date
             if let sourceDigests {
                 digests.append(messageDigest(
-                    date: message.date, thread: message.thread, replyTo: message.replyTo, source: sourceDigests[index],
-                    index: index, part: false))
+                    date: slot.pointee.date, thread: slot.pointee.thread, replyTo: slot.pointee.replyTo,
+                    source: sourceDigests[index], index: index, part: false))
             }
-            let part = chunk[local].problems.keptPart(id: message.id + "-fields", sender: message.sender, date: message.date)
-            (destination.base! + place).initialize(to: message)
+            let part = chunk[local].problems.hasKeptPart
+                ? chunk[local].problems.keptPart(id: slot.pointee.id + "-fields", sender: slot.pointee.sender, date: slot.pointee.date)
+                : nil
             place += 1
             if let part {
                 if let sourceDigests { digests.append(messageDigest(part, source: sourceDigests[index], index: index, part: true)) }
