@@ -46,20 +46,27 @@ extension TelegramMessages {
         var digests: [[UInt64]] = []
         let messages = [Message](unsafeUninitializedCapacity: place) { buffer, initialized in
             let destination = Destination(base: buffer.baseAddress)
-            digests = (try? Array(slots.indices).concurrentMap { number in
+            let placed = (try? Array(slots.indices).concurrentMap { number in
                 Self.place(
                     slots[number], at: chunkStarts[number], into: destination, topics: topicStarts, sourceDigests: sourceDigests)
             }) ?? []
+            // Every place written once: each chunk ends where the next one starts.
+            let ends = placed.map(\.end)
+            precondition(
+                ends == chunkStarts.dropFirst().map(\.place) + (chunkStarts.isEmpty ? [] : [place]),
+                "a chunk of messages did not fill its places")
+            digests = placed.map(\.digests)
             initialized = place
         }
         return (messages, participants, sourceDigests == nil ? nil : digests.flatMap { $0 })
     }
 
     /// Moves a chunk's messages into the list at `start.place` on, each changed as `assemble` says (and its
-    /// `fields` part after it); the digests of the messages placed, when `sourceDigests` is given.
+    /// `fields` part after it): the digests of the messages placed (when `sourceDigests` is given), and the place
+    /// after the last.
     private static func place(
         _ slot: ChunkSlot, at start: ChunkStart, into destination: Destination, topics: [String: Int], sourceDigests: [UInt64]?
-    ) -> [UInt64] {
+    ) -> (digests: [UInt64], end: Int) {
         var chunk: [Converted] = []
         swap(&chunk, &slot.items)
         var digests: [UInt64] = []
@@ -94,7 +101,7 @@ extension TelegramMessages {
                 place += 1
             }
         }
-        return digests
+        return (digests, place)
     }
 
     /// A chunk of converted messages, taken out by the one task that places them.

@@ -62,6 +62,12 @@ import Testing
         return (messages, participants, sourceDigests == nil ? nil : digests)
     }
 
+    @Test func noChunksGiveNoMessages() {
+        let assembled = TelegramMessages.assemble([], sourceDigests: [])
+        #expect(assembled.messages.isEmpty && assembled.participants.isEmpty && assembled.digests == [])
+        #expect(TelegramMessages.assemble([[], []]).messages.isEmpty)
+    }
+
     @Test(arguments: [(0, 1), (1, 3), (300, 5), (300, 1000), (2000, 7)])
     func chunksOnAllCoresGiveWhatOneByOneGives(count: Int, seed: Int) throws {
         var generator = SeededGenerator(seed: UInt64(seed))
