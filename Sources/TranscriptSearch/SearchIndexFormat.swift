@@ -5,21 +5,24 @@ import TranscriptModel
 package enum SearchIndexFormat {
     /// A file's whole text: a script that hands its data to the page.
     package static func file(name: String, json: String) -> String {
-        "transcriptsIndex(" + JavaScriptText.string(name) + "," + json + ");\n"
+        fileStart(name) + json + fileEnd
     }
 
     /// The bytes of `file(name:json:)` as three parts to write one after another: the JSON's bytes are not copied.
     package static func fileParts(name: String, json: [UInt8]) -> [[UInt8]] {
-        [Array(("transcriptsIndex(" + JavaScriptText.string(name) + ",").utf8), json, fileEnd]
+        [Array(fileStart(name).utf8), json, fileEndBytes]
     }
 
-    private static let fileEnd = Array(");\n".utf8)
+    /// What comes before a file's JSON, and after it.
+    private static func fileStart(_ name: String) -> String { "transcriptsIndex(" + JavaScriptText.string(name) + "," }
+    private static let fileEnd = ");\n"
+    private static let fileEndBytes = Array(fileEnd.utf8)
 
     /// The JSON inside a file's text made by `file(name:json:)`, when it is one.
     package static func payload(of bytes: [UInt8], name: String) -> ArraySlice<UInt8>? {
-        let prefix = Array(("transcriptsIndex(" + JavaScriptText.string(name) + ",").utf8)
-        let suffix = Array(");\n".utf8)
-        guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(3).elementsEqual(suffix)
+        let prefix = Array(fileStart(name).utf8)
+        let suffix = fileEndBytes
+        guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
         else { return nil }
         return bytes[prefix.count..<(bytes.count - suffix.count)]
     }

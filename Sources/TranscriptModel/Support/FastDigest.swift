@@ -14,10 +14,12 @@ package struct FastDigest {
             mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-            index += 1
-        }
+        endPiece(with: UnsafeRawBufferPointer(rebasing: bytes[index...]))
+    }
+
+    /// Ends a piece: its last bytes (fewer than a word) one at a time, then a mark where it ends.
+    private mutating func endPiece(with tail: some Sequence<UInt8>) {
+        for byte in tail { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
     }
 
@@ -110,12 +112,7 @@ extension FastDigest {
         /// The digest with the whole piece added.
         package func finished() -> FastDigest {
             var digest = self.digest
-            var rest = word
-            for _ in 0..<count {
-                digest.hash = (digest.hash ^ (rest & 0xFF)) &* 0x0000_0100_0000_01B3
-                rest >>= 8
-            }
-            digest.hash = (digest.hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+            withUnsafeBytes(of: word.littleEndian) { digest.endPiece(with: $0.prefix(count)) }
             return digest
         }
     }
