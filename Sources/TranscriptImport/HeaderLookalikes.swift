@@ -35,14 +35,16 @@ struct HeaderLookalikes {
     /// done with such lines (`treatment`), and the numbers of a few more.
     func warning(file: String, format: String, treatment: String) -> String? {
         guard let firstLine = lines.first, let first else { return nil }
-        var text = "\(file):\(firstLine): this line looks like a message header but matches no layout of \(format) exports transcripts knows"
+        let text = "\(file):\(firstLine): this line looks like a message header but matches no layout of \(format) exports transcripts knows"
             + " (\"\(first)\"), so \(treatment)"
-        if lines.count > 1 {
-            let more = lines.dropFirst()
-            let listed = more.prefix(5).map(String.init).joined(separator: ", ")
-            text += "; so \(more.count == 1 ? "is line" : "are lines") \(listed)" + (more.count > 5 ? " and \(more.count - 5) more" : "")
-        }
-        return text
+        return text + Self.alsoLines(lines.dropFirst())
+    }
+
+    /// `; so are lines 7, 9 and 3 more` for the lines after the first one a warning names; empty for none.
+    static func alsoLines(_ more: ArraySlice<Int>) -> String {
+        guard !more.isEmpty else { return "" }
+        let listed = more.prefix(5).map(String.init).joined(separator: ", ")
+        return "; so \(more.count == 1 ? "is line" : "are lines") \(listed)" + (more.count > 5 ? " and \(more.count - 5) more" : "")
     }
 
     /// Whether the line's bytes start like a header (see the type's description).

@@ -4,6 +4,9 @@ extension IRCImporter: ConfigurableImporter {
 
     public func configured(with options: ImporterOptions) throws -> any ExportImporter {
         guard let year = try options.integer("year") else { return self }
+        guard (1...9999).contains(year) else {
+            throw ImporterOptionError(key: "year", message: "expected a year from 1 to 9999, found \(year)")
+        }
         return IRCImporter(year: year)
     }
 }

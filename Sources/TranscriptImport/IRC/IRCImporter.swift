@@ -67,7 +67,7 @@ public struct IRCImporter: ExportImporter {
         let lookalikes = parser.lookalikes.warning(file: source.displayPath, format: "IRC", treatment: "it is left out")
         try body(ImportedConversation(
             conversation: conversation, mediaFolder: source.url.deletingLastPathComponent(),
-            warnings: (decoded.warning.map { [$0] } ?? []) + (lookalikes.map { [$0] } ?? [])))
+            warnings: [decoded.warning, parser.undatedWarning(file: source.displayPath), lookalikes].compactMap { $0 }))
     }
 
     /// `2024-01-14` or `20240114`.

@@ -126,6 +126,8 @@ struct IRCParser {
     private var knownSenders: Set<String> = []
     /// Lines in no layout this parser knows that look like message headers: left out, with a warning.
     private(set) var lookalikes = HeaderLookalikes()
+    /// irssi's `--- ` lines whose date could not be read (a year beyond 9999, say): line number and text.
+    private var undated: [(line: Int, text: String)] = []
 
     init(timeZone: TimeZone, fileDate: IRCLine.Day?, year: Int? = nil) {
         self.timeZone = timeZone
@@ -188,7 +190,11 @@ struct IRCParser {
                 weechat(rest, date: stamp(day, seconds), id: String(number))
             } else if line.hasPrefix("--- ") {
                 recognised += 1
-                if let day = Self.irssiDay(line) { self.day = day }
+                if let day = Self.irssiDay(line) {
+                    self.day = day
+                } else {
+                    undated.append((number, line))
+                }
             } else if let (month, dayOfMonth, seconds, rest) = IRCLine.dircproxyTime(line) {
                 let start = dircproxyYear?.year ?? fileDate?.year ?? year
                 guard var lineYear = start else {
@@ -436,15 +442,25 @@ struct IRCParser {
 
     // MARK: - irssi dates
 
+    /// The warning for `--- ` lines whose date could not be read, naming the file and the lines; nil when all were read.
+    func undatedWarning(file: String) -> String? {
+        guard let first = undated.first else { return nil }
+        let shown = first.text.count > 80 ? first.text.prefix(80) + "…" : first.text[...]
+        return "\(file):\(first.line): an irssi date line whose date cannot be read (\"\(shown)\"; a month name, a day and a year"
+            + " from 1901 to 9999 are expected), so it is left out and the lines after it keep the date before it"
+            + HeaderLookalikes.alsoLines(undated.dropFirst().map(\.line)[...])
+    }
+
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// `--- Log opened Sat Jan 08 23:34:46 2005`, `--- Day changed Sun Jan 09 2005`: the day.
+    /// `--- Log opened Sat Jan 08 23:34:46 2005`, `--- Day changed Sun Jan 09 2005`: the day, with a year from 1901
+    /// to 9999 (nil for another year).
     static func irssiDay(_ line: String) -> IRCLine.Day? {
         let words = line.split(separator: " ")
         guard let monthIndex = words.firstIndex(where: { months.contains(String($0)) }),
               let month = months.firstIndex(of: String(words[monthIndex])),
               monthIndex + 1 < words.count, let day = Int(words[monthIndex + 1]), (1...31).contains(day),
-              let year = words[(monthIndex + 2)...].compactMap({ Int($0) }).first(where: { $0 > 1900 })
+              let year = words[(monthIndex + 2)...].compactMap({ Int($0) }).first(where: { $0 > 1900 }), year <= 9999
         else { return nil }
         return (year, month + 1, day)
     }
