@@ -45,16 +45,15 @@ public struct MarkdownWriter: Sendable {
 
     /// Inline code, shown exactly.
     public mutating func code(_ text: String) {
-        var fence = "`"
-        while text.contains(fence) { fence += "`" }
+        let fence = String(repeating: "`", count: Self.longestBacktickRun(in: text) + 1)
         let padded = text.hasPrefix("`") || text.hasSuffix("`") || text.hasPrefix(" ") ? " " + text + " " : text
-        markdown += fence + padded.replacingOccurrences(of: "\n", with: " ") + fence
+        // Line breaks become spaces (a CR LF's CR stays), byte by byte.
+        markdown += fence + String(decoding: padded.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) + fence
     }
 
     /// A code block, shown exactly, with an optional language.
     public mutating func codeBlock(_ text: String, language: String? = nil) {
-        var fence = "```"
-        while text.contains(fence) { fence += "`" }
+        let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: text) + 1))
         if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
         let info = (language ?? "").filter { $0.isLetter || $0.isNumber || "+-#._".contains($0) }
         markdown += fence + info + "\n" + text + (text.hasSuffix("\n") ? "" : "\n") + fence + "\n"
@@ -107,6 +106,17 @@ public struct MarkdownWriter: Sendable {
         return open.map { String(repeating: $0.character, count: $0.length) }
     }
 
+    /// The length of the longest run of backticks in `text` (a code span's or block's fence is one longer).
+    static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0
+        var run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
     private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter(inline: true)
         content(&inner)
@@ -147,7 +157,7 @@ public struct MarkdownWriter: Sendable {
                     atLineStart = true
                     continue
                 }
-                if byte < 0x80, Self.isPunctuation[Int(byte)] {
+                if Self.isPunctuation(byte) {
                     output.append(0x5C)
                 } else if atLineStart, byte == 0x20 {
                     // Leading spaces would make an indented code block: written as character references.
@@ -161,7 +171,14 @@ public struct MarkdownWriter: Sendable {
         }
     }
 
-    private static let isPunctuation: [Bool] = (0..<128).map { Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8).contains(UInt8($0)) }
+    /// Whether `byte` is ASCII punctuation, ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``: every printable ASCII byte
+    /// that is neither a letter, a digit nor a space.
+    static func isPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
 
     /// A link target for `<…>`: the characters that would end it written as percent escapes, in one pass.
     private static func escapeDestination(_ url: String) -> String {

@@ -120,12 +120,7 @@ extension ConversationRenderer {
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
                 customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
                 dayTexts: frame.dayTexts, initials: frame.initials, participants: frame.participantsByID)
-            let built = chunk.range.map { builder.row(at: $0) }
-            var appearances: [String: MessageAppearance] = [:]
-            // By index: each (row, appearance) copied out of the list would retain all of the appearance's parts.
-            for index in built.indices where appearances[built[index].appearance.className] == nil {
-                appearances[built[index].appearance.className] = built[index].appearance
-            }
+            let (rows, appearances) = builder.rows(chunk.range)
             var search: SearchConversationPart.Chunk?
             var split: SearchPostingShards.Split?
             if indexing {
@@ -140,7 +135,7 @@ extension ConversationRenderer {
                             textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
                             senderName: messages[index].sender.map { frame.name(of: $0) },
                             page: String(frame.pageFiles[index].dropLast(5)),
-                            anchor: built[index - chunk.range.lowerBound].row.row.anchor)
+                            anchor: rows[index - chunk.range.lowerBound].row.anchor)
                     }
                 }
                 if splitting {
@@ -150,7 +145,7 @@ extension ConversationRenderer {
                 }
             }
             return RowsPiece(
-                page: chunk.page, html: try templates.renderRows(built.map(\.row)), count: built.count,
+                page: chunk.page, html: try templates.renderRows(rows), count: rows.count,
                 appearances: appearances, search: search, split: split)
         }
     }

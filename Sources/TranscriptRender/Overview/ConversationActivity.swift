@@ -128,7 +128,7 @@ struct ConversationActivity: Sendable {
         while index < scalars.endIndex {
             let scalar = scalars[index]
             index = scalars.index(after: index)
-            guard scalar.value >= 0x2100, scalar.properties.isEmoji, !scalar.properties.isEmojiModifier else { continue }
+            guard Self.mayBeEmoji(scalar.value), scalar.properties.isEmoji, !scalar.properties.isEmojiModifier else { continue }
             var emoji = String.UnicodeScalarView([scalar])
             var asEmoji = scalar.properties.isEmojiPresentation
             var regionalIndicators = (0x1F1E6...0x1F1FF).contains(scalar.value) ? 1 : 0
@@ -155,6 +155,16 @@ struct ConversationActivity: Sendable {
             }
             guard asEmoji else { continue }
             counts[String(emoji), default: 0] += 1
+        }
+    }
+
+    /// Whether a scalar from U+2100 on may be an emoji: Unicode gives the emoji property from there only to U+2100 to
+    /// U+2BFF, U+3030, U+303D, U+3297, U+3299 and U+1F000 to U+1FFFF, so CJK and other scripts skip the property
+    /// look-up (a test checks this against every scalar).
+    static func mayBeEmoji(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2100...0x2BFF, 0x1F000...0x1FFFF, 0x3030, 0x303D, 0x3297, 0x3299: true
+        default: false
         }
     }
 

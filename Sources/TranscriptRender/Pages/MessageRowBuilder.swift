@@ -73,6 +73,25 @@ struct MessageRowBuilder {
             strings: strings, known: dayTexts)
     }
 
+    /// The rows of the messages in `range`, and the appearances they use for the page's `<style>`, each once, by
+    /// class name.
+    func rows(_ range: Range<Int>) -> (rows: [MessageRowObject], appearances: [String: MessageAppearance]) {
+        var rows: [MessageRowObject] = []
+        rows.reserveCapacity(range.count)
+        var appearances: [String: MessageAppearance] = [:]
+        var lastClass = ""
+        for index in range {
+            let (row, appearance) = row(at: index)
+            rows.append(row)
+            // Messages next to each other mostly look alike: the dictionary is asked only when the class changes.
+            if appearance.className != lastClass {
+                lastClass = appearance.className
+                if appearances[lastClass] == nil { appearances[lastClass] = appearance }
+            }
+        }
+        return (rows, appearances)
+    }
+
     /// The message's row (as templates read it), and its appearance for the page's `<style>`.
     func row(at index: Int) -> (row: MessageRowObject, appearance: MessageAppearance) {
         let message = context.message(at: index)

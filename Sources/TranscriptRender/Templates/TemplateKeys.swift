@@ -65,7 +65,9 @@ public struct TemplateKeyIndex<Key: RawRepresentable & CaseIterable & Sendable>:
 
     private static func bucket(of name: String) -> Int {
         let utf8 = name.utf8
-        return (Int(utf8.first ?? 0) &* 7 &+ utf8.count) & (bucketCount - 1)
+        // The first byte by subscript: `utf8.first` went through the generic `Collection.first`.
+        let first = utf8.isEmpty ? 0 : Int(utf8[utf8.startIndex])
+        return (first &* 7 &+ utf8.count) & (bucketCount - 1)
     }
 }
 

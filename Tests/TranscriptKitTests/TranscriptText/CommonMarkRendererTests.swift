@@ -180,6 +180,34 @@ import Testing
         #expect(html { $0.commonMark(" \n\n") } == "")
     }
 
+    /// Fences are one backtick longer than the longest run in the text (at least three for blocks); a code span's
+    /// line breaks are spaces.
+    @Test func fencesAndLineBreaksInCode() {
+        var writer = MarkdownWriter()
+        writer.code("a``b`c\nd\r\ne")
+        #expect(writer.markdown == "```a``b`c d\r e```")
+        writer = MarkdownWriter()
+        writer.code("`x`")
+        #expect(writer.markdown == "`` `x` ``")
+        writer = MarkdownWriter()
+        writer.codeBlock("x ```` y")
+        #expect(writer.markdown == "`````\nx ```` y\n`````\n")
+        writer = MarkdownWriter()
+        writer.codeBlock("x `` y")
+        #expect(writer.markdown == "```\nx `` y\n```\n")
+        #expect(MarkdownWriter.longestBacktickRun(in: "") == 0)
+        #expect(MarkdownWriter.longestBacktickRun(in: "é`🙂``") == 2)
+    }
+
+    /// Punctuation is exactly the printable ASCII bytes that are neither letters, digits nor the space.
+    @Test func punctuationIsEveryOtherPrintableASCIIByte() {
+        let listed = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8)
+        #expect(listed.count == 32)
+        for byte in UInt8.min...UInt8.max {
+            #expect(MarkdownWriter.isPunctuation(byte) == listed.contains(byte), "byte \(byte)")
+        }
+    }
+
     @Test(arguments: [
         ("```swift\nx", "```"), ("````\n```\n", "````"), ("```\nx\n```", nil), ("   ~~~~\n~~~\n", "~~~~"), ("    ```\nindented code", nil),
         ("``` a`b\nnot a fence", nil), ("text\r\n```\r\ncode", "```"), ("~~~\n```\n", "~~~"),

@@ -20,6 +20,21 @@ import Testing
         #expect(emoji("☺ ™ → ☺️") == ["☺️": 1])
         // Japanese text holds no emoji.
         #expect(emoji("こんにちは、元気？") == [:])
+        // Emoji beside CJK, and the four emoji between U+2C00 and U+1F000.
+        #expect(emoji("元気〰️〽️ ㊗️㊙️ 🀄") == ["〰️": 1, "〽️": 1, "㊗️": 1, "㊙️": 1, "🀄": 1])
+    }
+
+    /// The quick test before the property look-up lets through every scalar from U+2100 on that has the emoji
+    /// property, as this toolchain's Unicode data gives it.
+    @Test func everyEmojiScalarMayBeEmoji() {
+        var missed: [UInt32] = []
+        for value in UInt32(0x2100)...UInt32(0x10FFFF) {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isEmoji, !ConversationActivity.mayBeEmoji(value) else { continue }
+            missed.append(value)
+        }
+        #expect(missed.isEmpty)
+        #expect(!ConversationActivity.mayBeEmoji(0x4E00))
+        #expect(ConversationActivity.mayBeEmoji(0x1F600))
     }
 }
 

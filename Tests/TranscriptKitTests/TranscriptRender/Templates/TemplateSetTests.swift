@@ -131,6 +131,12 @@ import Testing
         let fast = String(decoding: try templates.renderRows(rows), as: UTF8.self)
         #expect(fast == (try templates.renderRowsWithMustache(rows)))
         #expect(fast.contains("kind-location"))
+        // The rows of a range, with each appearance once: the same rows, and the appearances of all of them.
+        let (ranged, appearances) = builder.rows(conversation.messages.indices)
+        #expect(String(decoding: try templates.renderRows(ranged), as: UTF8.self) == fast)
+        let each = conversation.messages.indices.map { builder.row(at: $0).appearance }
+        #expect(appearances == Dictionary(each.map { ($0.className, $0) }) { first, _ in first })
+        #expect(Set(each.map(\.className)).count > 1)
     }
 }
 
