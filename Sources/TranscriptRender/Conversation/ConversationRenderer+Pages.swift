@@ -109,11 +109,11 @@ extension ConversationRenderer {
                 }
             }
         }.flatMap { $0 }
-        let texts = TextWindow(offset: window.lowerBound, texts: rendered, quoted: quoted)
+        let texts = TextWindow(offset: window.lowerBound, texts: consume rendered, quoted: quoted)
         let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
         let templateNames = Set(templates.sources.keys)
         let extractor = SearchExtractor(strings: strings)
-        return try chunks.concurrentMap { chunk in
+        let pieces = try chunks.concurrentMap { chunk in
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
                 names: frame.names, avatarImages: avatarImages, media: media,
@@ -148,6 +148,9 @@ extension ConversationRenderer {
                 page: chunk.page, html: try templates.renderRows(rows), count: rows.count,
                 appearances: appearances, search: search, split: split)
         }
+        // The batch's rendered texts, thousands of strings, are freed beside the next steps.
+        Disposal.release(consume texts)
+        return pieces
     }
 
     /// A chunk of a page's messages, rendered.

@@ -187,8 +187,7 @@ public struct TemplateSet: Sendable {
     /// are: making a `String` of them would check every byte again).
     func renderRows(_ rows: [MessageRowObject]) throws -> [UInt8] {
         if let compiled = compiledMessage, compiled.contains("message"),
-            !compiled.usesDynamicPartials
-                || Set(rows.flatMap { [$0.row.footerTemplate, $0.row.body.kindTemplate] }).allSatisfy(compiled.contains)
+            !compiled.usesDynamicPartials || Self.namesOnlyCompiled(rows, in: compiled)
         {
             var output: [UInt8] = []
             output.reserveCapacity(rows.count * 1024)
@@ -198,6 +197,24 @@ public struct TemplateSet: Sendable {
             return output
         }
         return Array(try renderRowsWithMustache(rows).utf8)
+    }
+
+    /// Whether every footer and kind template the rows name is compiled; a name is looked up only when it differs
+    /// from the row before's (rows name the same few over and over).
+    private static func namesOnlyCompiled(_ rows: [MessageRowObject], in compiled: CompiledPartials) -> Bool {
+        var footer: String?
+        var kind: String?
+        for row in rows {
+            if row.row.footerTemplate != footer {
+                guard compiled.contains(row.row.footerTemplate) else { return false }
+                footer = row.row.footerTemplate
+            }
+            if row.row.body.kindTemplate != kind {
+                guard compiled.contains(row.row.body.kindTemplate) else { return false }
+                kind = row.row.body.kindTemplate
+            }
+        }
+        return true
     }
 
     /// Renders gallery entries, one after another, with their section's entry template
