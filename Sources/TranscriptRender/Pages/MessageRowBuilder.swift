@@ -112,19 +112,21 @@ struct MessageRowBuilder {
             background: delegate.backgroundColor(for: message, at: index, in: context),
             text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
         let name = senderName(message.sender)
+        let color = message.sender.map(SenderColor.index(for:)) ?? 0
         let sender = MessageRow.Sender(
             name: name,
-            color: message.sender.map(SenderColor.index(for:)) ?? 0,
+            color: color,
             showsName: delegate.showsSenderName(for: message, at: index, in: context),
             nameInside: display.layout.namePosition == .inside,
             isBot: participant?.bot ?? false,
             hasRoleColor: roleColor != nil)
+        let iso = dates.iso(message.date)
         let times = MessageRow.Times(
             time: dates.time(message.date),
-            iso: dates.iso(message.date),
+            iso: iso,
             dayAndTime: dates.dayAndTime(message.date),
             dateHeader: delegate.showsDateHeader(for: message, at: index, in: context)
-                ? TimeLabel(text: dates.header(message.date), iso: dates.iso(message.date)) : nil,
+                ? TimeLabel(text: dates.header(message.date), iso: iso) : nil,
             edited: message.edited.map { editedLabel($0) })
         let body = MessageRow.Body(
             html: texts[index]?.html,
@@ -143,8 +145,7 @@ struct MessageRowBuilder {
             avatar: delegate.showsAvatar(for: message, at: index, in: context)
                 ? message.sender.map { sender in
                     AvatarView(
-                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name),
-                        color: SenderColor.index(for: sender))
+                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name), color: color)
                 } : nil,
             reservesAvatarSpace: !isSystem
                 && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)))
