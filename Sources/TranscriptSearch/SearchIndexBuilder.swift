@@ -210,12 +210,7 @@ package struct SearchIndexBuilder {
         let personOfSender = parts.map { $0.documents.senders.map { personNumber[$0]! } }
 
         // Every term of the texts, once (its postings stay in the parts until it is encoded).
-        var textTerms: [String] = []
-        var seen = Set<String>()
-        for part in parts {
-            for term in part.postings.terms where seen.insert(term).inserted { textTerms.append(term) }
-        }
-        seen = []
+        var textTerms = TermOrder.merged(parts.map(\.postings.terms))
         // Filters.
         var filters: [String: [UInt32]] = [:]
         for (number, _) in parts.enumerated() { filters["~c\(number)"] = globalOfLocal[number] }
@@ -242,11 +237,12 @@ package struct SearchIndexBuilder {
 
         // Term files and posting blocks: each term's postings encoded on all cores, then numbered and cut into
         // files in order.
-        // Sorted as scripts compare strings: by UTF-16 code units (made once per term, not per comparison).
-        let unsorted = textTerms + Array(filters.keys)
+        // Sorted as scripts compare strings: by UTF-16 code units. The text terms come in UTF-8 order, which
+        // differs only where a term holds a character from U+E000 on, so the sort has little to do.
+        var ordered = textTerms + Array(filters.keys)
         textTerms = []
-        let units = unsorted.map { Array($0.utf16) }
-        let terms = unsorted.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { unsorted[$0] }
+        ordered.sort(by: TermOrder.utf16Precedes)
+        let terms = ordered
         statistics.terms = terms.count
         let filterPostings = filters
         var firstTerms: [String] = []
