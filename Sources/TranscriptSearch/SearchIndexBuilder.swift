@@ -241,7 +241,7 @@ package struct SearchIndexBuilder {
         // differs only where a term holds a character from U+E000 on, so the sort has little to do.
         var ordered = textTerms + Array(filters.keys)
         textTerms = []
-        ordered.sort(by: TermOrder.utf16Precedes)
+        ordered.sort(by: SearchIndexFormat.precedes)
         let terms = ordered
         statistics.terms = terms.count
         let filterPostings = filters

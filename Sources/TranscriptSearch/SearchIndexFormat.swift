@@ -182,6 +182,6 @@ package enum SearchIndexFormat {
 
     /// Whether `a` sorts before `b` as scripts compare strings (by UTF-16 code units).
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
+        TermOrder.utf16Precedes(a, b)
     }
 }
