@@ -15,7 +15,7 @@ package enum Disposal {
         queue.async { held.drop() }
     }
 
-    /// Waits until every value given so far has been let go (tests, and a caller that measures memory).
+    /// Waits until every value given so far has been let go (for tests).
     package static func drain() {
         queue.sync {}
     }
