@@ -6,7 +6,7 @@ import Foundation
 package enum SafeURL {
     /// An `http:` or `https:` address with a host, as a link target; nil for anything else.
     package static func web(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = mayNeedTrimming(text) ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else { return nil }
@@ -35,12 +35,33 @@ package enum SafeURL {
     /// without a scheme (a relative link to the site's own files, `#m-42`). The scheme is read the way
     /// browsers read one: ignoring spaces and control characters, in any case.
     package static func isAllowedLink(_ target: String) -> Bool {
-        let squeezed = String(target.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" })
-        guard let colon = squeezed.firstIndex(of: ":") else { return true }
-        let beforeColon = squeezed[..<colon]
-        // A colon after a path, query or fragment starts no scheme.
-        if beforeColon.contains(where: { "/?#".contains($0) }) { return true }
-        return linkSchemes.contains(beforeColon.lowercased())
+        // Read byte by byte: spaces, control characters and DEL are single bytes in UTF-8, and so are the
+        // colon and `/?#`. Only ASCII letters can spell an allowed scheme (no other character lowercases to
+        // one of theirs), so the scheme is kept as at most six lowercased ASCII bytes.
+        var scheme: UInt64 = 0
+        var length = 0
+        for byte in target.utf8 {
+            switch byte {
+            case 0...0x20, 0x7F: continue
+            // A colon after a path, query or fragment starts no scheme.
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+            case UInt8(ascii: ":"): return length <= 6 && allowedSchemes.contains(scheme)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): scheme = scheme << 8 | UInt64(byte | 0x20)
+            default: scheme = scheme << 8 | UInt64(byte)
+            }
+            length += 1
+        }
+        return true
+    }
+
+    /// `linkSchemes` as their bytes in one number each (`isAllowedLink`).
+    private static let allowedSchemes: [UInt64] = linkSchemes.map { $0.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    /// Whether `text` may start or end with white space: its first or last byte is not printable ASCII.
+    private static func mayNeedTrimming(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        return !(0x21...0x7E).contains(first) || !(0x21...0x7E).contains(last)
     }
 
     /// Whether text would run something or reach outside the site if a template used it as an address:
