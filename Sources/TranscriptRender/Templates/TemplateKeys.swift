@@ -17,6 +17,14 @@ extension TemplateModel where Self: TemplateObject {
         guard let key = Self.templateKeyIndex.key(named: name) else { return nil }
         return templateValue(key)
     }
+
+    public static func templateKeyResolution(named name: String) -> TemplateKeyResolution {
+        templateKeyIndex.resolution(named: name)
+    }
+
+    public func templateValue(numbered number: Int) -> TemplateValue? {
+        templateValue(Self.templateKeyIndex.key(numbered: number))
+    }
 }
 
 /// Finds a model's key by the name a template asks for.
@@ -53,11 +61,23 @@ public struct TemplateKeyIndex<Key: RawRepresentable & CaseIterable & Sendable>:
 
     /// The key named `name`, or nil when the model has no such key.
     public func key(named name: String) -> Key? {
+        number(named: name).map { keys[$0] }
+    }
+
+    /// How the model answers `name`: the key's number in this index, or `.absent`.
+    public func resolution(named name: String) -> TemplateKeyResolution {
+        number(named: name).map(TemplateKeyResolution.number) ?? .absent
+    }
+
+    /// The key that `resolution(named:)` numbered `number`.
+    public func key(numbered number: Int) -> Key { keys[number] }
+
+    private func number(named name: String) -> Int? {
         let bucket = Self.bucket(of: name)
         var position = starts[bucket]
         let end = starts[bucket + 1]
         while position < end {
-            if names[position] == name { return keys[position] }
+            if names[position] == name { return position }
             position += 1
         }
         return nil
@@ -81,6 +101,14 @@ public final class TemplateBox<Model: TemplateModel>: TemplateObject, CustomStri
     public func templateValue(for name: String) -> TemplateValue? {
         guard let key = Model.templateKeyIndex.key(named: name) else { return nil }
         return model.templateValue(key)
+    }
+
+    public static func templateKeyResolution(named name: String) -> TemplateKeyResolution {
+        Model.templateKeyIndex.resolution(named: name)
+    }
+
+    public func templateValue(numbered number: Int) -> TemplateValue? {
+        model.templateValue(Model.templateKeyIndex.key(numbered: number))
     }
 
     /// The model's description: a box shows as what it holds.

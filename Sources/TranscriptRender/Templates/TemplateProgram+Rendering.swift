@@ -10,7 +10,7 @@ extension TemplateProgram {
                             var rendering = Rendering(
                                 program: self, instructions: instructions, text: text, pathParts: pathParts, names: names,
                                 entries: entries, lastNamed: Array(repeating: nil, count: indentations.count),
-                                active: Array(repeating: 0, count: entries.count))
+                                active: Array(repeating: 0, count: entries.count), resolutions: KeyResolutions(names: names.count))
                             let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
                             var stack: [TemplateValue] = []
                             stack.reserveCapacity(8)
@@ -49,6 +49,8 @@ private struct Rendering {
     /// How many more times the value being rendered may enter a template it is already inside
     /// (`CompiledTemplate.maximumReentries`).
     var reentriesLeft = CompiledTemplate.maximumReentries
+    /// How the types met so far answer each name.
+    var resolutions: KeyResolutions
 
     mutating func render(
         _ range: Range<Int>, stack: inout [TemplateValue], overrides: TemplateProgram.Overrides, depth: Int,
@@ -155,7 +157,7 @@ private struct Rendering {
 
     /// The value a tag's name finds: `.` is the current value; `.name` looks only in the current value; `a.b`
     /// looks `a` up the stack, inside out, then `b` inside it.
-    private func lookup(_ instruction: Instruction, in stack: [TemplateValue]) -> TemplateValue? {
+    private mutating func lookup(_ instruction: Instruction, in stack: [TemplateValue]) -> TemplateValue? {
         let count = Int(instruction.second)
         guard count > 0 else { return stack.last }
         let start = Int(instruction.first)
@@ -164,10 +166,10 @@ private struct Rendering {
         if first < 0 {
             found = stack.last
         } else {
-            let name = names[Int(first)]
+            let name = Int(first)
             var position = stack.count - 1
             while position >= 0 {
-                if case .object(let object) = stack[position], let child = object.templateValue(for: name) {
+                if case .object(let object) = stack[position], let child = value(of: object, named: name) {
                     found = child
                     break
                 }
@@ -177,10 +179,23 @@ private struct Rendering {
         var part = start + 1
         while part < start + count {
             guard case .object(let object) = found else { return nil }
-            found = object.templateValue(for: names[Int(pathParts[part])])
+            found = value(of: object, named: Int(pathParts[part]))
             part += 1
         }
         return found
+    }
+
+    /// `object`'s value for the name numbered `name` (in `names`), by the key number its type gave for the name.
+    private mutating func value(of object: any TemplateObject, named name: Int) -> TemplateValue? {
+        let objectType = type(of: object)
+        let resolution = resolutions.resolution(of: ObjectIdentifier(objectType), name: name) {
+            objectType.templateKeyResolution(named: names[name])
+        }
+        switch resolution {
+        case .number(let number): return object.templateValue(numbered: number)
+        case .absent: return nil
+        case .byName: return object.templateValue(for: names[name])
+        }
     }
 
     /// The entry of the template a dynamic partial names, indented as the partial's tag is.
@@ -203,5 +218,35 @@ private struct Rendering {
         case .object, .list, .texts:
             break
         }
+    }
+}
+
+/// How each type of template object met in a rendering answers each name (`TemplateKeyResolution`): a few types
+/// per name, asked once. A name looked up on more types than that is looked up by name on the others.
+private struct KeyResolutions {
+    private static var typesPerName: Int { 4 }
+    private var types: [ObjectIdentifier?]
+    private var answers: [TemplateKeyResolution]
+
+    init(names: Int) {
+        types = Array(repeating: nil, count: names * Self.typesPerName)
+        answers = Array(repeating: .byName, count: names * Self.typesPerName)
+    }
+
+    /// The resolution of `name` for `type`, from `resolve` the first time.
+    mutating func resolution(
+        of type: ObjectIdentifier, name: Int, _ resolve: () -> TemplateKeyResolution
+    ) -> TemplateKeyResolution {
+        let first = name * Self.typesPerName
+        for slot in first..<(first + Self.typesPerName) {
+            guard let known = types[slot] else {
+                let answer = resolve()
+                types[slot] = type
+                answers[slot] = answer
+                return answer
+            }
+            if known == type { return answers[slot] }
+        }
+        return .byName
     }
 }

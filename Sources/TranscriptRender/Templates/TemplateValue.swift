@@ -45,12 +45,34 @@ public enum TemplateValue: Sendable {
 public protocol TemplateObject: AnyObject, MustacheParent, Sendable {
     /// The value for `key`, or nil when the object has no such key or its value is absent.
     func templateValue(for key: String) -> TemplateValue?
+
+    /// How every object of this type answers the key `name`: by a number that `templateValue(numbered:)`
+    /// takes, not at all, or only by name. The compiled renderer asks once per name and type, so a key's name
+    /// is not compared again for each message. The default is `.byName`.
+    static func templateKeyResolution(named name: String) -> TemplateKeyResolution
+
+    /// The value of the key that `templateKeyResolution(named:)` numbered `number`, or nil when it is absent.
+    func templateValue(numbered number: Int) -> TemplateValue?
+}
+
+/// How the objects of one type answer a key's name (`TemplateObject.templateKeyResolution(named:)`).
+public enum TemplateKeyResolution: Sendable, Equatable {
+    /// By `templateValue(numbered:)` with this number.
+    case number(Int)
+    /// No object of the type has the key.
+    case absent
+    /// By `templateValue(for:)`, asked each time: the keys differ from object to object.
+    case byName
 }
 
 extension TemplateObject {
     public func child(named name: String) -> Any? {
         templateValue(for: name)?.mustacheValue
     }
+
+    public static func templateKeyResolution(named name: String) -> TemplateKeyResolution { .byName }
+
+    public func templateValue(numbered number: Int) -> TemplateValue? { nil }
 }
 
 extension Optional where Wrapped == String {

@@ -16,6 +16,13 @@ import Testing
             let reflected = Mirror(reflecting: child.value)
             let expected: Any? = reflected.displayStyle == .optional ? reflected.children.first?.value : child.value
             let answered = TemplateBox(model).child(named: label)
+            // The compiled renderer's way: the key's number, then the value by number.
+            if case .number(let number) = type(of: TemplateBox(model)).templateKeyResolution(named: label) {
+                let byNumber = TemplateBox(model).templateValue(numbered: number)?.mustacheValue
+                #expect(String(describing: byNumber) == String(describing: answered), "\(label)", sourceLocation: sourceLocation)
+            } else {
+                Issue.record("\(label) has no number", sourceLocation: sourceLocation)
+            }
             #expect((answered == nil) == (expected == nil), "\(label)", sourceLocation: sourceLocation)
             if let answered, let expected {
                 #expect(String(describing: answered) == String(describing: expected), "\(label)", sourceLocation: sourceLocation)
