@@ -74,23 +74,42 @@ public struct StringTable: Sendable, Equatable {
     static func fill<Values: Sequence>(_ text: String, _ values: Values) -> String where Values.Element == (String, String) {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         guard text.utf8.contains(open) else { return text }
-        // A few values: looked up in order (the first of a repeated name counts), without hashing.
-        let values = Array(values)
-        var result = ""
-        result.reserveCapacity(text.utf8.count + values.reduce(0) { $0 + $1.1.utf8.count })
-        var rest = text[...]
-        while let brace = rest.utf8.firstIndex(of: open) {
-            result += rest[..<brace]
-            let after = rest[rest.utf8.index(after: brace)...]
-            if let end = after.utf8.firstIndex(of: close), let value = values.first(where: { $0.0 == after[..<end] })?.1 {
-                result += value
-                rest = after[after.utf8.index(after: end)...]
-            } else {
-                result.append("{")
-                rest = after
+        var text = text
+        return text.withUTF8 { bytes in
+            let firstBrace = bytes.firstIndex(of: open)!
+            // A few values: looked up in order (the first of a repeated name counts), without hashing.
+            let values = Array(values)
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + values.reduce(0) { $0 + $1.1.utf8.count })
+            result.append(contentsOf: bytes[..<firstBrace])
+            var position = firstBrace
+            while position < bytes.count {
+                guard bytes[position] == open else {
+                    result.append(bytes[position])
+                    position += 1
+                    continue
+                }
+                let nameStart = position + 1
+                if let end = bytes[nameStart...].firstIndex(of: close),
+                   let value = values.first(where: { Self.names($0.0, UnsafeBufferPointer(rebasing: bytes[nameStart..<end])) })?.1
+                {
+                    result.append(contentsOf: value.utf8)
+                    position = end + 1
+                } else {
+                    result.append(open)
+                    position = nameStart
+                }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result + rest
+    }
+
+    /// Whether `name` is the placeholder name `bytes`: byte for byte, or for text beyond ASCII as `String`
+    /// compares (canonically equivalent).
+    private static func names(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if name.utf8.elementsEqual(bytes) { return true }
+        guard bytes.contains(where: { $0 >= 0x80 }) || name.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        return name == String(decoding: bytes, as: UTF8.self)
     }
 
     static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {

@@ -40,4 +40,34 @@ import Testing
         #expect(table.list(["أ", "ب"]) == "أ وب")
         #expect(table.list(["أ", "ب", "ج"]) == "أ، ب وج")
     }
+
+    /// Filling by bytes gives what filling by `Substring`s gave (the first implementation, kept here), on texts
+    /// of braces, names, text beyond ASCII and a name in decomposed form.
+    @Test func fillingAgreesWithFillingBySubstrings() {
+        func bySubstrings(_ text: String, _ values: [(String, String)]) -> String {
+            guard text.contains("{") else { return text }
+            var result = ""
+            var rest = text[...]
+            while let brace = rest.firstIndex(of: "{") {
+                result += rest[..<brace]
+                let after = rest[rest.index(after: brace)...]
+                if let end = after.firstIndex(of: "}"), let value = values.first(where: { $0.0 == after[..<end] })?.1 {
+                    result += value
+                    rest = after[after.index(after: end)...]
+                } else {
+                    result.append("{")
+                    rest = after
+                }
+            }
+            return result + rest
+        }
+        let values = [("a", "1"), ("name", "{a}"), ("a", "second"), ("é", "accent"), ("", "empty")]
+        let pieces = ["{", "}", "a", "name", "é", "e\u{301}", " ", "ü", "{a}", "x"]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(StringTable.fill(text, values) == bySubstrings(text, values), "\(text.debugDescription)")
+        }
+        #expect(StringTable.fill("{e\u{301}}", values) == "accent")
+    }
 }
