@@ -120,9 +120,8 @@ struct ConversationActivity: Sendable {
     /// tone, a second regional indicator, a zero-width joiner and what it joins, tags), read scalar by scalar,
     /// which is much faster than splitting all text into characters.
     static func countEmoji(in text: String, into counts: inout [String: Int]) {
-        // Emoji start at U+2100: their UTF-8 starts with a byte of 0xE2 or more.
         var bytes = text
-        guard bytes.withUTF8({ $0.contains { $0 >= 0xE2 } }) else { return }
+        guard bytes.withUTF8(mayHoldEmoji) else { return }
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
         while index < scalars.endIndex {
@@ -166,6 +165,32 @@ struct ConversationActivity: Sendable {
         case 0x2100...0x2BFF, 0x1F000...0x1FFFF, 0x3030, 0x303D, 0x3297, 0x3299: true
         default: false
         }
+    }
+
+    /// Whether UTF-8 text holds a scalar that `mayBeEmoji` takes, found by the bytes that encode one: E2 84–AF
+    /// (U+2100 to U+2BFF), E3 80 B0, E3 80 BD, E3 8A 97, E3 8A 99, and F0 9F (U+1F000 to U+1FFFF). Text in
+    /// scripts whose letters are three bytes long (CJK) has no such bytes unless it holds an emoji.
+    static func mayHoldEmoji(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            guard byte >= 0xE2, index < count else { continue }
+            let second = bytes[index]
+            switch byte {
+            case 0xE2: if (0x84...0xAF).contains(second) { return true }
+            case 0xE3:
+                guard index + 1 < count else { continue }
+                switch (second, bytes[index + 1]) {
+                case (0x80, 0xB0), (0x80, 0xBD), (0x8A, 0x97), (0x8A, 0x99): return true
+                default: break
+                }
+            case 0xF0: if second == 0x9F { return true }
+            default: break
+            }
+        }
+        return false
     }
 
     /// How many web addresses `text` holds.

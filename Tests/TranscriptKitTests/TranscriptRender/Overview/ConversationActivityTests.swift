@@ -105,4 +105,20 @@ import Testing
             #expect(!compiled.contains("<x>") && !compiled.contains("<b>"))
         }
     }
+
+    /// The byte test finds exactly the scalars `mayBeEmoji` takes, wherever they stand in the text.
+    @Test func theByteTestFindsEveryScalarThatMayBeEmoji() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)...UInt32(0x10FFFF) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = value >= 0x2100 && ConversationActivity.mayBeEmoji(value)
+            for var text in [String(scalar), "中" + String(scalar), String(scalar) + "x"] {
+                if text.withUTF8(ConversationActivity.mayHoldEmoji) != expected { wrong.append(value) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        var japanese = "東京は晴れ。「明日」も、雨〜"
+        let found = japanese.withUTF8(ConversationActivity.mayHoldEmoji)
+        #expect(!found)
+    }
 }
