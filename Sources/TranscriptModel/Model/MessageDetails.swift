@@ -44,7 +44,18 @@ package enum MessageDetails {
 
     /// The last part of a path, with `/` or `\` between parts: `photos/IMG_1.jpg` → `IMG_1.jpg`.
     package static func fileName(of path: String) -> String {
-        path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
+        let utf8 = path.utf8
+        // Beyond ASCII, a slash followed by a combining mark is one character and no separator: read by characters.
+        guard !utf8.contains(where: { $0 >= 0x80 }) else {
+            return path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
+        }
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
+        var end = utf8.endIndex
+        while end > utf8.startIndex, isSeparator(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        guard end > utf8.startIndex else { return path }
+        var start = end
+        while start > utf8.startIndex, !isSeparator(utf8[utf8.index(before: start)]) { start = utf8.index(before: start) }
+        return String(path[start..<end])
     }
 
     /// `0:07`, `3:25`, `1:02:03`.
