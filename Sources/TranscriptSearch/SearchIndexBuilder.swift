@@ -66,17 +66,16 @@ package struct SearchIndexBuilder {
 
     /// A term's postings over the whole site: each part's, numbered by `mappings` (a part's document numbers in
     /// the site by their number in the part), in order.
-    static func postings(of term: String, in parts: [SearchPostings], mappings: [[UInt32]]) -> [UInt32] {
+    static func postings(of term: Int, from sources: TermSources, in parts: [SearchPostings], mappings: [[UInt32]]) -> [UInt32] {
         var list: [UInt32] = []
-        var sources = 0
-        for (number, postings) in parts.enumerated() {
-            guard let local = postings[term] else { continue }
-            let mapping = mappings[number]
-            list.append(contentsOf: local.lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
-            sources += 1
+        var partCount = 0
+        sources.forEach(of: term) { part, local in
+            let mapping = mappings[part]
+            list.append(contentsOf: parts[part].list(at: local).lazy.map { mapping[Int($0 >> 2)] << 2 | ($0 & 3) })
+            partCount += 1
         }
         // Each part's are in order, and so are its documents in the site's numbering.
-        if sources > 1 { list.sort() }
+        if partCount > 1 { list.sort() }
         return list
     }
 
@@ -239,10 +238,13 @@ package struct SearchIndexBuilder {
         // files in order.
         // Sorted as scripts compare strings: by UTF-16 code units. The text terms come in UTF-8 order, which
         // differs only where a term holds a character from U+E000 on, so the sort has little to do.
-        var ordered = textTerms + Array(filters.keys)
+        let sources = try TermSources(merged: textTerms, partTerms: parts.map(\.postings.terms))
+        // Each with its number among the text terms (-1 for a filter's).
+        var ordered = textTerms.enumerated().map { (term: $1, number: Int32($0)) } + filters.keys.map { (term: $0, number: Int32(-1)) }
         textTerms = []
-        ordered.sort(by: SearchIndexFormat.precedes)
-        let terms = ordered
+        ordered.sort { SearchIndexFormat.precedes($0.term, $1.term) }
+        let terms = ordered.map(\.term), textNumbers = ordered.map(\.number)
+        ordered = []
         statistics.terms = terms.count
         let filterPostings = filters
         var firstTerms: [String] = []
@@ -263,11 +265,13 @@ package struct SearchIndexBuilder {
                 // Each term encoded, its blocks' JSON made and, for a term without blocks, its entry: on all cores.
                 let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
                     range.map { offset -> (term: EncodedTerm, blocks: [[UInt8]], entry: String?) in
-                        let term = terms[batch.lowerBound + offset]
-                        let encoded = if let list = filterPostings[term] {
-                            EncodedTerm(term: term, postings: list, weighted: false)
+                        let term = terms[batch.lowerBound + offset], number = Int(textNumbers[batch.lowerBound + offset])
+                        let encoded = if number < 0 {
+                            EncodedTerm(term: term, postings: filterPostings[term] ?? [], weighted: false)
                         } else {
-                            EncodedTerm(term: term, postings: Self.postings(of: term, in: postingParts, mappings: mappings), weighted: true)
+                            EncodedTerm(
+                                term: term, postings: Self.postings(of: number, from: sources, in: postingParts, mappings: mappings),
+                                weighted: true)
                         }
                         return (
                             encoded, encoded.blocks.map { Array(JavaScriptText.postings($0.text).utf8) },

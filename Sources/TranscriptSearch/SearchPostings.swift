@@ -13,7 +13,6 @@ import Darwin
 package struct SearchPostings: Sendable, Equatable {
     /// The terms, in the order of their UTF-8 bytes.
     package private(set) var terms: [String] = []
-    private var numbers: [String: Int32] = [:]
     /// Where each term's postings start in `flat`, and where the last one's end.
     private var starts: [Int] = [0]
     private var flat: [UInt32] = []
@@ -33,11 +32,9 @@ package struct SearchPostings: Sendable, Equatable {
         // Sorted by bytes compared a run at a time.
         pairs.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(pairs.count)
-        numbers.reserveCapacity(pairs.count)
         starts.reserveCapacity(pairs.count + 1)
         flat.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count })
         for index in pairs.indices {
-            numbers[pairs[index].key] = Int32(index)
             terms.append(pairs[index].key)
             flat += pairs[index].value
             pairs[index].value = []
@@ -63,9 +60,16 @@ package struct SearchPostings: Sendable, Equatable {
     /// The postings of the term numbered `number` in `terms`.
     package func list(at number: Int) -> ArraySlice<UInt32> { flat[starts[number]..<starts[number + 1]] }
 
-    /// The postings of `term`, or nil when no message holds it.
+    /// The postings of `term`, or nil when no message holds it: found by halves in the sorted terms. (Walks over
+    /// many terms use `TermOrder.positions`, which hashes nothing either.)
     package subscript(term: String) -> ArraySlice<UInt32>? {
-        numbers[term].map { list(at: Int($0)) }
+        var low = 0, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.precedes(terms[middle], term) { low = middle + 1 } else { high = middle }
+        }
+        guard low < terms.count, !Self.precedes(term, terms[low]) else { return nil }
+        return list(at: low)
     }
 
     /// Every term's postings as a list of its own.

@@ -13,6 +13,20 @@ enum TermOrder {
         }
     }
 
+    /// For each of `terms`, its place in `sorted`, or -1 when `sorted` lacks it: both in UTF-8 byte order without
+    /// repeats, walked side by side (no term is hashed).
+    static func positions(of terms: [String], in sorted: [String]) -> [Int32] {
+        var positions = [Int32](repeating: -1, count: terms.count)
+        var place = 0
+        for (number, term) in terms.enumerated() {
+            while place < sorted.count, SearchPostings.precedes(sorted[place], term) { place += 1 }
+            guard place < sorted.count, !SearchPostings.precedes(term, sorted[place]) else { continue }
+            positions[number] = Int32(place)
+            place += 1
+        }
+        return positions
+    }
+
     private static func merge(_ a: [String], _ b: [String]) -> [String] {
         var result: [String] = []
         result.reserveCapacity(max(a.count, b.count))

@@ -44,4 +44,32 @@ import Testing
             #expect(TermOrder.merged(lists) == expected)
         }
     }
+
+    /// A list's terms are found in a longer sorted list at the places its index gives; terms it lacks give -1.
+    @Test func positionsAreTheTermsPlacesInTheSortedList() {
+        for seed in [UInt64(11), 12, 13] {
+            let sorted = Array(Set(Self.strings(count: 300, seed: seed))).sorted(by: SearchPostings.precedes)
+            let terms = Array(Set(Self.strings(count: 80, seed: seed + 50))).sorted(by: SearchPostings.precedes)
+            let expected = terms.map { term in Int32(sorted.firstIndex(of: term) ?? -1) }
+            #expect(TermOrder.positions(of: terms, in: sorted) == expected)
+            #expect(expected.contains { $0 >= 0 } && expected.contains(-1))
+        }
+        #expect(TermOrder.positions(of: [], in: ["a"]).isEmpty)
+        #expect(TermOrder.positions(of: ["a"], in: []) == [-1])
+    }
+
+    /// Each merged term's sources are the parts that hold it, in order, with its number in each.
+    @Test func termSourcesNameEveryPartThatHoldsATerm() throws {
+        let lists = (0..<4).map { number in
+            Array(Set(Self.strings(count: 60, seed: 300 + UInt64(number)))).sorted(by: SearchPostings.precedes)
+        }
+        let merged = TermOrder.merged(lists)
+        let sources = try TermSources(merged: merged, partTerms: lists)
+        for (number, term) in merged.enumerated() {
+            var found: [[Int]] = []
+            sources.forEach(of: number) { part, local in found.append([part, local]) }
+            let expected = lists.enumerated().compactMap { part, list in list.firstIndex(of: term).map { [part, $0] } }
+            #expect(found == expected, "\(term)")
+        }
+    }
 }
