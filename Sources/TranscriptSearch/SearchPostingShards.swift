@@ -7,9 +7,33 @@ package final class SearchPostingShards: Sendable {
     /// How many shards: enough for the cores to share the work evenly.
     package static let count = 16
 
-    /// One shard's lists, changed only by the one task that joins into it (see `join`).
+    /// One shard's lists, changed only by the one task that joins into it (see `join`). Terms are numbered by
+    /// their bytes (`SearchTermTable`): a dictionary keyed by `String` hashed every term of every chunk and, for
+    /// text beyond ASCII, compared it with normalization.
     private final class Shard: @unchecked Sendable {
-        var lists: [String: [UInt32]] = [:]
+        var table = SearchTermTable()
+        var terms: [String] = []
+        var lists: [[UInt32]] = []
+
+        /// Appends `postings` to `term`'s list.
+        func add(_ term: String, _ postings: ArraySlice<UInt32>) {
+            var term = term
+            let number = term.withUTF8 { table.number(of: $0) }
+            if number == lists.count {
+                terms.append(term)
+                lists.append([])
+            }
+            lists[number] += postings
+        }
+
+        /// The terms and their lists, the shard emptied.
+        func take() -> [(key: String, value: [UInt32])] {
+            let pairs = zip(terms, lists).map { (key: $0, value: $1) }
+            table = SearchTermTable()
+            terms = []
+            lists = []
+            return pairs
+        }
     }
 
     /// A chunk's postings split into shards, by term, where the chunk was made.
@@ -66,7 +90,7 @@ package final class SearchPostingShards: Sendable {
             let shard = shards[number]
             for split in splits {
                 let run = split.shards[number]
-                for (termNumber, term) in run.terms.enumerated() { shard.lists[term, default: []] += run.list(at: termNumber) }
+                for (termNumber, term) in run.terms.enumerated() { shard.add(term, run.list(at: termNumber)) }
             }
         }
     }
@@ -77,9 +101,7 @@ package final class SearchPostingShards: Sendable {
         let shards = self.shards
         // (`concurrentMap` is declared throwing; this closure throws nothing.)
         let sorted = (try? Array(0..<Self.count).concurrentMap { number -> [(key: String, value: [UInt32])] in
-            var lists: [String: [UInt32]] = [:]
-            swap(&lists, &shards[number].lists)
-            var pairs = lists.map { (key: $0.key, value: $0.value) }
+            var pairs = shards[number].take()
             pairs.sort { SearchPostings.precedes($0.key, $1.key) }
             return pairs
         }) ?? []
