@@ -34,6 +34,9 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         for document in documents { append(document) }
     }
 
+    /// How many bytes the documents' anchors and texts take, together.
+    package var textBytes: Int { bytes.count }
+
     package var startIndex: Int { 0 }
     package var endIndex: Int { times.count }
 

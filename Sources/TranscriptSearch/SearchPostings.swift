@@ -56,6 +56,8 @@ package struct SearchPostings: Sendable, Equatable {
 
     package var count: Int { terms.count }
     package var isEmpty: Bool { terms.isEmpty }
+    /// How many postings all the terms have, together.
+    package var postingCount: Int { flat.count }
 
     /// The postings of the term numbered `number` in `terms`.
     package func list(at number: Int) -> ArraySlice<UInt32> { flat[starts[number]..<starts[number + 1]] }

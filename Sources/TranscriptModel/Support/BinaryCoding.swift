@@ -9,6 +9,11 @@ package struct BinaryWriter {
         self.bytes = bytes
     }
 
+    /// Makes room for `count` bytes in all, so that writing up to them grows the buffer no more.
+    package mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     package mutating func write(_ value: UInt64) {
         var value = value
         while value >= 0x80 {

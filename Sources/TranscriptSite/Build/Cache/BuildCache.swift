@@ -205,7 +205,13 @@ package final class BuildCache {
                 if let searchPart {
                     let bytes = SearchPartArchive.encode(searchPart)
                     record.searchPartBytes = bytes.count
-                    try Data(bytes).write(to: records.appendingPathComponent(name + ".search"))
+                    // Written from the bytes in place (`Data(bytes)` would copy them).
+                    try bytes.withUnsafeBytes { raw in
+                        let data = raw.baseAddress.map {
+                            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
+                        } ?? Data()
+                        try data.write(to: records.appendingPathComponent(name + ".search"))
+                    }
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]

@@ -9,6 +9,9 @@ enum SearchPartArchive {
 
     static func encode(_ part: SearchConversationPart) -> [UInt8] {
         var writer = BinaryWriter()
+        // About what it takes: the texts, a few bytes a document and a posting, and the terms.
+        writer.reserveCapacity(
+            part.documents.textBytes + part.documents.count * 24 + part.postings.count * 16 + part.postings.postingCount * 2 + 256)
         writer.write(magic)
         writer.write(part.title)
         writer.write(part.url)
