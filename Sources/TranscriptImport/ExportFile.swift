@@ -24,6 +24,11 @@ package enum ExportFile {
         resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
+    /// Whether a relative path has no `.`, `..` or empty part.
+    package static func isPlain(_ normalized: String) -> Bool {
+        !normalized.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
     /// `path` with backslashes as slashes, when it is relative and holds no colon or NUL; nil otherwise. Checked
     /// byte by byte: most paths hold none of them, and Foundation's searches cost more than the look-up.
     package static func relativePath(_ path: String) -> String? {
@@ -36,13 +41,15 @@ package enum ExportFile {
 
     /// The same, for a folder whose real path (symlinks resolved) the caller knows already.
     package static func resolve(_ path: String, inRealFolder root: String) -> Result<URL, Refusal> {
+        var folders = FolderPresence()
+        return resolve(path, inRealFolder: root, folders: &folders)
+    }
+
+    /// The same, for one of many paths checked in turn: `folders` keeps what was found of their folders.
+    package static func resolve(_ path: String, inRealFolder root: String, folders: inout FolderPresence) -> Result<URL, Refusal> {
         guard let normalized = relativePath(path) else { return .failure(.notRelative) }
         // The quick way for a plain path (no `.` or `..`) at which there is nothing at all, not even a link.
-        let segments = normalized.split(separator: "/", omittingEmptySubsequences: false)
-        if !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            var info = stat()
-            if lstat(root + "/" + normalized, &info) != 0, errno == ENOENT { return .failure(.missing) }
-        }
+        if isPlain(normalized), folders.isMissing(root + "/" + normalized) { return .failure(.missing) }
         let candidate = URL(fileURLWithPath: root).appendingPathComponent(normalized).standardizedFileURL
         guard candidate.path.hasPrefix(root + "/") else { return .failure(.outsideExport) }
         var isFolder: ObjCBool = false

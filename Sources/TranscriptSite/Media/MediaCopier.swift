@@ -194,7 +194,8 @@ final class MediaCopier {
             .filter { resolutions[$0] == nil }
         guard keys.count > 1 else { return }
         let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
-            range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root) }
+            var folders = FolderPresence()
+            return range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root, folders: &folders) }
         }.flatMap { $0 }) ?? []
         for (key, result) in zip(keys, found) { resolutions[key] = result }
     }

@@ -27,6 +27,12 @@ struct MediaDependency: Codable, Equatable, Sendable {
     /// Whether looking the file up now would give the same as when this was recorded, without reading it.
     /// `realFolders` keeps the real paths of media folders between calls.
     func isUnchanged(realFolders: inout [String: String]) -> Bool {
+        var folders = FolderPresence()
+        return isUnchanged(realFolders: &realFolders, folders: &folders)
+    }
+
+    /// The same, for one of many dependencies checked in turn: `folders` keeps what was found of their folders.
+    func isUnchanged(realFolders: inout [String: String], folders: inout FolderPresence) -> Bool {
         let root: String
         if let known = realFolders[folder] {
             root = known
@@ -36,11 +42,8 @@ struct MediaDependency: Codable, Equatable, Sendable {
         }
         // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
         if refusal == Self.missing {
-            if let normalized = ExportFile.relativePath(path),
-               !normalized.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-            {
-                var info = stat()
-                return lstat(root + "/" + normalized, &info) != 0 && errno == ENOENT
+            if let normalized = ExportFile.relativePath(path), ExportFile.isPlain(normalized) {
+                return folders.isMissing(root + "/" + normalized)
             }
         }
         // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
@@ -68,11 +71,15 @@ struct MediaDependency: Codable, Equatable, Sendable {
         for folder in Set(dependencies.map(\.folder)) where realFolders[folder] == nil {
             realFolders[folder] = realPath(of: folder)
         }
-        guard dependencies.count > 256 else { return dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders) } }
+        guard dependencies.count > 256 else {
+            var folders = FolderPresence()
+            return dependencies.allSatisfy { $0.isUnchanged(realFolders: &realFolders, folders: &folders) }
+        }
         let roots = realFolders
         let checked = try? chunkRanges(count: dependencies.count, chunkSize: 256).concurrentMap { range in
             var roots = roots
-            return range.allSatisfy { dependencies[$0].isUnchanged(realFolders: &roots) }
+            var folders = FolderPresence()
+            return range.allSatisfy { dependencies[$0].isUnchanged(realFolders: &roots, folders: &folders) }
         }
         return checked?.allSatisfy { $0 } ?? false
     }
