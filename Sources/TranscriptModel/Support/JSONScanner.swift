@@ -45,25 +45,23 @@ package struct JSONScanner {
         case 0x7B, 0x5B:
             var depth = 0
             var released = index
-            while index < bytes.count {
+            while true {
+                // Only quotes and brackets matter here: the bytes between them are passed over eight at a time.
+                index = nextQuoteOrBracket(from: index)
+                guard index < bytes.count else { return nil }
                 switch bytes[index] {
                 case 0x22:
                     guard let end = endOfString(at: index) else { return nil }
                     index = end
                     continue
                 case 0x7B, 0x5B: depth += 1
-                case 0x7D, 0x5D:
+                default:
                     depth -= 1
                     if depth == 0 { return index + 1 }
                     releaseBehind(index, &released)
-                case 0x20:
-                    index = afterSpaces(index + 1)
-                    continue
-                default: break
                 }
                 index += 1
             }
-            return nil
         default:
             scan: while index < bytes.count {
                 switch bytes[index] {
@@ -80,10 +78,17 @@ package struct JSONScanner {
         var index = start + 1
         let count = bytes.count
         while index < count {
-            // The next quote (memchr looks at many bytes at a time); it ends the string unless an odd number
-            // of backslashes comes right before it.
-            guard let found = memchr(base + index, 0x22, count - index) else { return nil }
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // The next quote (in the first words of a string a word at a time, as most strings are short; then
+            // by memchr, which looks at many bytes at a time); it ends the string unless an odd number of
+            // backslashes comes right before it.
+            let quote: Int
+            if let near = nearQuote(from: index) {
+                guard near < count else { return nil }
+                quote = near
+            } else {
+                guard let found = memchr(base + index + Self.nearBytes, 0x22, count - index - Self.nearBytes) else { return nil }
+                quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             var backslashes = 0
             while quote - backslashes - 1 > start, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
             if backslashes % 2 == 0 { return quote + 1 }
@@ -92,18 +97,79 @@ package struct JSONScanner {
         return nil
     }
 
-    /// The first byte from `start` on that is not a space, eight at a time: a pretty-printed document is
-    /// indented with runs of them.
+    /// How many bytes `nearQuote` looks at.
+    private static let nearBytes = 32
+
+    /// The first quote among the `nearBytes` bytes from `start`; nil when none of them is one. When fewer bytes
+    /// are left, the first quote among them, or `bytes.count` when there is none.
     @inline(__always)
-    private func afterSpaces(_ start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start
+    private func nearQuote(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+        var index = start
+        let end = start + Self.nearBytes
+        guard end <= count else {
+            while index < count {
+                if base[index] == 0x22 { return index }
+                index += 1
+            }
+            return count
+        }
+        while index < end {
+            let word = Self.word(at: base + index)
+            let quotes = Self.zeroBytes(word ^ Self.everyByte(0x22))
+            if quotes != 0 { return index + Self.firstFlagged(quotes) }
             index += 8
         }
-        while index < count, base[index] == 0x20 { index += 1 }
-        return index
+        return nil
+    }
+
+    /// The first byte from `start` on that is a quote or a bracket (`{`, `}`, `[`, `]`), or `bytes.count`: eight
+    /// bytes at a time.
+    @inline(__always)
+    private func nextQuoteOrBracket(from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let count = bytes.count
+        var index = start
+        while index + 8 <= count {
+            let word = Self.word(at: base + index)
+            // `[` and `]` are `{` and `}` without the bit 0x20, which no other byte but themselves turns into them.
+            let folded = word | Self.everyByte(0x20)
+            let found = Self.zeroBytes(word ^ Self.everyByte(0x22)) | Self.zeroBytes(folded ^ Self.everyByte(0x7B))
+                | Self.zeroBytes(folded ^ Self.everyByte(0x7D))
+            if found != 0 { return index + Self.firstFlagged(found) }
+            index += 8
+        }
+        while index < count {
+            switch base[index] {
+            case 0x22, 0x7B, 0x7D, 0x5B, 0x5D: return index
+            default: index += 1
+            }
+        }
+        return count
+    }
+
+    /// `byte` in each of a word's eight bytes.
+    @inline(__always)
+    private static func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// A word with the high bit of its zero bytes set; a byte after a zero byte may be flagged too (a borrow
+    /// carries into it), so only the first flag is sure, and it is the only one read (`firstFlagged`).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The eight bytes at `address` as a word whose lowest byte is the first in memory.
+    @inline(__always)
+    private static func word(at address: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(address).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The place (0 to 7) of the first byte `zeroBytes` flagged in a word read by `word(at:)`.
+    @inline(__always)
+    private static func firstFlagged(_ flags: UInt64) -> Int {
+        flags.trailingZeroBitCount / 8
     }
 
     package func skipWhitespace(_ start: Int) -> Int {
