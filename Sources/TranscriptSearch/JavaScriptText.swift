@@ -20,7 +20,9 @@ package enum JavaScriptText {
         result.append(UInt8(ascii: "\""))
         var runStart = 0
         var index = 0
-        while index < bytes.count {
+        while true {
+            index = nextEscapeCandidate(in: bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             let escape: (simple: UInt8?, code: UInt32?, length: Int)
             switch byte {
@@ -48,6 +50,48 @@ package enum JavaScriptText {
         }
         result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         result.append(UInt8(ascii: "\""))
+    }
+
+    /// The first byte from `start` on that may need an escape: a control character, `"`, `\`, `<`, `>`, `&`,
+    /// DEL, or 0xE2 (which starts U+2028 and U+2029); `bytes.count` when there is none. Eight bytes at a time
+    /// (most text needs no escape at all).
+    @inline(__always)
+    static func nextEscapeCandidate(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let count = bytes.count
+        var index = start
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Each test flags the high bit of a byte it finds (and may flag bytes after a found one: only the first
+            // flag is read). `<` and `>` are the bytes that give `>` with the bit 0x02 set.
+            let found = below0x20(word) | zeroBytes(word ^ every(0x22)) | zeroBytes(word ^ every(0x5C))
+                | zeroBytes((word | every(0x02)) ^ every(0x3E)) | zeroBytes(word ^ every(0x26))
+                | zeroBytes(word ^ every(0x7F)) | zeroBytes(word ^ every(0xE2))
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            switch bytes[index] {
+            case 0..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0x7F, 0xE2: return index
+            default: index += 1
+            }
+        }
+        return count
+    }
+
+    @inline(__always)
+    private static func every(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The high bit of each zero byte set (and perhaps of bytes after one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte below 0x20 set (and perhaps of bytes after one).
+    @inline(__always)
+    private static func below0x20(_ word: UInt64) -> UInt64 {
+        (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
     }
 
     private static func appendEscape(_ value: UInt32, to result: inout [UInt8]) {

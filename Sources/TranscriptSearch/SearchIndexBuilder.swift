@@ -324,13 +324,16 @@ package struct SearchIndexBuilder {
                 var bytes: [UInt8] = [UInt8(ascii: "[")]
                 bytes.reserveCapacity(range.count * 160)
                 documentLists.withUnsafeBufferPointer { documentLists in
+                    guard let lists = documentLists.baseAddress else { return }
                     for position in range {
                         let entry = order[position]
                         let part = Int(entry.part), local = Int(entry.local)
-                        if position > range.lowerBound { bytes += ",\n".utf8 }
+                        if position > range.lowerBound { bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+                        // Each list read where it is, through its pointer (see `appendDocument`).
+                        let list = lists + part
                         SearchIndexFormat.appendDocument(
-                            local, of: documentLists[part], part: part,
-                            person: documentLists[part].senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
+                            local, of: list, part: part,
+                            person: list.pointee.senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
                     }
                 }
                 bytes.append(UInt8(ascii: "]"))

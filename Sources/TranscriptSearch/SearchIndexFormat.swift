@@ -57,20 +57,59 @@ package enum SearchIndexFormat {
 
     /// Appends the entry of the document at `position` of `documents` (see `appendDocument(_:part:person:to:)`),
     /// made from its fields in place.
-    /// (Not inlined: inlined into a loop, it copied the whole list for each document, every array of it retained.)
-    @inline(never)
     static func appendDocument(_ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to bytes: inout [UInt8]) {
-        bytes += "[\(part),\(person),\(documents.seconds(at: position)),".utf8
-        JavaScriptText.append(documents.page(at: position), to: &bytes)
-        // Read before the closure: a closure that reads `documents` copies the list (retaining each of its arrays).
-        let kinds = documents.kinds(at: position).rawValue
-        documents.withAnchorAndText(at: position) { anchor, text in
+        withUnsafePointer(to: documents) { appendDocument(position, of: $0, part: part, person: person, to: &bytes) }
+    }
+
+    /// `appendDocument(_:of:part:person:to:)` of the list at `list`, read where it is (a list passed on, or read
+    /// through a pointer into a variable, is copied: every array of it retained and released again). Not inlined:
+    /// inlined into a loop, it copied the whole list for each document.
+    @inline(never)
+    static func appendDocument(
+        _ position: Int, of list: UnsafePointer<SearchDocumentList>, part: Int, person: Int, to bytes: inout [UInt8]
+    ) {
+        // The numbers are written as digits straight into the bytes: no text is made for them.
+        bytes.append(UInt8(ascii: "["))
+        appendDecimal(Int64(part), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendDecimal(Int64(person), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendDecimal(list.pointee.seconds(at: position), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JavaScriptText.append(list.pointee.page(at: position), to: &bytes)
+        // Read before the closure: a closure that reads the list may copy it.
+        let kinds = list.pointee.kinds(at: position).rawValue
+        list.pointee.withAnchorAndText(at: position) { anchor, text in
             bytes.append(UInt8(ascii: ","))
             JavaScriptText.append(utf8: anchor, to: &bytes)
-            bytes += ",\(kinds),".utf8
+            bytes.append(UInt8(ascii: ","))
+            appendDecimal(Int64(kinds), to: &bytes)
+            bytes.append(UInt8(ascii: ","))
             JavaScriptText.append(utf8: text, to: &bytes)
         }
-        bytes += (documents.isCut(at: position) ? ",1]" : "]").utf8
+        if list.pointee.isCut(at: position) {
+            bytes += [UInt8(ascii: ","), UInt8(ascii: "1"), UInt8(ascii: "]")]
+        } else {
+            bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Appends `value` in decimal digits (with a minus sign when negative), as `String(value)` writes it.
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude, as unsigned: `Int64.min` has no positive counterpart.
+        var magnitude = value.magnitude
+        // Room for the 20 digits of the largest magnitude, filled from the end.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var end = buffer.count
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[end...])
+        }
     }
 
     /// A document file's JSON: its entries, one per line.

@@ -78,4 +78,17 @@ import Testing
         SearchIndexFormat.appendDocument(3, of: list, part: 1, person: -1, to: &entry)
         #expect(String(decoding: entry, as: UTF8.self) == #"[1,-1,200,"2024-05-2","",24,"東京 👍🏽 \u003cb\u003e\u0026\u003c/b\u003e"]"#)
     }
+
+    @Test func numbersAreWrittenAsStringWritesThem() {
+        var generator = SeededGenerator(seed: 10)
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, .max, .min, .max - 1, .min + 1, 1_700_000_000, -62_135_596_800]
+        for _ in 0..<10_000 {
+            values.append(Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0..<63, using: &generator))
+        }
+        for value in values {
+            var bytes: [UInt8] = [0x5B]
+            SearchIndexFormat.appendDecimal(value, to: &bytes)
+            #expect(bytes == [0x5B] + Array(String(value).utf8))
+        }
+    }
 }
