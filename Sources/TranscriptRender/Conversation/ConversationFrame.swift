@@ -5,7 +5,7 @@ import TranscriptSearch
 /// What every page of a conversation needs to know of the conversation as a whole, worked out once before
 /// any page is rendered: where each message is, who is who, how the conversation is split into pages, and
 /// the values the page frames show.
-struct ConversationFrame: Sendable {
+package struct ConversationFrame: Sendable {
     let conversation: Conversation
     /// The export the conversation came from, as warnings and errors name it.
     let file: String

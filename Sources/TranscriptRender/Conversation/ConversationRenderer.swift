@@ -74,8 +74,31 @@ package struct ConversationRenderer: Sendable {
         previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
         write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
     ) throws -> Output {
-        let frame = try ConversationFrame(
+        try render(
+            frame(of: conversation, file: file, root: root), url: url, avatarImages: avatarImages, media: media, search: search,
+            knownSearchPart: knownSearchPart, recordsPages: recordsPages, previous: previous, messageDigests: messageDigests,
+            write: write)
+    }
+
+    /// What every page of `conversation` shares (its page plan, where each message is, its people, days and
+    /// warnings): the first step of `render`, which a caller may take on its own while it does something else
+    /// (the site copies the messages' files meanwhile), then render from it. `file` names the export in warnings
+    /// and errors; `root` leads from a page to the site's root.
+    package func frame(of conversation: Conversation, file: String, root: String) throws -> ConversationFrame {
+        try ConversationFrame(
             conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
+    }
+
+    /// Renders the conversation of `frame` (made by `frame(of:file:root:)`), as `render(_:file:url:root:...)` does.
+    package func render(
+        _ frame: ConversationFrame, url: String, avatarImages: [String: String] = [:],
+        media: [Int: MessageMedia] = [:], search: SearchTarget? = nil, knownSearchPart: SearchConversationPart? = nil,
+        recordsPages: Bool = false,
+        previous: PreviousRendering? = nil, messageDigests: [UInt64] = [],
+        write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
+    ) throws -> Output {
+        let conversation = frame.conversation
+        let file = frame.file
         // The messages' search documents and terms are made here, unless the caller knows them already.
         let indexing = search != nil && knownSearchPart == nil
         var searchPart = search.map { SearchConversationPart(title: conversation.title, url: $0.folder) }

@@ -103,7 +103,25 @@ extension BuildContext {
                 summary.warnings.append("\(displayPath): the avatar of \(participant.id) (\(avatar)) \(refusal); initials are shown")
             }
         }
-        let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+        // The messages' files are copied while the conversation's frame is made: in a long conversation, on a thread
+        // of their own (both are mostly one core's work).
+        let frame: ConversationFrame
+        let copied: (media: [Int: MessageMedia], problems: [(path: String, reason: String)])
+        if conversation.messages.count >= Self.mediaCopiedMeanwhileFrom {
+            let copier = CopierOnItsOwnThread(copier: media)
+            let messages = conversation.messages, folder = imported.mediaFolder
+            let copying = BackgroundWork { MessageMedia.copy(messages, from: folder, with: copier.copier) }
+            do {
+                frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
+            } catch {
+                _ = try? copying.result()
+                throw error
+            }
+            copied = try copying.result()
+        } else {
+            copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+            frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
+        }
         summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }
         if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: conversation), file: displayPath) {
             summary.warnings.append(warning)
@@ -121,7 +139,7 @@ extension BuildContext {
             previousRendering(of: previous, slug: slug, indexed: searchNumber != nil) { path in files[path] = zero }
         }
         let rendered = try renderer.render(
-            conversation, file: displayPath, url: path, root: "../../", avatarImages: avatars, media: copied.media,
+            frame, url: path, avatarImages: avatars, media: copied.media,
             search: searchTarget, knownSearchPart: knownSearchPart, recordsPages: cache != nil, previous: rendering,
             messageDigests: messageDigests
         ) { made in
@@ -160,4 +178,14 @@ extension BuildContext {
         count("pages rendered", rendered.pages - rendered.pagesTakenOver)
         return (record, rendered.search, rendering?.searchPart)
     }
+
+    /// From how many messages a conversation's files are copied on a thread of their own while its frame is made.
+    static let mediaCopiedMeanwhileFrom = 8192
+}
+
+/// The media copier, used on the thread that copies a conversation's files while the thread that started it makes
+/// the conversation's frame, which never reaches the copier (nor the output it writes to), and waits for the copy
+/// before it does anything else.
+private struct CopierOnItsOwnThread: @unchecked Sendable {
+    let copier: MediaCopier
 }
