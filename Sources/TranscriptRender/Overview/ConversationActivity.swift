@@ -119,43 +119,65 @@ struct ConversationActivity: Sendable {
     }
 
     /// Adds the emoji of `text` to `counts`: each with what joins it into one emoji (a variation selector, a skin
-    /// tone, a second regional indicator, a zero-width joiner and what it joins, tags), read scalar by scalar,
-    /// which is much faster than splitting all text into characters.
+    /// tone, a second regional indicator, a zero-width joiner and what it joins, tags). Read from the UTF-8 bytes:
+    /// an emoji starts at a scalar from U+2100 on, whose first byte is from 0xE2 on, so the bytes below are passed
+    /// over without being decoded; the scalars of an emoji are one run of the bytes, which is its key.
     static func countEmoji(in text: String, into counts: inout [String: Int]) {
-        var bytes = text
-        guard bytes.withUTF8(mayHoldEmoji) else { return }
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            index = scalars.index(after: index)
-            guard Self.mayBeEmoji(scalar.value), scalar.properties.isEmoji, !scalar.properties.isEmojiModifier else { continue }
-            var emoji = String.UnicodeScalarView([scalar])
-            var asEmoji = scalar.properties.isEmojiPresentation
-            var regionalIndicators = (0x1F1E6...0x1F1FF).contains(scalar.value) ? 1 : 0
-            while index < scalars.endIndex {
-                let next = scalars[index]
-                let joins: Bool
-                switch next.value {
-                case 0xFE0F: joins = true; asEmoji = true
-                case 0xFE0E, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: joins = true
-                case 0x1F1E6...0x1F1FF: joins = regionalIndicators == 1; regionalIndicators += 1
-                case 0x200D:
-                    joins = true
-                    emoji.append(next)
-                    index = scalars.index(after: index)
-                    guard index < scalars.endIndex else { break }
-                    emoji.append(scalars[index])
-                    index = scalars.index(after: index)
+        var text = text
+        text.withUTF8 { bytes in
+            guard mayHoldEmoji(bytes) else { return }
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] >= 0xE2 else {
+                    index += 1
                     continue
-                default: joins = false
                 }
-                guard joins else { break }
-                emoji.append(next)
-                index = scalars.index(after: index)
+                let start = index
+                let first = scalar(in: bytes, at: index)
+                index += first.length
+                guard Self.mayBeEmoji(first.value), let scalar = Unicode.Scalar(first.value), scalar.properties.isEmoji,
+                      !scalar.properties.isEmojiModifier
+                else { continue }
+                var asEmoji = scalar.properties.isEmojiPresentation
+                var regionalIndicators = (0x1F1E6...0x1F1FF).contains(first.value) ? 1 : 0
+                while index < bytes.count {
+                    let next = Self.scalar(in: bytes, at: index)
+                    let joins: Bool
+                    switch next.value {
+                    case 0xFE0F: joins = true; asEmoji = true
+                    case 0xFE0E, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: joins = true
+                    case 0x1F1E6...0x1F1FF: joins = regionalIndicators == 1; regionalIndicators += 1
+                    case 0x200D:
+                        // The joiner and the scalar after it, whatever it is; a joiner that ends the text joins
+                        // nothing and is left out.
+                        guard index + next.length < bytes.count else {
+                            joins = false
+                            break
+                        }
+                        index += next.length
+                        index += Self.scalar(in: bytes, at: index).length
+                        continue
+                    default: joins = false
+                    }
+                    guard joins else { break }
+                    index += next.length
+                }
+                guard asEmoji else { continue }
+                counts[String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), default: 0] += 1
             }
-            guard asEmoji else { continue }
-            counts[String(emoji), default: 0] += 1
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of `bytes` (well-formed, as a string's are), and its length.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset]) & 0x3F }
+        switch lead {
+        case ..<0x80: return (lead, 1)
+        case ..<0xE0: return ((lead & 0x1F) << 6 | continuation(1), 2)
+        case ..<0xF0: return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
         }
     }
 

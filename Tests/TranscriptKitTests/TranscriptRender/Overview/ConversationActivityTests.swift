@@ -24,6 +24,61 @@ import Testing
         #expect(emoji("元気〰️〽️ ㊗️㊙️ 🀄") == ["〰️": 1, "〽️": 1, "㊗️": 1, "㊙️": 1, "🀄": 1])
     }
 
+    /// A joiner at the end of a text joins nothing (counting it once crashed the build: it read past the end).
+    @Test func aJoinerThatEndsTheTextIsLeftOut() {
+        #expect(emoji("hi 👍\u{200D}") == ["👍": 1])
+        #expect(emoji("👨\u{200D}👩\u{200D}") == ["👨\u{200D}👩": 1])
+        #expect(emoji("\u{200D}") == [:])
+        // Whatever follows a joiner is joined, as before.
+        #expect(emoji("👍\u{200D}a b") == ["👍\u{200D}a": 1])
+    }
+
+    /// Counted scalar by scalar, as before the bytes were read (with the joiner at the end left out).
+    private func emojiByScalars(_ text: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            guard scalar.properties.isEmoji, !scalar.properties.isEmojiModifier, scalar.value >= 0x2100 else { continue }
+            var emoji = [scalar]
+            var asEmoji = scalar.properties.isEmojiPresentation
+            var regionalIndicators = (0x1F1E6...0x1F1FF).contains(scalar.value) ? 1 : 0
+            while index < scalars.count {
+                let next = scalars[index]
+                var joins = false
+                switch next.value {
+                case 0xFE0F: joins = true; asEmoji = true
+                case 0xFE0E, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: joins = true
+                case 0x1F1E6...0x1F1FF: joins = regionalIndicators == 1; regionalIndicators += 1
+                case 0x200D where index + 1 < scalars.count:
+                    emoji += [next, scalars[index + 1]]
+                    index += 2
+                    continue
+                default: break
+                }
+                guard joins else { break }
+                emoji.append(next)
+                index += 1
+            }
+            if asEmoji { counts[String(String.UnicodeScalarView(emoji)), default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// Random texts of emoji, what joins them, text symbols, CJK, accents and ASCII: the counts of reading
+    /// scalar by scalar.
+    @Test func countsAreThoseOfReadingScalarByScalar() {
+        var generator = SeededGenerator(seed: 200)
+        let pieces = ["a", " ", "é", "元", "👍", "🏽", "\u{200D}", "\u{FE0F}", "\u{FE0E}", "\u{20E3}", "🇵", "🇹", "☺", "™", "→",
+            "〰", "🀄", "👨", "👩", "#", "\u{E0067}", "\u{1F3F4}", "❤", "Ж", "\u{2100}", "\u{2BFF}"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(emoji(text) == emojiByScalars(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// The quick test before the property look-up lets through every scalar from U+2100 on that has the emoji
     /// property, as this toolchain's Unicode data gives it.
     @Test func everyEmojiScalarMayBeEmoji() {
