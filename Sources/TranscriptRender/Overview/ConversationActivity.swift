@@ -197,7 +197,13 @@ struct ConversationActivity: Sendable {
     static func mayHoldEmoji(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
         while index < count {
+            // ASCII, eight bytes at a time.
+            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             index += 1
             guard byte >= 0xE2, index < count else { continue }

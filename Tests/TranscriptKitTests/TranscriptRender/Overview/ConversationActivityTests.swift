@@ -167,7 +167,10 @@ import Testing
         for value in UInt32(0)...UInt32(0x10FFFF) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = value >= 0x2100 && ConversationActivity.mayBeEmoji(value)
-            for var text in [String(scalar), "中" + String(scalar), String(scalar) + "x"] {
+            // Alone, after CJK, before ASCII, and after ASCII that is passed over eight bytes at a time (at every
+            // place in a word).
+            for var text in [String(scalar), "中" + String(scalar), String(scalar) + "x", "abcdefgh" + String(scalar),
+                             String(repeating: "a", count: Int(value % 17)) + String(scalar) + "12345678"] {
                 if text.withUTF8(ConversationActivity.mayHoldEmoji) != expected { wrong.append(value) }
             }
         }
