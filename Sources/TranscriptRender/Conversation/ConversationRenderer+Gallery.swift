@@ -25,29 +25,34 @@ extension ConversationRenderer {
     /// The gallery pages of `frame` (`overview.gallery`): its photos and videos, files and links, each section
     /// paged, as (file, page); and the links to the sections that have entries, for the overview.
     func gallery(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> (pages: [(file: String, html: String)], links: [GalleryLink]) {
-        let gallery = ConversationGallery(frame: frame, media: media, dates: makeDateTexts(for: frame), strings: strings)
+        let renderer = self
+        let gallery = ConversationGallery(
+            frame: frame, media: media, dates: { renderer.makeDateTexts(for: frame) }, strings: strings)
         var links: [GalleryLink] = []
-        var pages: [(file: String, html: String)] = []
+        // Each section's pages, by section and number: rendered on all cores.
+        var toRender: [(section: GallerySection, number: Int, count: Int)] = []
         for section in GallerySection.allCases {
             let entries = gallery.entries(of: section)
             guard !entries.isEmpty else { continue }
-            let heading = section.heading(strings)
-            links.append(GalleryLink(url: section.file(page: 1), title: heading, count: String(entries.count)))
+            links.append(GalleryLink(url: section.file(page: 1), title: section.heading(strings), count: String(entries.count)))
             let count = (entries.count + GallerySection.pageSize - 1) / GallerySection.pageSize
-            for number in 1...count {
-                var site = frame.site
-                let place = count > 1 ? strings.text("pageOf", ["page": String(number), "pages": String(count)]) : nil
-                site.pageTitle = strings.text("pageTitle", ["page": heading + (place.map { " (\($0))" } ?? ""), "site": site.pageTitle])
-                let start = (number - 1) * GallerySection.pageSize
-                let page = GalleryPage(
-                    site: site, title: frame.conversation.title, heading: heading, section: section,
-                    countText: section.count(entries.count, strings: strings), pageText: place,
-                    entriesHTML: try templates.renderGalleryEntries(
-                        Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
-                    previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: strings.text("pageNumber", ["page": String(number - 1)])) : nil,
-                    next: number < count ? PageLink(url: section.file(page: number + 1), title: strings.text("pageNumber", ["page": String(number + 1)])) : nil)
-                pages.append((section.file(page: number), try templates.render(page, template: "gallery")))
-            }
+            toRender += (1...count).map { (section, $0, count) }
+        }
+        let pages = try toRender.concurrentMap { section, number, count in
+            let entries = gallery.entries(of: section)
+            let heading = section.heading(strings)
+            var site = frame.site
+            let place = count > 1 ? strings.text("pageOf", ["page": String(number), "pages": String(count)]) : nil
+            site.pageTitle = strings.text("pageTitle", ["page": heading + (place.map { " (\($0))" } ?? ""), "site": site.pageTitle])
+            let start = (number - 1) * GallerySection.pageSize
+            let page = GalleryPage(
+                site: site, title: frame.conversation.title, heading: heading, section: section,
+                countText: section.count(entries.count, strings: strings), pageText: place,
+                entriesHTML: try templates.renderGalleryEntries(
+                    Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
+                previous: number > 1 ? PageLink(url: section.file(page: number - 1), title: strings.text("pageNumber", ["page": String(number - 1)])) : nil,
+                next: number < count ? PageLink(url: section.file(page: number + 1), title: strings.text("pageNumber", ["page": String(number + 1)])) : nil)
+            return (file: section.file(page: number), html: try templates.render(page, template: "gallery"))
         }
         return (pages, links)
     }

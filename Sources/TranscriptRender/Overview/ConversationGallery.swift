@@ -11,11 +11,34 @@ struct ConversationGallery {
     /// The side of the square a picture is fitted into, in CSS pixels.
     static let pictureSize = 160
 
-    init(frame: ConversationFrame, media copies: [Int: MessageMedia], dates: DateTexts, strings: StringTable = StringTables.english) {
+    /// The gallery of every message of `frame`: a chunk of the messages on each core (each with date texts of its
+    /// own from `dates`), put together in order.
+    init(
+        frame: ConversationFrame, media copies: [Int: MessageMedia], dates: @Sendable () -> DateTexts,
+        strings: StringTable = StringTables.english
+    ) {
+        let chunks = (try? chunkRanges(count: frame.messages.count, chunkSize: Self.chunkSize).concurrentMap { range in
+            ConversationGallery(frame: frame, media: copies, messages: range, dates: dates(), strings: strings)
+        }) ?? []
+        for chunk in chunks {
+            media += chunk.media
+            files += chunk.files
+            links += chunk.links
+        }
+    }
+
+    /// Messages gone through on one core at a time.
+    static let chunkSize = 4096
+
+    /// The gallery of the messages at `indices` of `frame`.
+    init(
+        frame: ConversationFrame, media copies: [Int: MessageMedia], messages indices: Range<Int>, dates: DateTexts,
+        strings: StringTable = StringTables.english
+    ) {
         let root = frame.site.root
         let messages = frame.messages
         // The messages' fields are read in place: a copy of a message would retain each of its parts.
-        for index in messages.indices {
+        for index in indices {
             var metaText: String?
             func meta() -> String {
                 if let metaText { return metaText }

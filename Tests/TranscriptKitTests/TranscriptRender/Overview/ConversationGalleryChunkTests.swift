@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import TranscriptModel
+@testable import TranscriptRender
+
+/// The gallery made a chunk of messages per core and put together is the gallery of one pass over the messages:
+/// the same entries in the same order, across the chunks' ends.
+@Suite struct ConversationGalleryChunkTests {
+    @Test func chunksPutTogetherAreOnePass() throws {
+        var generator = SeededGenerator(seed: 4096)
+        let count = ConversationGallery.chunkSize * 3 + 17
+        let messages = (0..<count).map { index -> Message in
+            let kind: MessageKind = switch Int.random(in: 0..<6, using: &generator) {
+            case 0: .photo(MediaItem(file: "p\(index).jpg", caption: index % 2 == 0 ? "photo \(index)" : nil))
+            case 1: .file(MediaItem(file: "docs/f\(index).pdf", size: index * 10))
+            case 2: .text("see https://example.com/\(index) and www.example.org/\(index % 5)")
+            default: .text("message \(index)")
+            }
+            return Message(
+                id: "m\(index)", sender: index % 3 == 0 ? nil : "ann",
+                date: Timestamp(secondsSince1970: 1_700_000_000 + Double(index) * 3600), kind: kind)
+        }
+        let conversation = Conversation(
+            id: "c", title: "Chat", kind: .group, participants: [Participant(id: "ann", name: "Ann")], messages: messages)
+        let settings = ConversationFrameTests.settings
+        let timesOfDay = DateTexts.timesOfDay(locale: settings.locale)
+        let frame = try ConversationFrame(conversation, file: "chat.json", root: "../../", configuration: settings, timesOfDay: timesOfDay)
+        let copies: [Int: MessageMedia] = [4: MessageMedia(file: CopiedFile(sitePath: "media/x.jpg", size: 3, width: 640, height: 480))]
+        @Sendable func dates() -> DateTexts { DateTexts(timeZone: settings.timeZone, locale: settings.locale, timesOfDay: timesOfDay) }
+
+        let chunked = ConversationGallery(frame: frame, media: copies, dates: { dates() })
+        let whole = ConversationGallery(frame: frame, media: copies, messages: 0..<count, dates: dates())
+        for section in GallerySection.allCases {
+            let described = { (entries: [GalleryEntry]) in
+                entries.map { [$0.permalink, $0.meta, $0.label, $0.alt, $0.href ?? "-", $0.image ?? "-", $0.size ?? "-"] }
+            }
+            #expect(described(chunked.entries(of: section)) == described(whole.entries(of: section)), "\(section)")
+            #expect(chunked.entries(of: section).count > ConversationGallery.chunkSize / 4, "\(section)")
+        }
+    }
+}
