@@ -64,6 +64,29 @@ package struct SearchIndexBuilder {
         }
     }
 
+    /// The first document of each month, in the order of the site's documents (from the page names, which are the
+    /// months in the site's time zone): a month is listed where a document of a later month than any before it is.
+    static func firstDocumentOfEachMonth(
+        order: [(part: Int32, local: Int32)], documentLists: [SearchDocumentList]
+    ) -> [(month: String, first: Int)] {
+        var months: [(month: String, first: Int)] = []
+        var lastMonth = ""
+        documentLists.withUnsafeBufferPointer { documentLists in
+            for (global, entry) in order.enumerated() {
+                // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
+                let page = documentLists[Int(entry.part)].page(at: Int(entry.local))
+                let start = page.utf8.prefix(7)
+                if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
+                let month = String(page.prefix(7))
+                if month > lastMonth {
+                    months.append((month, global))
+                    lastMonth = month
+                }
+            }
+        }
+        return months
+    }
+
     /// A term's postings over the whole site: each part's, numbered by `mappings` (a part's document numbers in
     /// the site by their number in the part), in order.
     static func postings(of term: Int, from sources: TermSources, in parts: [SearchPostings], mappings: [[UInt32]]) -> [UInt32] {
@@ -196,6 +219,10 @@ package struct SearchIndexBuilder {
         // Number the documents: the conversations merged by date, each keeping its order.
         let order = Self.mergedOrder(parts)
         statistics.documents = order.count
+        // The months' first documents, for the manifest at the end: found on another thread meanwhile (one pass
+        // over every document, which the cores have room for while the terms are encoded).
+        let monthsWork = BackgroundWork { Self.firstDocumentOfEachMonth(order: order, documentLists: documentLists) }
+        defer { _ = try? monthsWork.result() }
         var globalOfLocal = parts.map { [UInt32](repeating: 0, count: $0.documents.count) }
         for (global, entry) in order.enumerated() {
             globalOfLocal[Int(entry.part)][Int(entry.local)] = UInt32(global)
@@ -355,23 +382,7 @@ package struct SearchIndexBuilder {
             emit("c/\(number).js", "c/\(number)", "[" + pages.joined(separator: ",") + "]")
         }
 
-        // The first document of each month (from the page names, which are the months in the site's time zone).
-        var months: [(month: String, first: Int)] = []
-        var lastMonth = ""
-        documentLists.withUnsafeBufferPointer { documentLists in
-            for (global, entry) in order.enumerated() {
-                // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
-                let page = documentLists[Int(entry.part)].page(at: Int(entry.local))
-                let start = page.utf8.prefix(7)
-                if start.allSatisfy({ $0 < 0x80 }), !lastMonth.utf8.lexicographicallyPrecedes(start) { continue }
-                let month = String(page.prefix(7))
-                if month > lastMonth {
-                    months.append((month, global))
-                    lastMonth = month
-                }
-            }
-        }
-
+        let months = try monthsWork.result()
         let manifest = SearchIndexFormat.Manifest(
             documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
             people: people, months: months, termFiles: firstTerms)

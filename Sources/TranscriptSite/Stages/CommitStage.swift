@@ -23,7 +23,9 @@ public struct CommitStage: BuildStage {
             guard let cache = context.cache else { return }
             cache.save()
             var digests = OutputDigests()
-            for (path, digest) in output.madeDigests {
+            let made = output.madeDigests
+            digests.entries.reserveCapacity(made.count)
+            for (path, digest) in made {
                 // Stamps taken as the files were made: a file keeps its stamp when the staging folder becomes the output.
                 if let stamp = output.stampInOutput(path) {
                     digests.entries[path] = OutputDigests.Entry(stamp: stamp, digest: digest)

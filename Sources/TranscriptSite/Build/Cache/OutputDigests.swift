@@ -15,8 +15,7 @@ struct OutputDigests {
         var writer = BinaryWriter()
         writer.write("output digests 1")
         writer.write(entries.count)
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.write(path)
             writer.write(signed: entry.stamp.size)
             writer.write(signed: entry.stamp.modified)
