@@ -30,11 +30,13 @@ extension ConversationRenderer {
     ) throws -> RenderedPages {
         let plan = frame.plan
         let quoted = try quotedTexts(of: frame, skipping: skipping)
+        // Pages a batch at a time, of about `pagesBatch` messages: each batch's rows are rendered on all cores, then
+        // its pages (what a batch holds is let go before the next one is rendered).
         var batches: [[Int]] = []
         var batchSize = 0
         var lastPage = -2
         for (number, page) in plan.pages.enumerated() where !skipping.contains(number) {
-            if batches.isEmpty || batchSize >= 8192 || number != lastPage + 1 {
+            if batches.isEmpty || batchSize >= Self.pagesBatch || number != lastPage + 1 {
                 batches.append([])
                 batchSize = 0
             }

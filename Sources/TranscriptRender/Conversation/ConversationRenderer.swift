@@ -28,7 +28,12 @@ package struct ConversationRenderer: Sendable {
         self.customRenderers = Dictionary(customRenderers.map { ($0.kind, $0) }) { _, last in last }
         self.timesOfDay = DateTexts.timesOfDay(locale: configuration.locale)
     }
+
+    /// Messages whose rows are rendered on one core at a time.
     static let chunkSize = 512
+    /// About how many messages' pages are rendered in one batch: each batch ends with the cores waiting for its
+    /// last chunk and pages, so fewer, larger batches leave them idle less (16,384 messages' rows are a few MB).
+    static let pagesBatch = 16384
     /// For how many messages a conversation's gallery and charts are made while its pages are rendered: not for
     /// a short one (starting a thread would cost more than it saves), nor a long one (see `render`).
     static let overviewMeanwhile = 1024...50_000
