@@ -7,14 +7,14 @@ import PackageDescription
 /// The main package is the folder above; SwiftPM names a path dependency by its folder, whatever a clone is called.
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-/// libFuzzer targets for the library: one executable per importer, the canonical reader, the config loader and
-/// the template compiler. Not part of the main package, so a normal build never compiles them; built by
-/// `scripts/fuzz.sh` with the address sanitizer and libFuzzer's coverage (docs/fuzzing.md).
+/// libFuzzer targets for the library: one executable per importer, the canonical reader, the config loader,
+/// the template compiler and a whole build of a conversation. Not part of the main package, so a normal build
+/// never compiles them; built by `scripts/fuzz.sh` with the address sanitizer and libFuzzer's coverage (docs/fuzzing.md).
 let importers = [
     "Telegram", "TelegramHTML", "Slack", "Discord", "Messenger", "Mattermost", "Signal", "IRC", "Matrix", "WhatsApp",
     "GoogleChat", "IMessage",
 ]
-let others = ["Canonical", "CanonicalLines", "Detect", "Config", "Templates"]
+let others = ["Canonical", "CanonicalLines", "Detect", "Config", "Templates", "Render"]
 
 /// A fuzz target: one file defining `LLVMFuzzerTestOneInput`, linked with libFuzzer's `main`. The library code is
 /// instrumented by the flags `scripts/fuzz.sh` passes to every target (`-sanitize=address` and the frontend's

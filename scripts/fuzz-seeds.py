@@ -39,6 +39,7 @@ TARGETS = {
     "Detect": (["*/*.json"], ["TranscriptImport/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
     "Config": ([], ["TranscriptSite/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
     "Templates": ([], ["TranscriptRender/Templates/*.swift"], []),
+    "Render": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptSite/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
 }
 
 
