@@ -1,3 +1,5 @@
+import TranscriptModel
+
 /// Writes strings as JavaScript (and JSON) string literals that are safe anywhere in a script file.
 package enum JavaScriptText {
     /// `text` in double quotes, with `"`, `\`, control characters, `<`, `>`, `&`, U+2028 and U+2029 escaped.
@@ -61,13 +63,14 @@ package enum JavaScriptText {
         let count = bytes.count
         var index = start
         while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            // Each test flags the high bit of a byte it finds (and may flag bytes after a found one: only the first
-            // flag is read). `<` and `>` are the bytes that give `>` with the bit 0x02 set.
-            let found = below0x20(word) | zeroBytes(word ^ every(0x22)) | zeroBytes(word ^ every(0x5C))
-                | zeroBytes((word | every(0x02)) ^ every(0x3E)) | zeroBytes(word ^ every(0x26))
-                | zeroBytes(word ^ every(0x7F)) | zeroBytes(word ^ every(0xE2))
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            let word = ByteWords.word(at: base + index)
+            // `<` and `>` are the bytes that give `>` with the bit 0x02 set.
+            let found = ByteWords.bytes(of: word, below: 0x20) | ByteWords.zeroBytes(word ^ ByteWords.every(0x22))
+                | ByteWords.zeroBytes(word ^ ByteWords.every(0x5C))
+                | ByteWords.zeroBytes((word | ByteWords.every(0x02)) ^ ByteWords.every(0x3E))
+                | ByteWords.zeroBytes(word ^ ByteWords.every(0x26)) | ByteWords.zeroBytes(word ^ ByteWords.every(0x7F))
+                | ByteWords.zeroBytes(word ^ ByteWords.every(0xE2))
+            if found != 0 { return index + ByteWords.firstFlagged(found) }
             index += 8
         }
         while index < count {
@@ -77,21 +80,6 @@ package enum JavaScriptText {
             }
         }
         return count
-    }
-
-    @inline(__always)
-    private static func every(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
-    /// The high bit of each zero byte set (and perhaps of bytes after one).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// The high bit of each byte below 0x20 set (and perhaps of bytes after one).
-    @inline(__always)
-    private static func below0x20(_ word: UInt64) -> UInt64 {
-        (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
     }
 
     private static func appendEscape(_ value: UInt32, to result: inout [UInt8]) {

@@ -116,9 +116,9 @@ package struct JSONScanner {
             return count
         }
         while index < end {
-            let word = Self.word(at: base + index)
-            let quotes = Self.zeroBytes(word ^ Self.everyByte(0x22))
-            if quotes != 0 { return index + Self.firstFlagged(quotes) }
+            let word = ByteWords.word(at: base + index)
+            let quotes = ByteWords.zeroBytes(word ^ ByteWords.every(0x22))
+            if quotes != 0 { return index + ByteWords.firstFlagged(quotes) }
             index += 8
         }
         return nil
@@ -132,12 +132,12 @@ package struct JSONScanner {
         let count = bytes.count
         var index = start
         while index + 8 <= count {
-            let word = Self.word(at: base + index)
+            let word = ByteWords.word(at: base + index)
             // `[` and `]` are `{` and `}` without the bit 0x20, which no other byte but themselves turns into them.
-            let folded = word | Self.everyByte(0x20)
-            let found = Self.zeroBytes(word ^ Self.everyByte(0x22)) | Self.zeroBytes(folded ^ Self.everyByte(0x7B))
-                | Self.zeroBytes(folded ^ Self.everyByte(0x7D))
-            if found != 0 { return index + Self.firstFlagged(found) }
+            let folded = word | ByteWords.every(0x20)
+            let found = ByteWords.zeroBytes(word ^ ByteWords.every(0x22)) | ByteWords.zeroBytes(folded ^ ByteWords.every(0x7B))
+                | ByteWords.zeroBytes(folded ^ ByteWords.every(0x7D))
+            if found != 0 { return index + ByteWords.firstFlagged(found) }
             index += 8
         }
         while index < count {
@@ -147,29 +147,6 @@ package struct JSONScanner {
             }
         }
         return count
-    }
-
-    /// `byte` in each of a word's eight bytes.
-    @inline(__always)
-    private static func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
-    /// A word with the high bit of its zero bytes set; a byte after a zero byte may be flagged too (a borrow
-    /// carries into it), so only the first flag is sure, and it is the only one read (`firstFlagged`).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// The eight bytes at `address` as a word whose lowest byte is the first in memory.
-    @inline(__always)
-    private static func word(at address: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(address).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The place (0 to 7) of the first byte `zeroBytes` flagged in a word read by `word(at:)`.
-    @inline(__always)
-    private static func firstFlagged(_ flags: UInt64) -> Int {
-        flags.trailingZeroBitCount / 8
     }
 
     package func skipWhitespace(_ start: Int) -> Int {
