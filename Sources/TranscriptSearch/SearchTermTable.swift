@@ -1,3 +1,5 @@
+import Foundation
+
 /// Numbers the distinct terms of a run of messages by their UTF-8 bytes: a term seen again is found by one
 /// hash of its bytes, with no string made, and keeps its number (0, 1, 2, … in order of first sight).
 struct SearchTermTable {
@@ -56,14 +58,8 @@ struct SearchTermTable {
     private func holds(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[number]
         guard starts[number + 1] - start == term.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
-            var position = 0
-            while position < term.count {
-                if stored[start + position] != term[position] { return false }
-                position += 1
-            }
-            return true
-        }
+        guard let termBase = term.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { stored in memcmp(stored.baseAddress! + start, termBase, term.count) == 0 }
     }
 
     private mutating func grow() {
@@ -77,10 +73,33 @@ struct SearchTermTable {
         slots = grown
     }
 
-    /// FNV-1a, then mixed so that the low bits (the slot) depend on every byte.
+    /// The term's bytes eight at a time (a last word read from its last eight bytes; a term shorter than eight
+    /// from two overlapping reads of four, or its first, middle and last bytes), each word mixed in by a
+    /// multiplication, then mixed so that the low bits (the slot) depend on every byte.
+    @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let count = bytes.count
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 31
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                index += 8
+            }
+            if index < count { mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))) }
+        } else if count >= 4 {
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            mix(first << 32 | last)
+        } else if count > 0 {
+            mix(UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]))
+        }
         hash ^= hash >> 29
         hash &*= 0xbf58_476d_1ce4_e5b9
         return hash ^ (hash >> 32)

@@ -135,7 +135,8 @@ public struct MarkdownWriter: Sendable {
         "hashtag": ("<span class=\"hashtag\">", "</span>"),
     ]
 
-    /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such.
+    /// Escapes ASCII punctuation that CommonMark could read as markup, and keeps line breaks as such. The bytes
+    /// between those that change are copied a run at a time.
     package static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
         var text = text
         return text.withUTF8 { bytes -> String in
@@ -143,30 +144,31 @@ public struct MarkdownWriter: Sendable {
             output.reserveCapacity(bytes.count + bytes.count / 8 + 4)
             var atLineStart = startsLine
             var index = 0
+            var runStart = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                guard byte == 0x0D || byte == 0x0A || Self.isPunctuation(byte) || (atLineStart && byte == 0x20) else {
+                    atLineStart = false
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                if byte == 0x0D {
-                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if byte == 0x0D || byte == 0x0A {
+                    if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
                     output.append(0x0A)
                     atLineStart = true
-                    continue
-                }
-                if byte == 0x0A {
-                    output.append(0x0A)
-                    atLineStart = true
-                    continue
-                }
-                if Self.isPunctuation(byte) {
-                    output.append(0x5C)
-                } else if atLineStart, byte == 0x20 {
+                } else if byte == 0x20 {
                     // Leading spaces would make an indented code block: written as character references.
-                    output.append(contentsOf: Array("&#32;".utf8))
-                    continue
+                    output.append(contentsOf: "&#32;".utf8)
+                } else {
+                    output.append(0x5C)
+                    output.append(byte)
+                    atLineStart = false
                 }
-                atLineStart = false
-                output.append(byte)
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             return String(decoding: output, as: UTF8.self)
         }
     }

@@ -128,16 +128,18 @@ extension ConversationRenderer {
             if indexing {
                 var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
                 // Each message passed in place, through a buffer pointer: an element of the list passed or bound to
-                // a name is copied, every field retained. `frame.name(of:)` in a closure, not as a method value: that
-                // would copy the whole frame.
+                // a name is copied, every field retained. The sender's name is the row's (`frame.name(of:)`), and
+                // the page the chunk's: a chunk lies on one page.
+                let page = chunk.range.isEmpty ? "" : String(frame.pageFiles[chunk.range.lowerBound].dropLast(5))
                 messages.withUnsafeBufferPointer { messages in
                     for index in chunk.range {
+                        // The row object, not its `row`: binding that would copy every field of the row.
+                        let row = rows[index - chunk.range.lowerBound]
                         chunkBuilder.add(
                             messages[index], plainText: texts[index]?.plainText,
                             textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
-                            senderName: messages[index].sender.map { frame.name(of: $0) },
-                            page: String(frame.pageFiles[index].dropLast(5)),
-                            anchor: rows[index - chunk.range.lowerBound].row.anchor)
+                            senderName: messages[index].sender == nil ? nil : row.row.sender.name,
+                            page: page, anchor: row.row.anchor)
                     }
                 }
                 if splitting {

@@ -67,7 +67,9 @@ import Testing
 
     @Test func numbersTermsByTheirBytesAsTheTableGrows() {
         var table = SearchTermTable(capacity: 4)
-        let words = (0..<5000).map { "w\($0)" } + ["", "é", "e\u{301}"]
+        // Short terms, terms of every length up to 40 bytes (read eight at a time), long ones alike up to their end.
+        let words = (0..<5000).map { "w\($0)" } + ["", "é", "e\u{301}"] + (1...40).map { String(repeating: "x", count: $0) }
+            + (0..<500).map { "a-term-longer-than-sixteen-\($0)" } + (0..<500).map { "\($0)-a-term-longer-than-sixteen" }
         for (number, word) in words.enumerated() {
             var word = word
             #expect(word.withUTF8 { table.number(of: $0) } == number)

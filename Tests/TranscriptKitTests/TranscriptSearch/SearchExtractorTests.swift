@@ -83,4 +83,25 @@ import Testing
         let few = SearchExtractor.counted((0..<50).map { "w\($0 % 7)" })
         #expect(few.map(\.term) == (0..<7).map { "w\($0)" } && few.map(\.count) == [8, 7, 7, 7, 7, 7, 7])
     }
+
+    /// A link is `<a ` anywhere in the HTML, and only there: every text of `<`, `a`, ` ` and their look-alikes up
+    /// to 12 bytes, against looking at every place.
+    @Test func aLinkIsFoundWhereverItStarts() {
+        #expect(SearchExtractor.holdsLink("<p><a href=\"x\">x</a></p>"))
+        #expect(!SearchExtractor.holdsLink("<p>a <abbr>b</abbr> <a\n</p>"))
+        #expect(!SearchExtractor.holdsLink("<a"))
+        #expect(SearchExtractor.holdsLink("<a "))
+        let alphabet: [Character] = ["<", "a", " ", "A", "b", "é"]
+        var generator = SeededGenerator(seed: 31)
+        for length in 0..<12 {
+            for _ in 0..<300 {
+                let html = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                let bytes = Array(html.utf8)
+                let expected = bytes.count >= 3 && (0..<(bytes.count - 2)).contains {
+                    bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] == UInt8(ascii: "a") && bytes[$0 + 2] == UInt8(ascii: " ")
+                }
+                #expect(SearchExtractor.holdsLink(html) == expected, "\(html)")
+            }
+        }
+    }
 }
