@@ -40,9 +40,12 @@ package struct SearchExtractor: Sendable {
     /// What a message shows that search finds: the plain text cmark made and the texts the kind holds in
     /// fields, a line each.
     static func shownText(of message: Message, plainText: String?) -> String {
+        let fields = fieldTexts(of: message.kind)
+        // Most messages are text alone: that text itself, not a copy joined from a list of one.
+        guard !fields.isEmpty else { return plainText ?? "" }
         var parts: [String] = []
         if let plainText, !plainText.isEmpty { parts.append(plainText) }
-        parts += fieldTexts(of: message.kind)
+        parts += fields
         return parts.joined(separator: "\n")
     }
 
