@@ -177,11 +177,17 @@ struct SearchFolding: Sendable {
     /// Appends the folded characters of `text` to `scalars` when every character is ASCII or covered; false
     /// (and `scalars` as it may be) when one is not.
     func fold(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
+        fold(text.unicodeScalars[...], into: &scalars)
+    }
+
+    /// `fold(_:into:)` for part of a text that starts at a character of its own (not a mark or joiner of the
+    /// character before).
+    func fold(_ text: Substring.UnicodeScalarView, into scalars: inout [Unicode.Scalar]) -> Bool {
         // Whether the scalar before is part of an emoji (a pictograph, or what joins one), and whether a joiner
         // (U+200D) waits for the pictograph it joins.
         var inEmoji = false
         var joining = false
-        for scalar in text.unicodeScalars {
+        for scalar in text {
             if scalar.value < 0x80 {
                 guard !joining else { return false }
                 let value = scalar.value

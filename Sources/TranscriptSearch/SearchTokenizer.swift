@@ -27,17 +27,31 @@ public struct SearchTokenizer: Sendable {
     /// gives, without making a string of each). The bytes are valid only during the call.
     package func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        let isASCII = text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            asciiTerms(bytes, body)
-            return true
+        // Where the text's ASCII start ends, after a separator (the text from there on holds a character that is
+        // not ASCII): 0 when it has no separator; nil when the whole text is ASCII.
+        let split = text.withUTF8 { bytes -> Int? in
+            guard let firstOther = bytes.firstIndex(where: { $0 >= 0x80 }) else {
+                asciiTerms(bytes, body)
+                return nil
+            }
+            var split = firstOther
+            while split > 0, SearchScalarRole(ascii: bytes[split - 1]) != .separator { split -= 1 }
+            return split
         }
-        guard !isASCII else { return }
+        guard let split else { return }
         let folding = SearchFolding.shared
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        if !folding.fold(text, into: &scalars) {
-            scalars = Array(SearchFolding.fold(text).unicodeScalars)
+        scalars.reserveCapacity(text.utf8.count - split)
+        // Folding goes character by character, and a separator ends every term: the ASCII before one is read as
+        // ASCII (with the apostrophe's rule for folded text), the rest folded. A text the table cannot fold is
+        // folded by Foundation whole.
+        let rest = text.utf8.index(text.utf8.startIndex, offsetBy: split)
+        guard folding.fold(text.unicodeScalars[rest...], into: &scalars) else {
+            foldedTerms(Array(SearchFolding.fold(text).unicodeScalars), folding: folding, body)
+            return
+        }
+        if split > 0 {
+            text.withUTF8 { asciiTerms(UnsafeBufferPointer(rebasing: $0[..<split]), apostropheBeforeDigits: false, body) }
         }
         foldedTerms(scalars, folding: folding, body)
     }
@@ -54,7 +68,11 @@ public struct SearchTokenizer: Sendable {
 
     /// Plain ASCII needs no folding: lowercase letters and digits, split on everything else; a word's first
     /// `maximumLength` bytes are its term.
-    private func asciiTerms(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// An apostrophe inside a word followed by a letter is dropped; followed by a digit too in plain ASCII text
+    /// (`apostropheBeforeDigits`), where folded text has a letter follow (a digit is not alphabetic).
+    private func asciiTerms(
+        _ bytes: UnsafeBufferPointer<UInt8>, apostropheBeforeDigits: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { word in
             var length = 0
             var inWord = false
@@ -70,7 +88,8 @@ public struct SearchTokenizer: Sendable {
                     break
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                     byte += 32
-                case UInt8(ascii: "'") where inWord && position + 1 < bytes.count && Self.isASCIIWordByte(bytes[position + 1]):
+                case UInt8(ascii: "'") where inWord && position + 1 < bytes.count
+                    && Self.isASCIIWordByte(bytes[position + 1], digits: apostropheBeforeDigits):
                     continue
                 default:
                     flush()
@@ -86,8 +105,8 @@ public struct SearchTokenizer: Sendable {
         }
     }
 
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    private static func isASCIIWordByte(_ byte: UInt8, digits: Bool) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (digits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
     }
 
     /// The terms of folded text: words of letters, digits and marks (a mark does not start one), pairs of
@@ -136,7 +155,11 @@ public struct SearchTokenizer: Sendable {
 
         mutating func addToWord(_ scalar: Unicode.Scalar) {
             guard wordLength < SearchTokenizer.maximumLength else { return }
-            UTF8.encode(scalar) { word.append($0) }
+            if scalar.value < 0x80 {
+                word.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { word.append($0) }
+            }
             wordLength += 1
         }
 

@@ -94,4 +94,26 @@ import Testing
         }
         #expect(mismatches.isEmpty)
     }
+
+    /// Mostly ASCII with an apostrophe before letters and digits, and a character that is not ASCII somewhere (the
+    /// ASCII before it, up to a separator, is read as ASCII): the terms of folding the text whole.
+    @Test func asciiBeforeOtherCharactersGivesTheTermsOfFoldingTheTextWhole() {
+        let tokenizer = SearchTokenizer()
+        let ascii = ["word", "Don", "'", "'s", "t", "9", "a'1", " ", " ", ".", "-", "\n", "''", "x'", "A" + String(repeating: "b", count: 45)]
+        let other = ["😎", "é", "e\u{301}", "東京", "Привет", "👍🏽", "’", "\u{200D}", "\u{301}", "ﬁ", "ｃ", "🇵🇹"]
+        var generator = SeededGenerator(seed: 17)
+        var mismatches: [String] = []
+        for round in 0..<6000 {
+            var pieces = (0..<Int(generator.next() % 14)).map { _ in ascii[Int(generator.next() % UInt64(ascii.count))] }
+            for _ in 0..<(1 + Int(generator.next() % 2)) {
+                pieces.insert(other[Int(generator.next() % UInt64(other.count))], at: Int(generator.next() % UInt64(pieces.count + 1)))
+            }
+            let string = pieces.joined()
+            if tokenizer.terms(string) != tokenizer.termsFoldedWhole(string), mismatches.count < 5 {
+                mismatches.append("\(round): \(string.debugDescription) \(tokenizer.terms(string)) \(tokenizer.termsFoldedWhole(string))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(tokenizer.terms("it's a'1 don't 😎") == ["its", "a", "1", "dont", "😎"])
+    }
 }
