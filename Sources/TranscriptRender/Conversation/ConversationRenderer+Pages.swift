@@ -21,7 +21,7 @@ extension ConversationRenderer {
 
     /// Renders the month pages of `frame` except those `skipping` names, and writes them in order.
     ///
-    /// Whole pages are rendered a batch at a time (about 8,000 messages, pages next to each other), on all
+    /// Whole pages are rendered a batch at a time (about `pagesBatch` messages, pages next to each other), on all
     /// cores, and written at once: memory follows the batch, not the conversation.
     func renderPages(
         of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String], media: [Int: MessageMedia],
@@ -51,10 +51,20 @@ extension ConversationRenderer {
         // Without pages taken over, the chunks' postings are joined on all cores as they come.
         let joined = indexing && skipping.isEmpty ? SearchPostingShards() : nil
         result.searchPostings = joined
-        for batch in batches {
-            let pieces = try renderRows(
+        // The next batch's rows are rendered on a thread of their own while this one's pages are made and written:
+        // the cores that wait for a batch's last chunk and pages have the next batch's chunks to take.
+        let splitting = joined != nil
+        let rowsOf = { @Sendable [self] (batch: [Int]) throws -> [RowsPiece] in
+            try renderRows(
                 of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing,
-                splitting: joined != nil)
+                splitting: splitting)
+        }
+        var nextRows = batches.first.map { first in BackgroundWork { try rowsOf(first) } }
+        // A batch being rendered when a step fails is waited for: nothing runs on after the call.
+        defer { _ = try? nextRows?.result() }
+        for (position, batch) in batches.enumerated() {
+            let pieces = try nextRows!.result()
+            nextRows = position + 1 < batches.count ? BackgroundWork { [next = batches[position + 1]] in try rowsOf(next) } : nil
             try joined?.join(pieces.compactMap(\.split))
             for piece in pieces {
                 result.rows += piece.count
@@ -87,15 +97,15 @@ extension ConversationRenderer {
         return result
     }
 
-    /// The messages of a batch of pages rendered through the `message` template, in chunks that never straddle
-    /// two pages, on all cores: each chunk's HTML, its appearances and its search documents.
+    /// The messages of a batch of pages, their texts rendered by cmark and then through the `message` template, in
+    /// chunks that never straddle two pages, on all cores: each chunk's HTML, its appearances and its search
+    /// documents.
     private func renderRows(
         of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], avatarImages: [String: String],
         media: [Int: MessageMedia], indexing: Bool, splitting: Bool
     ) throws -> [RowsPiece] {
         let plan = frame.plan
         let messages = frame.messages
-        let window = plan.pages[batch[0]].range.lowerBound..<plan.pages[batch[batch.count - 1]].range.upperBound
         let chunks = batch.flatMap { number in
             let page = plan.pages[number]
             return chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
@@ -103,19 +113,19 @@ extension ConversationRenderer {
             }
         }
         let renderer = CommonMarkRenderer()
-        let rendered = try chunks.map(\.range).concurrentMap { chunk in
-            // Read through a buffer pointer: `messages[index].kind` copied the whole message first.
-            messages.withUnsafeBufferPointer { messages in
-                chunk.map { index in
-                    Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
-                }
-            }
-        }.flatMap { $0 }
-        let texts = TextWindow(offset: window.lowerBound, texts: consume rendered, quoted: quoted)
         let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
         let templateNames = Set(templates.sources.keys)
         let extractor = SearchExtractor(strings: strings)
+        // A chunk's texts are rendered by cmark with its rows, in one step on all cores: a row needs its own text and
+        // those of the messages it quotes, which `quoted` holds.
         let pieces = try chunks.concurrentMap { chunk in
+            // Read through a buffer pointer: `messages[index].kind` copied the whole message first.
+            let rendered = messages.withUnsafeBufferPointer { messages in
+                chunk.range.map { index in
+                    Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format, wantsPlainText: indexing) }
+                }
+            }
+            let texts = TextWindow(offset: chunk.range.lowerBound, texts: rendered, quoted: quoted)
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
                 names: frame.names, avatarImages: avatarImages, media: media,
@@ -152,8 +162,6 @@ extension ConversationRenderer {
                 page: chunk.page, html: try templates.renderRows(rows), count: rows.count,
                 appearances: appearances, search: search, split: split)
         }
-        // The batch's rendered texts, thousands of strings, are freed beside the next steps.
-        Disposal.release(consume texts)
         return pieces
     }
 
