@@ -66,6 +66,9 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
 
     package func page(at position: Int) -> String { pages[Int(pageNumbers[position])] }
 
+    /// The number of the page of the document at `position` among this list's pages: the same for the same page.
+    package func pageNumber(at position: Int) -> UInt32 { pageNumbers[position] }
+
     /// Calls `body` with the UTF-8 bytes of the document's anchor and of its text.
     package func withAnchorAndText<Result>(
         at position: Int, _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result

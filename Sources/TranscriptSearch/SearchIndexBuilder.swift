@@ -29,6 +29,9 @@ package struct SearchIndexBuilder {
     /// Terms encoded at once, and document files made at once: what the index holds in memory while it is
     /// written, whatever the site's size.
     static let termBatch = 16_384
+    /// Terms encoded on one core at a time. Common words have long lists and sit together (`the`, `that`, `this`,
+    /// `to`): in runs of 2,048 terms, the run that held them was left to one core for a tenth of a second at 1M.
+    static let encodingChunk = 256
     static let documentFileBatch = 512
 
     package private(set) var parts: [SearchConversationPart] = []
@@ -71,8 +74,13 @@ package struct SearchIndexBuilder {
     ) -> [(month: String, first: Int)] {
         var months: [(month: String, first: Int)] = []
         var lastMonth = ""
+        // The page of the document before: a document on the same page is in a month already seen.
+        var lastPage: (part: Int32, number: UInt32)?
         documentLists.withUnsafeBufferPointer { documentLists in
             for (global, entry) in order.enumerated() {
+                let pageNumber = documentLists[Int(entry.part)].pageNumber(at: Int(entry.local))
+                if let lastPage, lastPage == (entry.part, pageNumber) { continue }
+                lastPage = (entry.part, pageNumber)
                 // Page names start with the month (`2024-05`): compared in place, a string made only for a new one.
                 let page = documentLists[Int(entry.part)].page(at: Int(entry.local))
                 let start = page.utf8.prefix(7)
@@ -290,7 +298,7 @@ package struct SearchIndexBuilder {
             for number in parts.indices { parts[number].postings = SearchPostings() }
             for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
                 // Each term encoded, its blocks' JSON made and, for a term without blocks, its entry: on all cores.
-                let encoded = try chunkRanges(count: batch.count, chunkSize: 2048).concurrentMap { range in
+                let encoded = try chunkRanges(count: batch.count, chunkSize: Self.encodingChunk).concurrentMap { range in
                     range.map { offset -> (term: EncodedTerm, blocks: [[UInt8]], entry: String?) in
                         let term = terms[batch.lowerBound + offset], number = Int(textNumbers[batch.lowerBound + offset])
                         let encoded = if number < 0 {

@@ -147,4 +147,34 @@ import Testing
             #expect(try read(first, file) == read(second, file), "\(file)")
         }
     }
+
+    /// The first document of each month, in the order the documents are numbered across the parts: pages of
+    /// several parts interleaved, runs on one page, a page of an earlier month after a later one, and non-ASCII
+    /// names, against comparing every document's month.
+    @Test func firstDocumentOfEachMonthFollowsTheOrder() {
+        let pages = ["2024-05", "2024-05-2", "2024-06", "2024-04", "2025-01-3", "2024-06-2", "ä024-07"]
+        var generator = SeededGenerator(seed: 23)
+        for _ in 0..<200 {
+            let lists = (0..<3).map { _ in
+                SearchDocumentList((0..<Int(generator.next() % 30)).map { _ in
+                    SearchDocument(seconds: 0, page: pages[Int(generator.next() % 3 == 0 ? generator.next() % UInt64(pages.count) : 0)], anchor: "m", kinds: [], text: "")
+                })
+            }
+            var order: [(part: Int32, local: Int32)] = []
+            var next = [Int](repeating: 0, count: lists.count)
+            while let part = (0..<lists.count).filter({ next[$0] < lists[$0].count }).randomElement(using: &generator) {
+                for _ in 0..<(1 + Int(generator.next() % 4)) where next[part] < lists[part].count {
+                    order.append((Int32(part), Int32(next[part])))
+                    next[part] += 1
+                }
+            }
+            var expected: [(month: String, first: Int)] = []
+            for (global, entry) in order.enumerated() {
+                let month = String(lists[Int(entry.part)].page(at: Int(entry.local)).prefix(7))
+                if month > (expected.last?.month ?? "") { expected.append((month, global)) }
+            }
+            let found = SearchIndexBuilder.firstDocumentOfEachMonth(order: order, documentLists: lists)
+            #expect(found.map(\.month) == expected.map(\.month) && found.map(\.first) == expected.map(\.first))
+        }
+    }
 }
