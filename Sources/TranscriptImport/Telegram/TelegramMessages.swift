@@ -105,8 +105,9 @@ struct TelegramMessages {
             problems.wrongType(key, expected: "a file's path", found: value.json, did: "the file is left out; \(FieldProblems.keptNote)")
             return nil
         }
-        let width = Self.int(fields["width"])
-        let height = Self.int(fields["height"])
+        // Looked up only for the kinds that have them: a text message would look for each key in vain.
+        var width: Int? { Self.int(fields["width"]) }
+        var height: Int? { Self.int(fields["height"]) }
         if fields["photo"] != nil {
             return .photo(MediaItem(file: media("photo"), size: Self.int(fields["photo_file_size"]), width: width, height: height, caption: caption))
         }
