@@ -1,4 +1,3 @@
-import Foundation
 import TranscriptModel
 
 /// Turns messages into search documents and their terms: the plain text cmark made, plus what a message's
@@ -131,18 +130,13 @@ package struct SearchExtractor: Sendable {
         }
     }
 
-    /// Whether rendered HTML holds a link (`<a `), looked for in its bytes from one `<` to the next (`memchr`).
+    /// Whether rendered HTML holds a link (`<a `), looked for in its bytes.
     package static func holdsLink(_ html: String) -> Bool {
         var html = html
         return html.withUTF8 { bytes in
-            guard bytes.count >= 3, let base = bytes.baseAddress else { return false }
-            var index = 0
-            let last = bytes.count - 2
-            while index < last {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), last - index) else { return false }
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if base[index + 1] == UInt8(ascii: "a"), base[index + 2] == UInt8(ascii: " ") { return true }
-                index += 1
+            guard bytes.count >= 3 else { return false }
+            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "<") {
+                if bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: " ") { return true }
             }
             return false
         }
