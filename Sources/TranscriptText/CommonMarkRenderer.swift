@@ -9,8 +9,8 @@ import TranscriptModel
 
 /// Renders message text to HTML with cmark: the only place that touches the C library.
 ///
-/// Every call parses (or, for plain text, builds) a cmark tree, transforms it, lets cmark's own HTML
-/// renderer write the HTML in its default safe mode, and frees all C memory before it returns:
+/// Every call parses a cmark tree and transforms it (or, for plain text, builds it with its links made), lets
+/// cmark's own HTML renderer write the HTML in its default safe mode, and frees all C memory before it returns:
 /// - raw HTML typed in a message is turned into text, so it shows as written and never reaches the page
 ///   as markup; `javascript:` and other unsafe link targets become empty (cmark's safe mode);
 /// - bare URLs become links (see `URLScanner`; `MarkdownURLProtector` keeps `*` and `_` inside them);
@@ -22,6 +22,7 @@ public struct CommonMarkRenderer: Sendable {
     /// Renders `source` written in `format`; `plainText` is filled only when `wantsPlainText` is true.
     public func render(_ source: String, format: TextFormat, wantsPlainText: Bool = true) -> RenderedText {
         let document: OpaquePointer
+        var plainText = ""
         switch format {
         case .markdown:
             let protected = MarkdownURLProtector.protect(source)
@@ -31,13 +32,14 @@ public struct CommonMarkRenderer: Sendable {
                     cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
                 }
             }
+            cmark_consolidate_text_nodes(document)
+            Self.transform(document)
+            if wantsPlainText { plainText = Self.plainText(of: document) }
         case .plain:
-            document = Self.plainDocument(source)
+            // Built with its links, and its plain text taken from the lines: nothing else to change or walk.
+            (document, plainText) = Self.plainDocument(source, wantsPlainText: wantsPlainText)
         }
         defer { cmark_node_free(document) }
-        if format == .markdown { cmark_consolidate_text_nodes(document) }
-        Self.transform(document)
-        let plainText = wantsPlainText ? Self.plainText(of: document) : ""
         guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT | CMARK_OPT_HARDBREAKS) else {
             return RenderedText(html: "", plainText: plainText)
         }
@@ -47,9 +49,13 @@ public struct CommonMarkRenderer: Sendable {
 
     // MARK: - Building and changing the tree
 
-    /// A document of paragraphs (split at blank lines) whose lines are text nodes joined by line breaks.
-    private static func plainDocument(_ source: String) -> OpaquePointer {
+    /// A document of paragraphs (split at blank lines) whose lines are text nodes joined by line breaks, with its
+    /// bare URLs made links (what `transform` does to such a tree), and its plain text when `wantsPlainText`: what
+    /// `plainText(of:)` gives for the tree (the links' texts are their text node's bytes, in order).
+    private static func plainDocument(_ source: String, wantsPlainText: Bool) -> (document: OpaquePointer, plainText: String) {
         let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
+        var plain: [UInt8] = []
+        var literal: [UInt8] = []
         var source = source
         source.withUTF8 { bytes in
             var paragraph: OpaquePointer?
@@ -59,16 +65,29 @@ public struct CommonMarkRenderer: Sendable {
                 while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    if paragraph != nil, wantsPlainText { appendSpace(to: &plain) }
                     paragraph = nil
                 } else {
                     if let current = paragraph {
                         cmark_node_append_child(current, cmark_node_new(CMARK_NODE_SOFTBREAK))
+                        if wantsPlainText { appendSpace(to: &plain) }
                     } else {
                         let created = cmark_node_new(CMARK_NODE_PARAGRAPH)!
                         cmark_node_append_child(document, created)
                         paragraph = created
                     }
-                    cmark_node_append_child(paragraph, makeText(String(decoding: line, as: UTF8.self)))
+                    // The line as a C string: cmark keeps a literal up to its first zero byte.
+                    literal.removeAll(keepingCapacity: true)
+                    literal.append(contentsOf: line)
+                    literal.append(0)
+                    let text = cmark_node_new(CMARK_NODE_TEXT)!
+                    literal.withUnsafeBufferPointer { kept in
+                        kept.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(text, $0.baseAddress) }
+                    }
+                    cmark_node_append_child(paragraph, text)
+                    // Before the links are made: they split the node, and their texts are its bytes in order.
+                    if wantsPlainText { appendLiteral(of: text, to: &plain) }
+                    if mayContainURL(text) { autolink(text) }
                 }
                 // A line ends at LF, CR or CRLF.
                 if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A {
@@ -77,7 +96,9 @@ public struct CommonMarkRenderer: Sendable {
                 lineStart = lineEnd + 1
             }
         }
-        return document
+        guard wantsPlainText else { return (document, "") }
+        while plain.last == 0x20 { plain.removeLast() }
+        return (document, String(decoding: plain, as: UTF8.self))
     }
 
     private static func makeText(_ text: String) -> OpaquePointer {

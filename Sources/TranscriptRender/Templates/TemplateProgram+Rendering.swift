@@ -11,9 +11,10 @@ extension TemplateProgram {
                                 program: self, instructions: instructions, text: text, pathParts: pathParts, names: names,
                                 entries: entries, lastNamed: Array(repeating: nil, count: indentations.count),
                                 active: Array(repeating: 0, count: entries.count), resolutions: KeyResolutions(names: names.count))
-                            let scope = base.map { TemplateValue.object(TemplateDictionary(["t": $0])) }
+                            let scope = base.map { TemplateValue.object(StringsScope($0)) }
                             var stack: [TemplateValue] = []
                             stack.reserveCapacity(8)
+                            var bytes = RenderedBytes(capacity: values.count * 1024)
                             // A partial that leads back to the outermost template enters it again.
                             rendering.active[entry] = 1
                             for value in values {
@@ -21,14 +22,29 @@ extension TemplateProgram {
                                 stack.removeAll(keepingCapacity: true)
                                 if let scope { stack.append(scope) }
                                 stack.append(value)
-                                try rendering.render(entries[entry], stack: &stack, overrides: [:], depth: 0, into: &output)
+                                try rendering.render(entries[entry], stack: &stack, overrides: [:], depth: 0, into: &bytes)
                             }
+                            bytes.append(to: &output)
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// The scope under each value rendered, holding only the strings table (`t`): a name a value lacks is looked for
+/// here too, and the type's answer (absent) is known after the first time, where a dictionary is asked each time.
+private final class StringsScope: TemplateObject {
+    let strings: TemplateValue
+
+    init(_ strings: TemplateValue) { self.strings = strings }
+
+    func templateValue(for key: String) -> TemplateValue? { key == "t" ? strings : nil }
+
+    static func templateKeyResolution(named name: String) -> TemplateKeyResolution { name == "t" ? .number(0) : .absent }
+
+    func templateValue(numbered number: Int) -> TemplateValue? { strings }
 }
 
 /// One rendering of a `TemplateProgram`: its arrays as pointers, valid while `render(entry:each:base:into:)` runs.
@@ -54,7 +70,7 @@ private struct Rendering {
 
     mutating func render(
         _ range: Range<Int>, stack: inout [TemplateValue], overrides: TemplateProgram.Overrides, depth: Int,
-        into output: inout [UInt8]
+        into output: inout RenderedBytes
     ) throws {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -63,7 +79,7 @@ private struct Rendering {
             switch instruction.operation {
             case .text:
                 let start = Int(instruction.first)
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<(start + Int(instruction.second))]))
+                output.append(text.baseAddress! + start, count: Int(instruction.second))
                 index = next
             case .escapedVariable, .rawVariable:
                 if let value = lookup(instruction, in: stack) {
@@ -206,15 +222,15 @@ private struct Rendering {
         return entry
     }
 
-    private static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
+    private static func append(_ value: TemplateValue, escaped: Bool, to output: inout RenderedBytes) {
         switch value {
         case .text(var text):
-            text.withUTF8 { escaped ? HTMLEscaping.append($0, to: &output) : output.append(contentsOf: $0) }
+            text.withUTF8 { escaped ? HTMLEscaping.append($0, to: &output) : output.append($0) }
         case .number(let number):
             var text = String(number)
-            text.withUTF8 { output.append(contentsOf: $0) }
+            text.withUTF8 { output.append($0) }
         case .flag(let flag):
-            (flag ? "true" : "false" as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
+            (flag ? "true" : "false" as StaticString).withUTF8Buffer { output.append($0) }
         case .object, .list, .texts:
             break
         }

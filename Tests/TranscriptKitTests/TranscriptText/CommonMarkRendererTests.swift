@@ -100,6 +100,27 @@ import Testing
         #expect(renderer.render("a\nb", format: .plain).plainText == "a b")
         #expect(renderer.render("x", format: .plain, wantsPlainText: false).plainText == "")
     }
+
+    /// Plain text is built with its links, and its plain text taken from its lines: the same HTML and plain text
+    /// as walking the tree gives, at paragraph ends, tabs, line ends of every kind, links anywhere in a line and a
+    /// zero byte (cmark keeps a line up to it).
+    @Test(arguments: [
+        ("one\r\ntwo\n\nthree", "<p>one<br />\ntwo</p>\n<p>three</p>\n", "one two three"),
+        ("a\tb\n \t\nc\rd", "<p>a\tb</p>\n<p>c<br />\nd</p>\n", "a b c d"),
+        ("\n\n b \n\n\n", "<p> b </p>\n", " b"),
+        ("a  \n\n", "<p>a  </p>\n", "a"),
+        ("https://a.org", "<p><a href=\"https://a.org\">https://a.org</a></p>\n", "https://a.org"),
+        ("see https://x.org/a and www.y.org\nnext www.z.org.", "<p>see <a href=\"https://x.org/a\">https://x.org/a</a> and "
+            + "<a href=\"http://www.y.org\">www.y.org</a><br />\nnext <a href=\"http://www.z.org\">www.z.org</a>.</p>\n",
+         "see https://x.org/a and www.y.org next www.z.org."),
+        ("x\u{0}y https://hidden.org\nz", "<p>x<br />\nz</p>\n", "x z"),
+        ("<b>&amp;</b>\t\t\"", "<p>&lt;b&gt;&amp;amp;&lt;/b&gt;\t\t&quot;</p>\n", "<b>&amp;</b> \""),
+    ])
+    func plainDocumentsAndTheirText(source: String, html: String, plainText: String) {
+        let rendered = renderer.render(source, format: .plain)
+        #expect(rendered.html == html)
+        #expect(rendered.plainText == plainText)
+    }
 }
 
 @Suite struct MarkdownURLProtectorTests {
