@@ -310,9 +310,25 @@ extension JSONTape {
         private mutating func string(into entries: inout [Entry], isKey: Bool) -> Bool {
             index += 1
             let start = index
-            var high: UInt8 = 0
+            // Every byte passed over, or-ed together: whether any is not ASCII.
+            var high: UInt64 = 0
             var escaped = false
             while index < count {
+                // Eight bytes at a time up to the first quote, backslash or control byte.
+                while index + 8 <= count {
+                    let word = ByteWords.word(at: bytes + index)
+                    let stops = ByteWords.zeroBytes(word ^ ByteWords.every(0x22)) | ByteWords.zeroBytes(word ^ ByteWords.every(0x5C))
+                        | ByteWords.bytes(of: word, below: 0x20)
+                    if stops != 0 {
+                        let passed = ByteWords.firstFlagged(stops)
+                        high |= word & ((1 << UInt64(passed * 8)) &- 1)
+                        index += passed
+                        break
+                    }
+                    high |= word
+                    index += 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
                 if byte == 0x22 { break }
                 if byte < 0x20 { return false }
@@ -321,11 +337,11 @@ extension JSONTape {
                     escaped = true
                     continue
                 }
-                high |= byte
+                high |= UInt64(byte)
                 index += 1
             }
             guard index < count else { return false }
-            if high >= 0x80 {
+            if high & 0x8080_8080_8080_8080 != 0 {
                 guard !isKey, UTF8Validation.isValid(UnsafeBufferPointer(start: bytes + start, count: index - start)) else { return false }
             }
             entries.append(Entry(

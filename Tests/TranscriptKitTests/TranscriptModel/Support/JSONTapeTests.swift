@@ -89,6 +89,51 @@ import Testing
         #expect(readInPlace(deep) != nil)
     }
 
+    /// Strings are passed over eight bytes at a time: a quote or backslash escape, a control byte, a byte beyond
+    /// ASCII (valid or not) at every place of strings up to three words long is found there, in values and in keys.
+    @Test func everyPlaceOfLongerStrings() throws {
+        let inserts: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u00e9"#.utf8), Array("é".utf8), Array("😀".utf8), [0x7F],
+            [0x01], [0x1F], [0x09], [0xE9], [0xC3],
+        ]
+        for length in 0...24 {
+            for place in 0...length {
+                for insert in inserts {
+                    let body = Array(repeating: UInt8(ascii: "a"), count: place) + insert
+                        + Array(repeating: UInt8(ascii: "b"), count: length - place)
+                    let plain = insert.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x5C }
+                    // A control byte, or a lone byte of a longer UTF-8 sequence.
+                    let valid = insert.allSatisfy { $0 >= 0x20 } && insert != [0xE9] && insert != [0xC3]
+
+                    let value = Array(#"[""#.utf8) + body + Array(#"", 1]"#.utf8)
+                    var tape = JSONTape()
+                    let text: String?? = value.withUnsafeBufferPointer { bytes in
+                        guard tape.read(bytes) else { return .none }
+                        return tape.withRoot(in: bytes) { root in .some(root.elements.flatMap { Array($0).first?.stringValue }) }
+                    }
+                    if valid {
+                        let parsed = try value.withUnsafeBufferPointer { try JSONParser.parse($0) }
+                        guard case .array(let elements) = parsed, case .string(let expected)? = elements.first else {
+                            Issue.record("not a list of a string: \(body)")
+                            continue
+                        }
+                        #expect(text == .some(.some(expected)), "\(body)")
+                    } else {
+                        #expect(text == .none, "\(body)")
+                    }
+
+                    let object = Array(#"{""#.utf8) + body + Array(#"": 1}"#.utf8)
+                    let key = String(decoding: body, as: UTF8.self)
+                    let found: Bool? = object.withUnsafeBufferPointer { bytes in
+                        guard tape.read(bytes) else { return nil }
+                        return tape.withRoot(in: bytes) { $0[key]?.numberValue == 1 }
+                    }
+                    #expect(found == (plain ? true : nil), "\(body)")
+                }
+            }
+        }
+    }
+
     /// An object notes the lengths of its keys modulo 16 (`Entry.keyLengths`): keys of lengths in the same class
     /// are still told apart, a key of a length no key has is absent, and a key repeated is still found.
     @Test func keysOfLengthsInOneClassAreToldApart() throws {
