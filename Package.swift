@@ -37,6 +37,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
+        .target(name: "CAllocatorSettings"),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -100,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "transcripts",
             dependencies: [
-                "TranscriptModel", "TranscriptImport", "TranscriptSite", "TranscriptServe",
+                "TranscriptModel", "TranscriptImport", "TranscriptSite", "TranscriptServe", "CAllocatorSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds allocate with jemalloc (Debian's libjemalloc-dev; libjemalloc2 at run time): a build

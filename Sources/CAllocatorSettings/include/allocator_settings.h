@@ -1,0 +1,1 @@
+// Nothing to declare: the target only defines `malloc_conf` (allocator_settings.c), which jemalloc reads.
