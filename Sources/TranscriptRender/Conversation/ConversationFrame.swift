@@ -62,12 +62,12 @@ package struct ConversationFrame: Sendable {
             // By index, here and below: a message copied out of the array would retain every field it holds.
             for index in messages.indices {
                 let id = messages[index].id
-                if let first = indexByID[id] {
+                // One look-up, that also finds a message before with the same id (the build then stops).
+                if let first = indexByID.updateValue(index, forKey: id) {
                     throw TranscriptsError(
                         file: file, path: "messages[\(index)].id",
                         message: "the id \"\(id)\" is already used by messages[\(first)]; message ids must be unique")
                 }
-                indexByID[id] = index
             }
             let missingReplies = messages.indices.reduce(0) { count, index in
                 count + (messages[index].replyTo.map { indexByID[$0] == nil ? 1 : 0 } ?? 0)
