@@ -24,7 +24,7 @@ public struct MarkdownWriter: Sendable {
 
     /// Plain text, every character that could be markup escaped; line breaks kept.
     public mutating func append(_ text: String) {
-        markdown += Self.escape(text, atLineStart: !isInline && (markdown.isEmpty || markdown.hasSuffix("\n")))
+        markdown += Self.escape(text, atLineStart: !isInline && (markdown.isEmpty || endsLine))
     }
 
     public mutating func bold(_ content: (inout MarkdownWriter) -> Void) { span("bold", content) }
@@ -54,7 +54,7 @@ public struct MarkdownWriter: Sendable {
     /// A code block, shown exactly, with an optional language.
     public mutating func codeBlock(_ text: String, language: String? = nil) {
         let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: text) + 1))
-        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        if !markdown.isEmpty, !endsLine { markdown += "\n" }
         let info = (language ?? "").filter { $0.isLetter || $0.isNumber || "+-#._".contains($0) }
         markdown += fence + info + "\n" + text + (text.hasSuffix("\n") ? "" : "\n") + fence + "\n"
     }
@@ -63,7 +63,7 @@ public struct MarkdownWriter: Sendable {
     public mutating func quote(_ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter()
         content(&inner)
-        if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\n" }
+        if !markdown.isEmpty, !endsLine { markdown += "\n" }
         markdown += inner.markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
     }
 
@@ -116,6 +116,10 @@ public struct MarkdownWriter: Sendable {
         }
         return longest
     }
+
+    /// Whether the CommonMark written so far ends with a line feed (the last byte: what is written never ends
+    /// with a CR LF, whose last character would not be a line feed).
+    private var endsLine: Bool { markdown.utf8.last == 0x0A }
 
     private mutating func span(_ name: String, _ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter(inline: true)
@@ -182,20 +186,32 @@ public struct MarkdownWriter: Sendable {
         }
     }
 
-    /// A link target for `<…>`: the characters that would end it written as percent escapes, in one pass.
+    /// A link target for `<…>`: the characters that would end it written as percent escapes, in one pass. They are
+    /// ASCII, and no byte of a longer UTF-8 sequence is: the bytes between them are copied a run at a time.
     private static func escapeDestination(_ url: String) -> String {
-        var result = ""
-        result.reserveCapacity(url.utf8.count)
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case "\\": result += "%5C"
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            case "\n": result += "%0A"
-            case "\r": result += "%0D"
-            default: result.unicodeScalars.append(scalar)
+        var bytesOf = url
+        return bytesOf.withUTF8 { bytes -> String? in
+            var output: [UInt8] = []
+            var runStart = 0
+            for index in bytes.indices {
+                let escaped: StaticString
+                switch bytes[index] {
+                case 0x5C: escaped = "%5C"
+                case 0x3C: escaped = "%3C"
+                case 0x3E: escaped = "%3E"
+                case 0x0A: escaped = "%0A"
+                case 0x0D: escaped = "%0D"
+                default: continue
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 16) }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escaped.withUTF8Buffer { output.append(contentsOf: $0) }
+                runStart = index + 1
             }
-        }
-        return result
+            // Most addresses have none of them.
+            guard runStart > 0 else { return nil }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: output, as: UTF8.self)
+        } ?? url
     }
 }

@@ -171,6 +171,16 @@ import Testing
         #expect(result == "<p>a <strong>b </strong><em>i</em> <del><strong>s</strong></del> <u>u</u> <span class=\"spoiler\">secret &lt;x&gt;</span> <span class=\"mention\">@ann</span> <span class=\"hashtag\">#tag</span> <code>c`d</code> <a href=\"https://x.org/a_b?c=1&amp;d=2\">link</a> bad</p>\n")
     }
 
+    /// A link's target is written between `<` and `>`: the characters that would end it are percent escapes, the rest
+    /// (letters of other scripts too) as it was.
+    @Test func linkTargetsKeepTheirBytesButWhatWouldEndThem() {
+        var writer = MarkdownWriter()
+        writer.link(to: "https://x.org/é<a>\\b\r\nc") { $0.append("l") }
+        writer.link(to: "<https://y.org/日本>") { $0.append("m") }
+        writer.link(to: "https://z.org/plain") { $0.append("n") }
+        #expect(writer.markdown == "[l](<https://x.org/é%3Ca%3E%5Cb%0D%0Ac>)[m](<%3Chttps://y.org/日本%3E>)[n](<https://z.org/plain>)")
+    }
+
     @Test func escapedTextStillGetsItsURLsLinked() {
         #expect(html { $0.append("see https://x.org/a_b*c") } == "<p>see <a href=\"https://x.org/a_b*c\">https://x.org/a_b*c</a></p>\n")
     }
