@@ -55,12 +55,33 @@ package struct SearchExtractor: Sendable {
         // A text of no more bytes than the limit has no more characters either: it is kept whole without
         // counting its characters (which takes grapheme breaking).
         let isShort = shown.utf8.count <= SearchDocument.maximumTextLength
-        let text = shown.isEmpty ? label(for: message.kind) : isShort ? shown : String(shown.prefix(SearchDocument.maximumTextLength))
+        let text = shown.isEmpty ? label(for: message.kind) : isShort ? shown : Self.start(of: shown)
         // The text is the start of `shown`: it was cut when it has fewer bytes.
         let isCut = !shown.isEmpty && text.utf8.count < shown.utf8.count
         return SearchDocument(
             seconds: Int64(message.date.secondsSince1970.rounded(.down)), sender: senderName, page: page,
             anchor: anchor, kinds: Self.kinds(of: message, textHasLink: textHasLink), text: text, isCut: isCut)
+    }
+
+    /// The first `SearchDocument.maximumTextLength` characters of a longer text. When those bytes and the one after
+    /// them are ASCII without a CR LF (one character of two bytes), each byte is a character and they are the start:
+    /// taken without grapheme breaking, which costs thousands of instructions for the long texts of most messages.
+    static func start(of text: String) -> String {
+        let length = SearchDocument.maximumTextLength
+        let utf8 = text.utf8
+        var bytesAreCharacters = utf8.count > length
+        if bytesAreCharacters {
+            var previous: UInt8 = 0
+            for byte in utf8.prefix(length + 1) {
+                if byte >= 0x80 || (previous == 0x0D && byte == 0x0A) {
+                    bytesAreCharacters = false
+                    break
+                }
+                previous = byte
+            }
+        }
+        guard bytesAreCharacters else { return String(text.prefix(length)) }
+        return String(decoding: utf8.prefix(length), as: UTF8.self)
     }
 
     /// The kind's name, shown as a result's text when the message has none.

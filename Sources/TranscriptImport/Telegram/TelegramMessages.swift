@@ -269,7 +269,7 @@ struct TelegramMessages {
         if let number = unix?.numberValue {
             seconds = number
         } else if let text = unix?.stringValue {
-            seconds = Double(text)
+            seconds = Self.wholeSeconds(text) ?? Double(text)
         }
         if let seconds {
             let date = Timestamp(secondsSince1970: seconds)
@@ -297,6 +297,19 @@ struct TelegramMessages {
         }
         problems.wrongType(localKey, expected: "a date such as \"2024-01-01T10:00:00\"", found: local.json, did: "\(what); \(FieldProblems.keptNote)")
         return nil
+    }
+
+    /// The value of a text of 1 to 15 ASCII digits (as Telegram writes `date_unixtime`), which `Double(_:)` gives
+    /// too, without its general parsing; nil for any other text.
+    static func wholeSeconds(_ text: String) -> Double? {
+        let digits = text.utf8
+        guard (1...15).contains(digits.count) else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= 0x30, digit <= 0x39 else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return Double(value)
     }
 
     static func string<Value: JSONView>(_ value: Value?) -> String? {

@@ -104,4 +104,23 @@ import Testing
             }
         }
     }
+
+    /// A long text's start is its first characters, also when they are taken as bytes: a CR LF or a combining mark
+    /// where the start ends, and letters beyond ASCII, before it or after it.
+    @Test func startOfALongTextIsItsFirstCharacters() {
+        let length = SearchDocument.maximumTextLength
+        let ascii = String(repeating: "abcdefghij", count: 40)
+        var texts = [ascii, String(ascii.prefix(length + 1)), "é" + ascii, ascii + "é"]
+        for at in (length - 2)...(length + 1) {
+            let prefix = String(ascii.prefix(at))
+            texts.append(prefix + "\r\n" + ascii)
+            texts.append(prefix + "\r" + ascii)
+            texts.append(prefix + "\u{301}" + ascii)
+            texts.append(prefix + "👍🏽" + ascii)
+        }
+        for text in texts {
+            #expect(SearchExtractor.start(of: text) == String(text.prefix(length)), "\(text.utf8.count) bytes")
+        }
+    }
 }
+

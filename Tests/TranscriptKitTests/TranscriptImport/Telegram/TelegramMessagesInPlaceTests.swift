@@ -75,4 +75,14 @@ import Testing
         }
         #expect(compared == 3000)
     }
+
+    /// Epoch seconds written as digits are read as `Double(_:)` reads them; any other text is left to it.
+    @Test func wholeSecondsAreWhatDoubleReads() {
+        for text in ["0", "7", "1704103200", "0001704103200", "999999999999999", "253402300799"] {
+            #expect(TelegramMessages.wholeSeconds(text) == Double(text), "\(text)")
+        }
+        for text in ["", "1704103200.5", "-1", "+1", " 1", "1e9", "1_000", "0x10", "1234567890123456", "١٢"] {
+            #expect(TelegramMessages.wholeSeconds(text) == nil, "\(text)")
+        }
+    }
 }
