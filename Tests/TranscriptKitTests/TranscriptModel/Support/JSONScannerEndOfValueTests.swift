@@ -84,4 +84,37 @@ import Testing
         }
         #expect(found > 10_000)
     }
+
+    /// Longer values (several hundred bytes, as a pretty-printed message is): runs of backslashes of every length
+    /// ending around the 64th and 128th byte, strings and brackets over many words, values cut short anywhere give
+    /// the end that reading byte by byte gives.
+    @Test func longerValuesGiveTheEndsFoundByteByByte() {
+        // A run of backslashes in a string, then a quote, placed around the first blocks' edges.
+        for edge in [64, 128] {
+            for runEnd in (edge - 6)...(edge + 6) {
+                for run in 1...5 {
+                    var bytes = Array(#"{"a": ""#.utf8)
+                    while bytes.count < runEnd - run { bytes.append(UInt8(ascii: "x")) }
+                    bytes += Array(repeating: 0x5C, count: run) + Array(#"" , "]": [1]} }"#.utf8)
+                    #expect(end(bytes, at: 0) == endReadByByte(bytes, at: 0), "run of \(run) ending at \(runEnd)")
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 19)
+        let pieces: [[UInt8]] = [
+            Array(#"{"k": "#.utf8), Array(#"", "#.utf8), Array(#""v\"w", "#.utf8), Array(#"\\"#.utf8), Array(#"\""#.utf8),
+            Array("[".utf8), Array("]".utf8), Array("{".utf8), Array("}".utf8), Array(#"""#.utf8), Array(#"\"#.utf8),
+            Array("      ".utf8), Array("\n   ".utf8), Array("text of a message ".utf8), Array("é ".utf8), [0xFB, 0xDD],
+        ]
+        var found = 0
+        for _ in 0..<1500 {
+            var bytes: [UInt8] = [Bool.random(using: &generator) ? 0x7B : 0x5B]
+            let length = Int.random(in: 1..<120, using: &generator)
+            for _ in 0..<length { bytes += pieces.randomElement(using: &generator)! }
+            let expected = endReadByByte(bytes, at: 0)
+            #expect(end(bytes, at: 0) == expected, "\(bytes)")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 150)
+    }
 }
