@@ -60,7 +60,6 @@ struct CompiledPartials: Sendable {
     /// The template `name` rendered with `value` in scope.
     package func render(_ name: String, _ value: TemplateValue) throws -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(2048)
         try render(name, each: [value], into: &output)
         return String(decoding: output, as: UTF8.self)
     }

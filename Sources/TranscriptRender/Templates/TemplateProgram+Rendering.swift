@@ -14,7 +14,7 @@ extension TemplateProgram {
                             let scope = base.map { TemplateValue.object(StringsScope($0)) }
                             var stack: [TemplateValue] = []
                             stack.reserveCapacity(8)
-                            var bytes = RenderedBytes(capacity: values.count * 1024)
+                            var bytes = RenderedBytes(capacity: max(values.count * 1024, 16_384))
                             // A partial that leads back to the outermost template enters it again.
                             rendering.active[entry] = 1
                             for value in values {
@@ -79,7 +79,7 @@ private struct Rendering {
             switch instruction.operation {
             case .text:
                 let start = Int(instruction.first)
-                output.append(text.baseAddress! + start, count: Int(instruction.second))
+                output.append(UnsafeBufferPointer(rebasing: text[start..<(start + Int(instruction.second))]))
                 index = next
             case .escapedVariable, .rawVariable:
                 if let value = lookup(instruction, in: stack) {

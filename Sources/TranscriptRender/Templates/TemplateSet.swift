@@ -151,7 +151,6 @@ public struct TemplateSet: Sendable {
     public func render(_ model: some TemplateModel, template name: String) throws -> String {
         if let compiled = compiledPages, compiled.contains(name) {
             var output: [UInt8] = []
-            output.reserveCapacity(16384)
             try Self.guardingDepth(of: name) {
                 try compiled.render(name, each: [.model(model)], base: .object(stringsObject), into: &output)
             }
@@ -190,7 +189,6 @@ public struct TemplateSet: Sendable {
             !compiled.usesDynamicPartials || Self.namesOnlyCompiled(rows, in: compiled)
         {
             var output: [UInt8] = []
-            output.reserveCapacity(rows.count * 1024)
             try Self.guardingDepth(of: "message") {
                 try compiled.render("message", each: rows.map { .object($0) }, base: .object(stringsObject), into: &output)
             }
@@ -223,7 +221,6 @@ public struct TemplateSet: Sendable {
         let values = entries.map { TemplateValue.model($0) }
         if let compiled = compiledGallery, compiled.contains(section.entryTemplate) {
             var output: [UInt8] = []
-            output.reserveCapacity(entries.count * 400)
             try Self.guardingDepth(of: section.entryTemplate) {
                 try compiled.render(section.entryTemplate, each: values, base: .object(stringsObject), into: &output)
             }
