@@ -37,18 +37,18 @@ struct TelegramMessages {
                     kind: .unsupported(UnsupportedContent(type: "not an object", raw: json))),
                 senderName: nil, startsTopic: false, problems: problems)
         }
-        let id = problems.identifier(fields["id"], at: "id", did: "the message is numbered m\(index + 1); \(FieldProblems.keptNote)")
+        let id = problems.identifier(fields[member: "id"], at: "id", did: "the message is numbered m\(index + 1); \(FieldProblems.keptNote)")
             ?? "m\(index + 1)"
         let noted = problems.list.count
         let date = timestamp(fields, unixKey: "date_unixtime", localKey: "date", problems: &problems)
         if date == nil, problems.list.count == noted {
             problems.missing("date", did: "the message is dated like the message before it")
         }
-        let type = problems.text(fields["type"], at: "type", what: "the type") ?? "message"
-        let senderID = problems.identifier(fields["from_id"], at: "from_id", did: "the sender is named by \"from\"; \(FieldProblems.keptNote)")
-            ?? problems.identifier(fields["actor_id"], at: "actor_id", did: "the sender is named by \"actor\"; \(FieldProblems.keptNote)")
-        let senderName = problems.text(fields["from"], at: "from", what: "the sender's name")
-            ?? problems.text(fields["actor"], at: "actor", what: "the sender's name")
+        let type = problems.text(fields[member: "type"], at: "type", what: "the type") ?? "message"
+        let senderID = problems.identifier(fields[member: "from_id"], at: "from_id", did: "the sender is named by \"from\"; \(FieldProblems.keptNote)")
+            ?? problems.identifier(fields[member: "actor_id"], at: "actor_id", did: "the sender is named by \"actor\"; \(FieldProblems.keptNote)")
+        let senderName = problems.text(fields[member: "from"], at: "from", what: "the sender's name")
+            ?? problems.text(fields[member: "actor"], at: "actor", what: "the sender's name")
         let sender = senderID ?? senderName
 
         var message: Message
@@ -63,13 +63,13 @@ struct TelegramMessages {
             message = Message(id: id, sender: sender, date: date ?? undatedTime, kind: .unsupported(UnsupportedContent(type: type, raw: fields.json)))
         }
         message.replyTo = problems.identifier(
-            fields["reply_to_message_id"], at: "reply_to_message_id", did: "the reply is left out; \(FieldProblems.keptNote)")
+            fields[member: "reply_to_message_id"], at: "reply_to_message_id", did: "the reply is left out; \(FieldProblems.keptNote)")
         message.edited = timestamp(fields, unixKey: "edited_unixtime", localKey: "edited", problems: &problems)
-        message.forwardedFrom = problems.text(fields["forwarded_from"], at: "forwarded_from", what: "who it was forwarded from")
-        message.reactions = Self.reactions(fields["reactions"])
+        message.forwardedFrom = problems.text(fields[member: "forwarded_from"], at: "forwarded_from", what: "who it was forwarded from")
+        message.reactions = Self.reactions(fields[member: "reactions"])
         return Converted(
             message: message, senderName: senderName,
-            startsTopic: type == "service" && Self.string(fields["action"]) == "topic_created", undated: date == nil, problems: problems)
+            startsTopic: type == "service" && Self.string(fields[member: "action"]) == "topic_created", undated: date == nil, problems: problems)
     }
 
     /// A digest of an assembled message (or of the `fields` part after it): `convert` makes a message from its
@@ -106,18 +106,18 @@ struct TelegramMessages {
             return nil
         }
         // Looked up only for the kinds that have them: a text message would look for each key in vain.
-        var width: Int? { Self.int(fields["width"]) }
-        var height: Int? { Self.int(fields["height"]) }
-        if fields["photo"] != nil {
-            return .photo(MediaItem(file: media("photo"), size: Self.int(fields["photo_file_size"]), width: width, height: height, caption: caption))
+        var width: Int? { Self.int(fields[member: "width"]) }
+        var height: Int? { Self.int(fields[member: "height"]) }
+        if fields[member: "photo"] != nil {
+            return .photo(MediaItem(file: media("photo"), size: Self.int(fields[member: "photo_file_size"]), width: width, height: height, caption: caption))
         }
-        if fields["file"] != nil || fields["media_type"] != nil {
+        if fields[member: "file"] != nil || fields[member: "media_type"] != nil {
             let item = MediaItem(
-                file: media("file"), name: Self.string(fields["file_name"]) ?? Self.audioName(fields),
-                mimeType: Self.string(fields["mime_type"]), size: Self.int(fields["file_size"]), width: width, height: height,
-                duration: Self.double(fields["duration_seconds"]), thumbnail: media("thumbnail"), caption: caption,
-                emoji: Self.string(fields["sticker_emoji"]))
-            switch Self.string(fields["media_type"]) {
+                file: media("file"), name: Self.string(fields[member: "file_name"]) ?? Self.audioName(fields),
+                mimeType: Self.string(fields[member: "mime_type"]), size: Self.int(fields[member: "file_size"]), width: width, height: height,
+                duration: Self.double(fields[member: "duration_seconds"]), thumbnail: media("thumbnail"), caption: caption,
+                emoji: Self.string(fields[member: "sticker_emoji"]))
+            switch Self.string(fields[member: "media_type"]) {
             case "sticker": return .sticker(item)
             case "voice_message": return .voice(item)
             case "audio_file": return .audio(item)
@@ -125,34 +125,34 @@ struct TelegramMessages {
             default: return .file(item)
             }
         }
-        if let location = fields["location_information"], location.isObject,
-           let latitude = Self.double(location["latitude"]), let longitude = Self.double(location["longitude"]),
+        if let location = fields[member: "location_information"], location.isObject,
+           let latitude = Self.double(location[member: "latitude"]), let longitude = Self.double(location[member: "longitude"]),
            (-90...90).contains(latitude), (-180...180).contains(longitude)
         {
             return .location(Location(
-                latitude: latitude, longitude: longitude, name: Self.string(fields["place_name"]),
-                address: Self.string(fields["address"])))
+                latitude: latitude, longitude: longitude, name: Self.string(fields[member: "place_name"]),
+                address: Self.string(fields[member: "address"])))
         }
-        if let contact = fields["contact_information"], contact.isObject {
-            let name = [Self.string(contact["first_name"]), Self.string(contact["last_name"])].compactMap { $0 }
+        if let contact = fields[member: "contact_information"], contact.isObject {
+            let name = [Self.string(contact[member: "first_name"]), Self.string(contact[member: "last_name"])].compactMap { $0 }
                 .filter { !$0.isEmpty }.joined(separator: " ")
-            return .contact(Contact(name: name.isEmpty ? "Contact" : name, phones: [Self.string(contact["phone_number"])].compactMap { $0 }))
+            return .contact(Contact(name: name.isEmpty ? "Contact" : name, phones: [Self.string(contact[member: "phone_number"])].compactMap { $0 }))
         }
-        if let poll = fields["poll"], poll.isObject {
+        if let poll = fields[member: "poll"], poll.isObject {
             var options: [Poll.Option] = []
-            if let answers = poll["answers"]?.elements {
+            if let answers = poll[member: "answers"]?.elements {
                 for answer in answers where answer.isObject {
-                    options.append(Poll.Option(text: Self.string(answer["text"]) ?? "", votes: Self.int(answer["voters"])))
+                    options.append(Poll.Option(text: Self.string(answer[member: "text"]) ?? "", votes: Self.int(answer[member: "voters"])))
                 }
             }
-            return .poll(Poll(question: Self.string(poll["question"]) ?? "Poll", options: options, closed: poll["closed"]?.boolValue ?? false))
+            return .poll(Poll(question: Self.string(poll[member: "question"]) ?? "Poll", options: options, closed: poll[member: "closed"]?.boolValue ?? false))
         }
         if plain.isEmpty || TelegramText.isPlain(entities) { return .text(plain) }
         return .markdown(TelegramText.markdown(entities))
     }
 
     private static func audioName<Fields: JSONView>(_ fields: Fields) -> String? {
-        let parts = [string(fields["performer"]), string(fields["title"])].compactMap { $0 }
+        let parts = [string(fields[member: "performer"]), string(fields[member: "title"])].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " – ")
     }
 
@@ -161,14 +161,14 @@ struct TelegramMessages {
     /// names added or removed members by name only, so those are names.
     package static func event<Fields: JSONView>(_ fields: Fields, actor: String, actorID: String? = nil) -> SystemEvent {
         var event = label(fields, actor: actor)
-        let action = string(fields["action"]) ?? "service"
+        let action = string(fields[member: "action"]) ?? "service"
         guard let actorID else {
             // No one named: an action with no words of its own is shown by its name, as data.
             if event.event == .other { event.title = action }
             return event
         }
-        let title = string(fields["title"]).flatMap { $0.isEmpty ? nil : $0 }
-        let members = fields["members"]?.elements.map { $0.compactMap { string($0) } } ?? []
+        let title = string(fields[member: "title"]).flatMap { $0.isEmpty ? nil : $0 }
+        let members = fields[member: "members"]?.elements.map { $0.compactMap { string($0) } } ?? []
         switch action {
         case "create_group", "create_channel", "migrate_from_group":
             event.title = title
@@ -181,16 +181,16 @@ struct TelegramMessages {
             guard let title else { return event }
             event.title = title
         case "phone_call", "group_call":
-            switch string(fields["discard_reason"]) {
+            switch string(fields[member: "discard_reason"]) {
             case "missed": event.event = .callMissed
             case "busy": event.event = .callDeclined
-            default: event.title = double(fields["duration_seconds"]).map(MessageDetails.formatDuration)
+            default: event.title = double(fields[member: "duration_seconds"]).map(MessageDetails.formatDuration)
             }
         case "topic_created":
             event.title = title
         case "set_messages_ttl":
             event.event = .timer
-            if let period = double(fields["period"]), period > 0, period < 1e12 {
+            if let period = double(fields[member: "period"]), period > 0, period < 1e12 {
                 event.title = String(Int(period))
             }
         case "migrate_to_supergroup":
@@ -205,9 +205,9 @@ struct TelegramMessages {
     }
 
     private static func label<Fields: JSONView>(_ fields: Fields, actor: String) -> SystemEvent {
-        let action = string(fields["action"]) ?? "service"
-        let title = string(fields["title"]).map { "“\($0)”" }
-        let members = fields["members"]?.elements.map { $0.compactMap { string($0) } } ?? []
+        let action = string(fields[member: "action"]) ?? "service"
+        let title = string(fields[member: "title"]).map { "“\($0)”" }
+        let members = fields[member: "members"]?.elements.map { $0.compactMap { string($0) } } ?? []
         let who = members.isEmpty ? "" : " " + ListFormatting.join(members)
         switch action {
         case "create_group", "create_channel", "migrate_from_group":
@@ -231,8 +231,8 @@ struct TelegramMessages {
             return SystemEvent(event: .pin, text: "\(actor) pinned a message")
         case "phone_call", "group_call":
             var text = "\(actor) called"
-            if let seconds = double(fields["duration_seconds"]) { text += " (\(MessageDetails.formatDuration(seconds)))" }
-            if let reason = string(fields["discard_reason"]), reason != "hangup" { text += " · \(reason)" }
+            if let seconds = double(fields[member: "duration_seconds"]) { text += " (\(MessageDetails.formatDuration(seconds)))" }
+            if let reason = string(fields[member: "discard_reason"]), reason != "hangup" { text += " · \(reason)" }
             return SystemEvent(event: .call, text: text)
         case "topic_created":
             return SystemEvent(event: .create, text: "\(actor) created the topic \(title ?? "")")
@@ -245,14 +245,14 @@ struct TelegramMessages {
         guard let list = json?.elements else { return [] }
         return list.compactMap { reaction in
             guard reaction.isObject else { return nil }
-            let emoji = string(reaction["emoji"]) ?? (string(reaction["type"]) == "paid" ? "⭐" : "custom emoji")
+            let emoji = string(reaction[member: "emoji"]) ?? (string(reaction[member: "type"]) == "paid" ? "⭐" : "custom emoji")
             var by: [String] = []
-            if let recent = reaction["recent"]?.elements {
+            if let recent = reaction[member: "recent"]?.elements {
                 for entry in recent where entry.isObject {
-                    if let id = identifier(entry["from_id"]) ?? string(entry["from"]) { by.append(id) }
+                    if let id = identifier(entry[member: "from_id"]) ?? string(entry[member: "from"]) { by.append(id) }
                 }
             }
-            return Reaction(emoji: emoji, by: by, count: int(reaction["count"]))
+            return Reaction(emoji: emoji, by: by, count: int(reaction[member: "count"]))
         }
     }
 

@@ -16,7 +16,7 @@ enum TelegramText {
     /// The entities of a message. A number given for text is shown as written; anything else that is not text
     /// is noted in `problems` (and kept in the message's `fields` part), never dropped silently.
     static func entities<Fields: JSONView>(_ fields: Fields, problems: inout FieldProblems) -> [Entity] {
-        let key = fields["text_entities"].map { !$0.isNull } ?? false ? "text_entities" : "text"
+        let key = fields[member: "text_entities"].map { !$0.isNull } ?? false ? "text_entities" : "text"
         guard let value = fields[key], !value.isNull else { return [] }
         if let text = value.stringValue { return [Entity(type: "plain", text: text)] }
         guard let items = value.elements else {
@@ -29,12 +29,12 @@ enum TelegramText {
             if let text = item.stringValue {
                 entities.append(Entity(type: "plain", text: text))
             } else if item.isObject {
-                let text = problems.text(item["text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
-                let type = problems.text(item["type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
+                let text = problems.text(item[member: "text"], at: "\(key)[\(index)].text", what: "this part of the text") ?? ""
+                let type = problems.text(item[member: "type"], at: "\(key)[\(index)].type", what: "its type") ?? "plain"
                 var entity = Entity(type: type, text: text)
                 switch type {
-                case "text_link": entity.href = item["href"]?.stringValue
-                case "pre": entity.language = item["language"]?.stringValue
+                case "text_link": entity.href = item[member: "href"]?.stringValue
+                case "pre": entity.language = item[member: "language"]?.stringValue
                 default: break
                 }
                 entities.append(entity)

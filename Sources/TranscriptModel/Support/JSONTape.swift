@@ -107,22 +107,32 @@ package struct JSONTape {
 
         /// The member `key` of an object; nil when there is none or this is not an object.
         package subscript(key: String) -> Value? {
-            let entry = self.entry
             guard entry.kind == .object, entry.count > 0 else { return nil }
             var key = key
-            return key.withUTF8 { wanted -> Value? in
-                guard entry.keyLengths & JSONTape.lengthBit(wanted.count) != 0 else { return nil }
-                var position = index + 1
-                for _ in 0..<entry.count {
-                    let name = entries[position]
-                    let length = Int(name.end - name.start)
-                    if length == wanted.count, JSONTape.same(bytes + Int(name.start), wanted.baseAddress, length) {
-                        return Value(entries: entries, bytes: bytes, index: position + 1)
-                    }
-                    position = Int(entries[position + 1].next)
+            return key.withUTF8 { member(named: $0) }
+        }
+
+        /// The member `key` of an object, for a key written in the code (no `String` made for it).
+        package subscript(member key: StaticString) -> Value? {
+            guard entry.kind == .object, entry.count > 0 else { return nil }
+            return key.withUTF8Buffer { member(named: $0) }
+        }
+
+        /// The member whose key's bytes are `wanted`, of this object (with members).
+        @inline(__always)
+        private func member(named wanted: UnsafeBufferPointer<UInt8>) -> Value? {
+            let entry = self.entry
+            guard entry.keyLengths & JSONTape.lengthBit(wanted.count) != 0 else { return nil }
+            var position = index + 1
+            for _ in 0..<entry.count {
+                let name = entries[position]
+                let length = Int(name.end - name.start)
+                if length == wanted.count, JSONTape.same(bytes + Int(name.start), wanted.baseAddress, length) {
+                    return Value(entries: entries, bytes: bytes, index: position + 1)
                 }
-                return nil
+                position = Int(entries[position + 1].next)
             }
+            return nil
         }
 
         /// A list's elements; nil when this is not a list.

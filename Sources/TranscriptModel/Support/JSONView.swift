@@ -14,6 +14,9 @@ package protocol JSONView {
     var boolValue: Bool? { get }
     /// The member `key` of an object (null when it is written so); nil when there is none or this is no object.
     subscript(key: String) -> Self? { get }
+    /// The member named by a key written in the code (`value[member: "text"]`): the same as `self[key]`, with no
+    /// `String` made or retained for the key (an importer asks a message for twenty of them).
+    subscript(member key: StaticString) -> Self? { get }
     /// The elements of a list; nil for any other value.
     var elements: Elements? { get }
     /// The value itself, built.
@@ -57,4 +60,8 @@ extension JSONValue: JSONView {
     }
 
     package var json: JSONValue { self }
+}
+
+extension JSONView {
+    package subscript(member key: StaticString) -> Self? { self[key.description] }
 }

@@ -89,6 +89,29 @@ import Testing
         #expect(readInPlace(deep) != nil)
     }
 
+    /// A member asked for by a key written in the code is the one asked for by the same key as a `String`, on the
+    /// tape and in a parsed value: present, absent, empty, of a length another key has, nested.
+    @Test func membersByKeysInTheCode() throws {
+        let document = #"{"id": 1, "text": "x", "": 2, "date_unixtime": "5", "from": {"date": null}}"#
+        var tape = JSONTape()
+        let bytes = Array(document.utf8)
+        let parsed = try JSONParser.parse(document)
+        let found: [String] = bytes.withUnsafeBufferPointer { buffer in
+            guard tape.read(buffer) else { return [] }
+            return tape.withRoot(in: buffer) { root in
+                let pairs: [(JSONTape.Value?, JSONTape.Value?)] = [
+                    (root[member: "id"], root["id"]), (root[member: "text"], root["text"]), (root[member: ""], root[""]),
+                    (root[member: "date_unixtime"], root["date_unixtime"]), (root[member: "type"], root["type"]),
+                    (root[member: "from"]?[member: "date"], root["from"]?["date"]), (root[member: "missing_key"], root["missing_key"]),
+                ]
+                return pairs.map { "\($0.0?.json.compactJSON ?? "-") \($0.1?.json.compactJSON ?? "-")" }
+            }
+        }
+        #expect(found == ["1 1", #""x" "x""#, "2 2", #""5" "5""#, "- -", "null null", "- -"])
+        #expect(parsed[member: "text"] == parsed["text"])
+        #expect(parsed[member: "missing_key"] == nil)
+    }
+
     /// Strings are passed over eight bytes at a time: a quote or backslash escape, a control byte, a byte beyond
     /// ASCII (valid or not) at every place of strings up to three words long is found there, in values and in keys.
     @Test func everyPlaceOfLongerStrings() throws {
