@@ -24,9 +24,28 @@ package enum ExportFile {
         resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
-    /// Whether a relative path has no `.`, `..` or empty part.
+    /// Whether a relative path has no `.`, `..` or empty part. Read byte by byte: it is asked for every media
+    /// file an export names, on every build.
     package static func isPlain(_ normalized: String) -> Bool {
-        !normalized.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        var length = 0
+        var dots = 0
+        for byte in normalized.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if isDotsOrEmpty(length: length, dots: dots) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !isDotsOrEmpty(length: length, dots: dots)
+    }
+
+    /// Whether a part of a path `length` bytes long, `dots` of them dots, is empty, `.` or `..`.
+    @inline(__always)
+    private static func isDotsOrEmpty(length: Int, dots: Int) -> Bool {
+        length == 0 || (length <= 2 && dots == length)
     }
 
     /// `path` with backslashes as slashes, when it is relative and holds no colon or NUL; nil otherwise. Checked

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import TranscriptImport
+
+@Suite struct ExportFileTests {
+    /// `isPlain` says what splitting the path at its slashes says: no part is empty, `.` or `..`. Every path of
+    /// up to four bytes from `/`, `.` and `a` is tried, and longer ones with parts beyond ASCII.
+    @Test func plainIsNoEmptyDotOrDotDotPart() {
+        func byParts(_ path: String) -> Bool {
+            !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        }
+        var paths = [""]
+        var last = [""]
+        for _ in 1...4 {
+            last = last.flatMap { path in ["/", ".", "a"].map { path + $0 } }
+            paths += last
+        }
+        paths += ["photos/a.jpg", "photos/../a.jpg", "photos/./a.jpg", "photos//a.jpg", ".../a", "a/...", "..a/b", "fotos/é.jpg", "é/./x"]
+        for path in paths {
+            #expect(ExportFile.isPlain(path) == byParts(path), "\(path)")
+        }
+        #expect(ExportFile.isPlain("photos/a.jpg"))
+        #expect(!ExportFile.isPlain("a/../b"))
+        #expect(!ExportFile.isPlain("a/"))
+        #expect(ExportFile.isPlain("..."))
+    }
+}
