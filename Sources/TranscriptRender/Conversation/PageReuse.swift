@@ -12,6 +12,12 @@ package struct PageRecord: Codable, Equatable, Sendable {
     package var looks: [String: [String]]
     /// The CSS of the page's appearances, by class name.
     package var css: [String: AppearanceCSS]
+
+    package init(digest: String, looks: [String: [String]], css: [String: AppearanceCSS]) {
+        self.digest = digest
+        self.looks = looks
+        self.css = css
+    }
 }
 
 /// The CSS of one message appearance (see `MessageAppearance`): the declarations of its class in light and

@@ -44,6 +44,24 @@ public struct ConversationSummary: Sendable, Codable, Equatable, TemplateModel {
     public var lastISO: String?
     public var lastMessage: LastMessage?
 
+    package init(
+        title: String, url: String, kindLabel: String, participantNames: String, participantCount: Int, messageCount: Int,
+        messageCountText: String, firstDate: String?, firstISO: String?, lastDate: String?, lastISO: String?, lastMessage: LastMessage?
+    ) {
+        self.title = title
+        self.url = url
+        self.kindLabel = kindLabel
+        self.participantNames = participantNames
+        self.participantCount = participantCount
+        self.messageCount = messageCount
+        self.messageCountText = messageCountText
+        self.firstDate = firstDate
+        self.firstISO = firstISO
+        self.lastDate = lastDate
+        self.lastISO = lastISO
+        self.lastMessage = lastMessage
+    }
+
     public enum TemplateKey: String, CaseIterable, Sendable {
         case title, url, kindLabel, participantNames, participantCount, messageCount, messageCountText
         case firstDate, firstISO, lastDate, lastISO, lastMessage
@@ -73,6 +91,11 @@ public struct ConversationSummary: Sendable, Codable, Equatable, TemplateModel {
 public struct LastMessage: Sendable, Codable, Equatable, TemplateModel {
     public var senderName: String?
     public var snippet: String
+
+    package init(senderName: String?, snippet: String) {
+        self.senderName = senderName
+        self.snippet = snippet
+    }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case senderName, snippet

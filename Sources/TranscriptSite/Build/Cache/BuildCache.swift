@@ -5,8 +5,8 @@ import TranscriptModel
 import TranscriptSearch
 
 /// The build cache of a site, in the hidden folder `SITE/.transcripts-cache/` (never published): the previous
-/// build's manifest and one record per conversation (`records/NAME.json`, with its share of the search index
-/// in `records/NAME.search`).
+/// build's manifest and one record per conversation (`records/NAME.record`, `ConversationRecordArchive`'s bytes,
+/// with its share of the search index in `records/NAME.search`).
 ///
 /// A cache that cannot be read, was written by another build of transcripts or for other settings, templates
 /// or output folder is ignored: the build then renders everything and writes a new one. The manifest is
@@ -52,7 +52,7 @@ package final class BuildCache {
 
     /// The record called `name`, when it can be read.
     package func record(named name: String) -> ConversationRecord? {
-        guard let record = Self.readRecord(records.appendingPathComponent(name + ".json")) else { return nil }
+        guard let record = Self.readRecord(records.appendingPathComponent(name + Self.recordSuffix)) else { return nil }
         placesOfRecords[name] = RecordPlace(record)
         return record
     }
@@ -60,7 +60,7 @@ package final class BuildCache {
     /// The records named `names`, read on all cores; nil for one that cannot be read.
     func records(named names: [String]) -> [ConversationRecord?] {
         let folder = records
-        let read = (try? names.concurrentMap { Self.readRecord(folder.appendingPathComponent($0 + ".json")) })
+        let read = (try? names.concurrentMap { Self.readRecord(folder.appendingPathComponent($0 + Self.recordSuffix)) })
             ?? Array(repeating: nil, count: names.count)
         for (name, record) in zip(names, read) {
             if let record { placesOfRecords[name] = RecordPlace(record) }
@@ -68,20 +68,23 @@ package final class BuildCache {
         return read
     }
 
-    /// The size of the record `name`'s JSON in bytes; nil when there is no such record.
+    /// The size of the record `name`'s file in bytes; nil when there is no such record.
     func recordBytes(named name: String) -> Int? {
         var info = stat()
-        guard stat(records.appendingPathComponent(name + ".json").path, &info) == 0 else { return nil }
+        guard stat(records.appendingPathComponent(name + Self.recordSuffix).path, &info) == 0 else { return nil }
         return Int(info.st_size)
     }
 
+    /// How a record's file name ends.
+    static let recordSuffix = ".record"
+
     private static func readRecord(_ file: URL) -> ConversationRecord? {
         guard let data = try? Data(contentsOf: file) else { return nil }
-        return try? JSONDecoder().decode(ConversationRecord.self, from: data)
+        return try? ConversationRecordArchive.decode([UInt8](data))
     }
 
     /// Which conversation a record read in this build is of, and where it was shown: a record known not to be
-    /// the one looked for is not read again (records are a few hundred kilobytes of JSON).
+    /// the one looked for is not read again (records are up to a few hundred kilobytes).
     private var placesOfRecords: [String: RecordPlace] = [:]
 
     private struct RecordPlace: Equatable {
@@ -213,9 +216,7 @@ package final class BuildCache {
                         try data.write(to: records.appendingPathComponent(name + ".search"))
                     }
                 }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                try encoder.encode(record).write(to: records.appendingPathComponent(name + ".json"))
+                try Data(ConversationRecordArchive.encode(record)).write(to: records.appendingPathComponent(name + Self.recordSuffix))
             } catch {
                 failures.note()
             }
@@ -267,7 +268,8 @@ package final class BuildCache {
         }
         let kept = Set(next.exports.values.flatMap(\.records))
         for file in (try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? [] {
-            let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file.hasSuffix(".search") ? String(file.dropLast(7)) : file
+            let name = file.hasSuffix(Self.recordSuffix)
+                ? String(file.dropLast(Self.recordSuffix.count)) : file.hasSuffix(".search") ? String(file.dropLast(7)) : file
             if !kept.contains(name) { try? FileManager.default.removeItem(at: records.appendingPathComponent(file)) }
         }
     }

@@ -105,10 +105,10 @@ extension BuildContext {
 
     /// The previous build's record at `position` of the export at `exportPath`, and whether it `isReusable`.
     ///
-    /// Taking a conversation over is mostly reading its record's JSON and looking up the files its export names,
+    /// Taking a conversation over is mostly reading its record and looking up the files its export names,
     /// and the importer asks for one chat after another. So when a record is asked for that was not read ahead,
     /// it is read and checked with those that follow it, on all cores: up to `recordsReadAhead` records or
-    /// `recordBytesReadAhead` bytes of JSON (at least the one asked for), so that the records of an account's
+    /// `recordBytesReadAhead` bytes of records (at least the one asked for), so that the records of an account's
     /// biggest chats are not all in memory at once. Nothing they look at changes while the export is read.
     private func preparedRecord(
         at position: Int, of exportPath: String, previous: BuildManifest.Export, cache: BuildCache
@@ -146,7 +146,7 @@ extension BuildContext {
 
     /// How many records are read at once, at most.
     static let recordsReadAhead = 8
-    /// How many bytes of records' JSON are read at once, at most (unless the one asked for is bigger).
+    /// How many bytes of records are read at once, at most (unless the one asked for is bigger).
     static let recordBytesReadAhead = 16 << 20
 
     // MARK: - Conversations (asked by `render`)

@@ -4,7 +4,7 @@ import TranscriptSearch
 /// read from it.
 package struct BuildManifest: Codable, Equatable, Sendable {
     /// Changes when the manifest's or a record's layout changes.
-    static let currentVersion = 7
+    static let currentVersion = 8
 
     /// What one export gave: its fingerprint when it was read, and the records of its conversations, in order.
     struct Export: Codable, Equatable, Sendable {

@@ -7,7 +7,7 @@ import TranscriptRender
 /// What the build cache keeps of one rendered conversation: what the pages were made from (its key, its media
 /// look-ups), the files they are (with their stamps), and what the rest of the build needs of it (the index
 /// card, the counts, the warnings) so that a later build can take the pages over without rendering them.
-package struct ConversationRecord: Codable, Equatable, Sendable {
+package struct ConversationRecord: Equatable, Sendable {
     /// A digest of everything the pages depend on besides the build key and the media files: the
     /// conversation's content, its folder, its number in the search index, its export.
     var key: String

@@ -4,7 +4,7 @@ import TranscriptModel
 
 /// One look-up of a file an export names (a photo, an avatar, ...) and what it gave: the build cache reuses
 /// a conversation's pages only while every one of its look-ups would give the same again.
-struct MediaDependency: Codable, Equatable, Sendable {
+struct MediaDependency: Equatable, Sendable {
     /// The export's media folder, as the importer gave it.
     package var folder: String
     /// The path as the export names it.

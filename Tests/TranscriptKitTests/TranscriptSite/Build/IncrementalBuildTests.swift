@@ -639,7 +639,7 @@ import ZIPFoundation
         try Self.build(site)
         let cache = site.appendingPathComponent(BuildCache.folderName)
         let records = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("records").path)
-        #expect(records.filter { $0.hasSuffix(".json") }.count == 2)
+        #expect(records.filter { $0.hasSuffix(".record") }.count == 2)
         #expect(records.filter { $0.hasSuffix(".search") }.count == 2)
         // Broken records and search parts: those conversations are rendered.
         for name in records {

@@ -18,8 +18,8 @@ import Testing
 
         let cache = BuildCache(site: site, key: "another build", contentKey: "", output: site.appendingPathComponent("public"), clean: false)
         let folder = site.appendingPathComponent(BuildCache.folderName).appendingPathComponent("records")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
-            .map { String($0.dropLast(5)) }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(BuildCache.recordSuffix) }
+            .map { String($0.dropLast(BuildCache.recordSuffix.count)) }.sorted()
         #expect(names.count == 3)
         let records = names.compactMap { cache.record(named: $0) }
         let gamma = try #require(records.first { $0.title == "Gamma" })
@@ -28,7 +28,7 @@ import Testing
         #expect(cache.record(among: names, id: gamma.id, slug: gamma.slug + "-moved", searchNumber: gamma.searchNumber) == nil)
         // The other records were read and are not Gamma's: they are not needed to find it again.
         for name in names where name != found.name {
-            try FileManager.default.removeItem(at: folder.appendingPathComponent(name + ".json"))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name + BuildCache.recordSuffix))
         }
         #expect(cache.record(among: names, id: gamma.id, slug: gamma.slug, searchNumber: gamma.searchNumber)?.name == found.name)
     }

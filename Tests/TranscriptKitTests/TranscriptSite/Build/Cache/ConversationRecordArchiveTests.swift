@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import TranscriptModel
+@testable import TranscriptRender
+@testable import TranscriptSite
+
+@Suite struct ConversationRecordArchiveTests {
+    /// A record with every field set, none to its default: a field the archive forgot would come back empty.
+    static func fullRecord() -> ConversationRecord {
+        var found = MediaDependency(folder: "/exports/chat", path: "photos/a.jpg", imageOnly: true)
+        found.source = "/exports/chat/photos/a.jpg"
+        found.stamp = FileStamp(size: 1234, modified: -1_700_000_000_123_456_789, inode: 42, device: 7)
+        found.sitePath = "media/ab/a.jpg"
+        var refused = MediaDependency(folder: "/exports/chat", path: "../secret.txt", imageOnly: false)
+        refused.refusal = "leads outside the export's folder"
+        var record = ConversationRecord(
+            key: "0123abcd", id: "chat-11", title: "Family «chat» 👋", slug: "c/family/", searchNumber: 3,
+            file: "/exports/chat/result.json",
+            files: ["c/family/index.html": FileStamp(size: 10, modified: 20, inode: 30, device: 40),
+                    "c/family/2024-05.html": FileStamp(size: 11, modified: 21, inode: 31, device: 41)],
+            media: ["media/ab/a.jpg"], dependencies: [found, refused],
+            summary: ConversationSummary(
+                title: "Family", url: "c/family/index.html", kindLabel: "Group", participantNames: "Ann and Bob", participantCount: 2,
+                messageCount: 5, messageCountText: "5 messages", firstDate: "May 3, 2024", firstISO: "2024-05-03T09:30:00Z",
+                lastDate: "May 4, 2024", lastISO: "2024-05-04T10:00:00Z", lastMessage: LastMessage(senderName: "Ann", snippet: "see you")),
+            newest: 1_714_816_800.5, pages: 2, messagesRead: 5, messagesRendered: 4, unsupportedMessages: 1, missingMedia: 1,
+            messagesRemoved: 1, exclusionsMatched: ["Eve"], css: ["look-1": AppearanceCSS(light: "--a: 1;", dark: "--a: 2;")],
+            warnings: ["\u{1}export\u{1}: 1 message is not supported"], hasSearchPart: true, searchPartBytes: 999)
+        record.pageRecords = [
+            "2024-05.html": PageRecord(digest: "9732ce206e8a5793", looks: ["look-1": ["low contrast"], "look-2": []],
+                                      css: ["look-1": AppearanceCSS(light: "--b: 1;", dark: "--b: 2;")]),
+        ]
+        return record
+    }
+
+    @Test func aRecordComesBackAsItWas() throws {
+        let record = Self.fullRecord()
+        // Every stored property of the fixture holds something (a new field must be archived and set here).
+        for child in Mirror(reflecting: record).children {
+            let value = child.value
+            let description = String(describing: value)
+            #expect(!["0", "false", "nil", "[]", "[:]", "\"\""].contains(description), "\(child.label ?? "?") is not set")
+        }
+        for dependency in record.dependencies {
+            #expect(Mirror(reflecting: dependency).children.count == 7)
+        }
+        #expect(try ConversationRecordArchive.decode(ConversationRecordArchive.encode(record)) == record)
+        var bare = record
+        bare.searchNumber = nil
+        bare.newest = nil
+        bare.pageRecords = nil
+        bare.summary.lastMessage = nil
+        bare.summary.firstDate = nil
+        #expect(try ConversationRecordArchive.decode(ConversationRecordArchive.encode(bare)) == bare)
+    }
+
+    @Test func theSameRecordGivesTheSameBytes() {
+        let record = Self.fullRecord()
+        let bytes = ConversationRecordArchive.encode(record)
+        for _ in 0..<5 { #expect(ConversationRecordArchive.encode(record) == bytes) }
+    }
+
+    @Test func brokenBytesAreAnError() {
+        let bytes = ConversationRecordArchive.encode(Self.fullRecord())
+        #expect(throws: (any Error).self) { try ConversationRecordArchive.decode(Array(bytes.dropLast())) }
+        #expect(throws: (any Error).self) { try ConversationRecordArchive.decode(bytes + [0]) }
+        #expect(throws: (any Error).self) { try ConversationRecordArchive.decode([]) }
+        #expect(throws: (any Error).self) { try ConversationRecordArchive.decode(Array(bytes.prefix(bytes.count / 2))) }
+    }
+}
