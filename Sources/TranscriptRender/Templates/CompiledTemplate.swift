@@ -80,16 +80,13 @@ struct CompiledTemplate: Sendable {
     /// only whitespace and one section, closing, comment or partial tag is removed from the output.
     private static func tokenize(_ source: String) -> [Token]? {
         var tokens: [Token] = []
+        // Lines end after each line feed (a line feed is always a character of its own, or the end of CR LF).
         var lines: [Substring] = []
         var lineStart = source.startIndex
-        var index = source.startIndex
-        while index < source.endIndex {
-            if source[index] == "\n" || source[index] == "\r\n" {
-                let next = source.index(after: index)
-                lines.append(source[lineStart..<next])
-                lineStart = next
-            }
-            index = source.index(after: index)
+        while let lineFeed = source.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            let next = source.utf8.index(after: lineFeed)
+            lines.append(source[lineStart..<next])
+            lineStart = next
         }
         if lineStart < source.endIndex { lines.append(source[lineStart...]) }
 
@@ -130,11 +127,11 @@ struct CompiledTemplate: Sendable {
     private static func split(_ line: Substring) -> [Piece]? {
         var pieces: [Piece] = []
         var rest = line
-        while let open = rest.range(of: "{{") {
+        while let open = TemplateDelimiter.range(of: "{{", in: rest) {
             if open.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<open.lowerBound]))) }
             var after = rest[open.upperBound...]
             var sigil: Character = " "
-            var closing = "}}"
+            var closing: StaticString = "}}"
             if let first = after.first, "{&#^/!><$".contains(first) {
                 sigil = first
                 after = after.dropFirst()
@@ -142,7 +139,7 @@ struct CompiledTemplate: Sendable {
             } else if after.first == "=" {
                 return nil  // set delimiters: left to swift-mustache
             }
-            guard let close = after.range(of: closing) else { return nil }
+            guard let close = TemplateDelimiter.range(of: closing, in: after) else { return nil }
             let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if sigil != "!" {
                 guard !name.isEmpty, !name.contains("("), !name.contains(" ") else { return nil }

@@ -13,9 +13,8 @@ public struct TemplateSet: Sendable {
     public static let requiredTemplates = ["page", "index", "conversation", "timeline", "message"]
     static let rowsTemplateName = "transcripts-internal/rows"
 
-    private var library: MustacheLibrary
-    /// The templates' names in the order of their numbers in `library` (see `MustacheNesting`).
-    private let libraryNames: [String]
+    /// swift-mustache's templates, parsed when it first renders.
+    private let mustache: MustacheTemplates
     /// Template sources by name.
     public private(set) var sources: [String: String]
     /// Asset files (everything that is not a template) by path.
@@ -83,30 +82,11 @@ public struct TemplateSet: Sendable {
                 origin[name] = url.path
             }
         }
-        // swift-mustache gets each source under a number and, under its name, a wrapper that counts how deep
-        // templates nest (`MustacheNesting`).
-        // The templates are parsed (by swift-mustache, and for the compiled renderer) on all cores: every build
-        // starts with it.
-        var library = MustacheLibrary()
+        // swift-mustache gets the sources (and the rows' template) when it first renders; those not built in are
+        // parsed now, for their syntax errors. The compiled renderer's are read on all cores.
         var withRows = sources
         withRows[Self.rowsTemplateName] = "{{#rows}}{{> message}}{{/rows}}"
-        let libraryNames = withRows.keys.sorted()
-        let pragma = Self.escapingPragma
-        let parsed = try libraryNames.enumerated().map { ($0, withRows[$1]!) }.concurrentMap { index, source in
-            (body: Result { try MustacheTemplate(string: pragma + source) }, wrapper: try MustacheTemplate(string: MustacheNesting.wrapper(index)))
-        }
-        for (index, name) in libraryNames.enumerated() {
-            do {
-                library.register(try parsed[index].body.get(), named: MustacheNesting.body(index))
-            } catch let error as MustacheTemplate.ParserError {
-                throw TranscriptsError(
-                    file: origin[name], line: max(1, error.context.lineNumber - 1),
-                    message: "template syntax error at column \(error.context.columnNumber): \(error.error)")
-            } catch {
-                throw TranscriptsError(file: origin[name], message: "template syntax error: \(error)")
-            }
-            library.register(parsed[index].wrapper, named: name)
-        }
+        let mustache = try MustacheTemplates(sources: withRows, origin: origin, check: overridden.union(registered.keys))
         let sortedNames = sources.keys.sorted()
         let read = try sortedNames.map { ($0, sources[$0]!) }.concurrentMap { name, source in
             (outline: TemplateOutline(source: source), compiled: CompiledTemplate(source: source, name: name))
@@ -134,8 +114,7 @@ public struct TemplateSet: Sendable {
                 message: "the block \"\(cycle.blocks[0])\" can show itself without end (\(cycle.blocks.map { "$" + $0 }.joined(separator: " → "))): "
                     + "a block must not show itself, or a block that leads back to it, in or out of a section")
         }
-        self.library = library
-        self.libraryNames = libraryNames
+        self.mustache = mustache
         self.sources = sources
         self.assets = assets
         self.overridden = overridden
@@ -172,8 +151,8 @@ public struct TemplateSet: Sendable {
 
     /// Renders `object`, which holds `values` values to show (rows), with the template `name` by swift-mustache.
     private func render(_ object: Any, template name: String, values: Int) throws -> String {
-        let nesting = MustacheNesting.Count(names: libraryNames, values: values)
-        guard let output = library.render(TemplateRoot(object, strings: stringsObject, nesting: nesting), withTemplate: name) else {
+        let nesting = MustacheNesting.Count(names: mustache.names, values: values)
+        guard let output = try mustache.get().render(TemplateRoot(object, strings: stringsObject, nesting: nesting), withTemplate: name) else {
             throw TranscriptsError(message: "the template \"\(name)\" does not exist")
         }
         let shownName = name == Self.rowsTemplateName ? "message" : name
@@ -334,10 +313,10 @@ public struct TemplateSet: Sendable {
     static func references(in source: String) -> [String] {
         var names: [String] = []
         var rest = source[...]
-        while let open = rest.range(of: "{{") {
+        while let open = TemplateDelimiter.range(of: "{{", in: rest) {
             rest = rest[open.upperBound...]
             guard let first = rest.first, first == ">" || first == "<" else { continue }
-            guard let close = rest.range(of: "}}") else { break }
+            guard let close = TemplateDelimiter.range(of: "}}", in: rest) else { break }
             let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if !name.isEmpty, !name.hasPrefix("*") { names.append(name) }
             rest = rest[close.upperBound...]
