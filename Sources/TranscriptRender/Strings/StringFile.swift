@@ -30,7 +30,9 @@ public struct StringFile: Sendable, Equatable {
     func entries() throws -> (entries: [String: StringTable.Entry], problems: [String]) {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: contents)
+            // Every value is read as text, so no scalar's type is resolved (the default resolver matches each
+            // against regular expressions for numbers, dates and booleans: most of the time the file took).
+            node = try Yams.compose(yaml: contents, .basic)
         } catch {
             throw TranscriptsError(file: origin, message: "these strings are not valid YAML: \(error)")
         }

@@ -40,7 +40,8 @@ public enum StringTables {
     ) throws -> (table: StringTable, warnings: [String]) {
         var warnings: [String] = []
         var entries = english.entries
-        let builtIn = try builtIn(language).map { try $0.entries() }
+        // English is read once (`english`).
+        let builtIn = language == "en" ? (entries: english.entries, problems: []) : try builtIn(language).map { try $0.entries() }
         var names = [language]
         if let locale, locale != language {
             names.insert(locale, at: 0)

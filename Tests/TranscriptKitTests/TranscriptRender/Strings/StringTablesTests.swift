@@ -148,6 +148,27 @@ import Testing
         ])
     }
 
+    /// Values YAML could take for numbers, booleans, nulls or dates are read as the text they are written as.
+    @Test func everyValueIsReadAsItsText() throws {
+        let file = StringFile(name: "de", origin: "Templates/strings/de.yml", contents: """
+            a: yes
+            b: 1.50
+            c: ~
+            d: 2024-05-03
+            e: 0x1F
+            "f": "quoted: yes"
+            g:
+              one: no
+              other: null
+            """)
+        let (entries, problems) = try file.entries()
+        #expect(problems.isEmpty)
+        #expect(entries == [
+            "a": .text("yes"), "b": .text("1.50"), "c": .text("~"), "d": .text("2024-05-03"), "e": .text("0x1F"),
+            "f": .text("quoted: yes"), "g": .plural([.one: "no", .other: "null"]),
+        ])
+    }
+
     @Test func aFileThatIsNotAMappingIsAnError() {
         let file = StringFile(name: "de", origin: "Templates/strings/de.yml", contents: "- a\n- b\n")
         #expect(throws: TranscriptsError.self) { try StringTables.table(language: "de", siteFiles: ["de": file]) }
