@@ -140,9 +140,9 @@ struct CompiledTemplate: Sendable {
                 return nil  // set delimiters: left to swift-mustache
             }
             guard let close = TemplateDelimiter.range(of: closing, in: after) else { return nil }
-            let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let name = TemplateDelimiter.trimmed(after[..<close.lowerBound])
             if sigil != "!" {
-                guard !name.isEmpty, !name.contains("("), !name.contains(" ") else { return nil }
+                guard !name.isEmpty, !name.contains(Character("(")), !name.contains(Character(" ")) else { return nil }
                 guard !name.hasPrefix("*") || sigil == ">" else { return nil }
             }
             pieces.append(.tag(sigil: sigil, name: name))

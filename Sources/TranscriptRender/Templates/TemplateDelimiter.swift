@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds a tag's delimiters (`{{`, `}}`, `}}}`) in a template's text by its UTF-8 bytes: Foundation's search
 /// was most of the time it took to read the templates at the start of every build.
 ///
@@ -25,6 +27,15 @@ enum TemplateDelimiter {
             from = utf8.index(after: start)
         }
         return nil
+    }
+
+    /// A tag's name without the spaces and tabs around it (`trimmingCharacters(in: .whitespaces)`, which is
+    /// asked only when the name starts or ends with a byte that could be one).
+    static func trimmed(_ name: Substring) -> String {
+        guard let first = name.utf8.first, let last = name.utf8.last,
+              first < 0x80, last < 0x80, first != 0x20, first != 0x09, last != 0x20, last != 0x09
+        else { return name.trimmingCharacters(in: .whitespaces) }
+        return String(name)
     }
 
     /// Whether `index` (next to an ASCII byte, so between scalars) is between two characters of `text`.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TranscriptRender
@@ -39,5 +40,12 @@ import Testing
             }
         }
         #expect(checked > 200_000)
+    }
+
+    /// A name is trimmed as Foundation trims whitespace, with or without spaces, tabs or other blanks around it.
+    @Test func namesAreTrimmedOfWhitespace() {
+        for name in ["", " ", "a", " a", "a ", "\ta.b\t", "\u{a0}x\u{a0}", "x\u{2003}", "é", " é ", "a b", "\u{301}a", "a\n"] {
+            #expect(TemplateDelimiter.trimmed(name[...]) == name.trimmingCharacters(in: .whitespaces), "\(Array(name.unicodeScalars))")
+        }
     }
 }
