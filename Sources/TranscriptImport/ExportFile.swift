@@ -24,8 +24,9 @@ package enum ExportFile {
         resolve(path, inRealFolder: folder.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
-    /// Whether a relative path has no `.`, `..` or empty part. Read byte by byte: it is asked for every media
-    /// file an export names, on every build.
+    /// Whether a relative path has no `.`, `..` or empty part, its parts split at every `/` byte as the file system
+    /// splits them (a combining mark after a slash does not hide it). Read byte by byte: it is asked for every
+    /// media file an export names, on every build.
     package static func isPlain(_ normalized: String) -> Bool {
         var length = 0
         var dots = 0

@@ -54,6 +54,7 @@ public struct TemplateSet: Sendable {
             Self.add(path: path, contents: contents, sources: &sources, assets: &assets)
             origin[Self.name(ofPath: path)] = "built-in template " + path
         }
+        let builtInSources = sources
         for name in registered.keys.sorted() {
             sources[name] = registered[name]!
             origin[name] = "the template registered in code for " + name
@@ -80,13 +81,16 @@ public struct TemplateSet: Sendable {
                 let name = Self.name(ofPath: relative)
                 overridden.insert(name)
                 origin[name] = url.path
+                if let icon = Self.iconName(ofPath: relative) { origin[icon] = url.path }
             }
         }
-        // swift-mustache gets the sources (and the rows' template) when it first renders; those not built in are
-        // parsed now, for their syntax errors. The compiled renderer's are read on all cores.
+        // swift-mustache gets the sources (and the rows' template) when it first renders; those that are not the
+        // built-in ones (the site's own templates and icons, those registered in code) are parsed now, for their
+        // syntax errors. The compiled renderer's are read on all cores.
         var withRows = sources
         withRows[Self.rowsTemplateName] = "{{#rows}}{{> message}}{{/rows}}"
-        let mustache = try MustacheTemplates(sources: withRows, origin: origin, check: overridden.union(registered.keys))
+        let mustache = try MustacheTemplates(
+            sources: withRows, origin: origin, check: Set(withRows.keys.filter { withRows[$0] != builtInSources[$0] }))
         let sortedNames = sources.keys.sorted()
         let read = try sortedNames.map { ($0, sources[$0]!) }.concurrentMap { name, source in
             (outline: TemplateOutline(source: source), compiled: CompiledTemplate(source: source, name: name))

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ExportFileTests {
     /// `isPlain` says what splitting the path at its slashes says: no part is empty, `.` or `..`. Every path of
-    /// up to four bytes from `/`, `.` and `a` is tried, and longer ones with parts beyond ASCII.
+    /// up to four bytes from `/`, `.` and `a` is tried, and longer ones with parts beyond ASCII; the slashes are
+    /// bytes, as the file system reads them.
     @Test func plainIsNoEmptyDotOrDotDotPart() {
         func byParts(_ path: String) -> Bool {
             !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
@@ -19,6 +20,11 @@ import Testing
         paths += ["photos/a.jpg", "photos/../a.jpg", "photos/./a.jpg", "photos//a.jpg", ".../a", "a/...", "..a/b", "fotos/é.jpg", "é/./x"]
         for path in paths {
             #expect(ExportFile.isPlain(path) == byParts(path), "\(path)")
+        }
+        // A slash is a slash to the file system whatever follows it: a `..` part is one even where a combining
+        // mark after the slash or a prefix mark before it would join characters across it.
+        for notPlain in ["a//\u{301}", "./\u{301}", "\u{600}/..", "../\u{301}x"] {
+            #expect(!ExportFile.isPlain(notPlain), "\(Array(notPlain.unicodeScalars))")
         }
         #expect(ExportFile.isPlain("photos/a.jpg"))
         #expect(!ExportFile.isPlain("a/../b"))

@@ -71,6 +71,25 @@ import Testing
             #expect(error.message.hasPrefix("template syntax error"))
         }
     }
+
+    /// The site's own templates, icons included, and those registered in code are checked when the set is made,
+    /// before anything renders (swift-mustache parses the built-in ones only when it first renders).
+    @Test func everyTemplateThatIsNotBuiltInIsCheckedUpFront() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["assets/icons/link.svg": "<svg>{{#open}}</svg>\n"], in: folder)
+        do {
+            _ = try TemplateSet(overridesFolder: folder)
+            Issue.record("expected an error")
+        } catch let error as TranscriptsError {
+            #expect(error.file == folder.appendingPathComponent("assets/icons/link.svg").path)
+            #expect(error.message.hasPrefix("template syntax error"))
+        }
+        #expect(throws: TranscriptsError.self) {
+            try TemplateSet(overridesFolder: nil, registered: ["partials/kind-poll": "{{/never opened}}"])
+        }
+        // The built-in ones parse.
+        #expect(try TemplateSet.builtIn().render(["rows": [String]()], template: "message").isEmpty == false)
+    }
 }
 
 /// The compiled renderer must give exactly what swift-mustache gives.

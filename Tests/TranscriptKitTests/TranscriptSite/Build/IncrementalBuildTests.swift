@@ -657,6 +657,11 @@ import ZIPFoundation
         // A broken manifest: a clean build.
         try Data("{not json".utf8).write(to: cache.appendingPathComponent("manifest.json"))
         #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
+        // A record an older version wrote (as JSON) is removed by the next build.
+        let stale = cache.appendingPathComponent("records/0123-stale.json")
+        try Data("{}".utf8).write(to: stale)
+        #expect(try Self.build(site).conversationsReused == 2)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
         // No cache at all.
         try FileManager.default.removeItem(at: cache)
         #expect(try Self.buildMatchesCleanBuild(site).conversationsReused == 0)
