@@ -10,6 +10,9 @@ import Darwin
 package struct FolderPresence {
     private var missing: Set<String> = []
     private var present: Set<String> = []
+    /// The folder of the path asked about last, and whether it is missing: paths come folder by folder, so most
+    /// often the next one's folder is the same, and then no string is made or hashed for it.
+    private var last: (folder: String, isMissing: Bool)?
 
     package init() {}
 
@@ -17,17 +20,28 @@ package struct FolderPresence {
     /// absolute, with no `.` or `..` part and no empty one.
     package mutating func isMissing(_ path: String) -> Bool {
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex {
-            let folder = String(path[..<slash])
-            if missing.contains(folder) { return true }
-            if !present.contains(folder) {
-                if Self.nothing(at: folder) {
-                    missing.insert(folder)
-                    return true
-                }
-                present.insert(folder)
+            if let last, last.folder.utf8.elementsEqual(path.utf8[..<slash]) {
+                if last.isMissing { return true }
+            } else {
+                let folder = String(path[..<slash])
+                let isMissing = folderIsMissing(folder)
+                last = (folder, isMissing)
+                if isMissing { return true }
             }
         }
         return Self.nothing(at: path)
+    }
+
+    /// Whether there is nothing at `folder`, looked up once.
+    private mutating func folderIsMissing(_ folder: String) -> Bool {
+        if missing.contains(folder) { return true }
+        if present.contains(folder) { return false }
+        if Self.nothing(at: folder) {
+            missing.insert(folder)
+            return true
+        }
+        present.insert(folder)
+        return false
     }
 
     private static func nothing(at path: String) -> Bool {
