@@ -114,6 +114,8 @@ struct SearchFolding: Sendable {
             var all = String.UnicodeScalarView()
             all.append(contentsOf: alone)
             let foldsToItself = Array(Self.fold(String(all)).unicodeScalars) == alone
+            let forms = foldsToItself ? [] : Self.forms(of: alone)
+            var next = 0
             for (scalar, isCovered) in zip(scalars, covered) {
                 guard let scalar, isCovered else {
                     foldStarts.append(-1)
@@ -124,7 +126,8 @@ struct SearchFolding: Sendable {
                 if foldsToItself {
                     folded.append(scalar)
                 } else {
-                    folded.append(contentsOf: Self.fold(String(Character(scalar))).unicodeScalars)
+                    folded.append(contentsOf: forms[next])
+                    next += 1
                 }
                 foldEnds.append(Int32(folded.count))
             }
@@ -134,6 +137,23 @@ struct SearchFolding: Sendable {
         self.foldStarts = foldStarts
         self.foldEnds = foldEnds
         self.folded = folded
+    }
+
+    /// The folded form of each of `characters` (characters that stand alone), from one folding of them all with
+    /// U+0001 (a control, which folds to itself and joins nothing) after each; or from one folding per character,
+    /// should that not give one form per character. (Folding each on its own took a third of the table's making.)
+    private static func forms(of characters: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        let separator: Unicode.Scalar = "\u{1}"
+        var separated = String.UnicodeScalarView()
+        for character in characters {
+            separated.append(character)
+            separated.append(separator)
+        }
+        let parts = Array(fold(String(separated)).unicodeScalars).split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == characters.count + 1 else {
+            return characters.map { Array(fold(String(Character($0))).unicodeScalars) }
+        }
+        return parts.dropLast().map { Array($0) }
     }
 
     /// How the tokenizer folds text that is not plain ASCII.
