@@ -51,3 +51,20 @@ package struct FileStamp: Codable, Equatable, Hashable, Sendable {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
+
+extension BinaryWriter {
+    /// A file's stamp: its size and time as signed numbers, its inode and device (`BinaryReader.readStamp`).
+    package mutating func write(_ stamp: FileStamp) {
+        write(signed: stamp.size)
+        write(signed: stamp.modified)
+        write(stamp.inode)
+        write(stamp.device)
+    }
+}
+
+extension BinaryReader {
+    /// A stamp as `BinaryWriter.write(_:)` wrote it.
+    package mutating func readStamp() throws -> FileStamp {
+        FileStamp(size: try readSigned(), modified: try readSigned(), inode: try readUInt64(), device: try readUInt64())
+    }
+}

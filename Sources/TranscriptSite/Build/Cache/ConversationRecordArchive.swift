@@ -134,13 +134,6 @@ extension BinaryWriter {
         if let value { write(value) }
     }
 
-    fileprivate mutating func write(_ stamp: FileStamp) {
-        write(signed: stamp.size)
-        write(signed: stamp.modified)
-        write(stamp.inode)
-        write(stamp.device)
-    }
-
     fileprivate mutating func write(strings: [String]) {
         write(strings.count)
         for string in strings { write(string) }
@@ -178,10 +171,6 @@ extension BinaryWriter {
 extension BinaryReader {
     fileprivate mutating func readOptionalInt() throws -> Int? {
         try readBool() ? try readInt() : nil
-    }
-
-    fileprivate mutating func readStamp() throws -> FileStamp {
-        FileStamp(size: try readSigned(), modified: try readSigned(), inode: try readUInt64(), device: try readUInt64())
     }
 
     fileprivate mutating func readStrings() throws -> [String] {

@@ -17,10 +17,7 @@ struct OutputDigests {
         writer.write(entries.count)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.write(path)
-            writer.write(signed: entry.stamp.size)
-            writer.write(signed: entry.stamp.modified)
-            writer.write(entry.stamp.inode)
-            writer.write(entry.stamp.device)
+            writer.write(entry.stamp)
             writer.write(entry.digest)
         }
         return writer.bytes
@@ -36,10 +33,7 @@ struct OutputDigests {
             entries.reserveCapacity(count)
             for _ in 0..<count {
                 let path = try reader.readString()
-                let stamp = FileStamp(
-                    size: try reader.readSigned(), modified: try reader.readSigned(), inode: try reader.readUInt64(),
-                    device: try reader.readUInt64())
-                entries[path] = Entry(stamp: stamp, digest: try reader.readUInt64())
+                entries[path] = Entry(stamp: try reader.readStamp(), digest: try reader.readUInt64())
             }
             guard reader.isAtEnd else { return nil }
         } catch {
