@@ -89,6 +89,8 @@ struct SearchFolding: Sendable {
     private let foldStarts: [Int32]
     private let foldEnds: [Int32]
     private let folded: [Unicode.Scalar]
+    /// The most characters one character folds to (at least 1).
+    let longestForm: Int
 
     /// The table, made on first use.
     static let shared = SearchFolding()
@@ -137,6 +139,7 @@ struct SearchFolding: Sendable {
         self.foldStarts = foldStarts
         self.foldEnds = foldEnds
         self.folded = folded
+        longestForm = zip(foldStarts, foldEnds).reduce(1) { max($0, Int($1.1 - $1.0)) }
     }
 
     /// The folded form of each of `characters` (characters that stand alone), from one folding of them all with
@@ -189,62 +192,108 @@ struct SearchFolding: Sendable {
 
     /// The role of a folded character.
     func role(of scalar: Unicode.Scalar) -> SearchScalarRole {
-        if scalar.value < 0x80 { return SearchScalarRole(ascii: UInt8(scalar.value)) }
-        if let position = position(of: scalar.value) { return roles[position] }
-        return SearchScalarRole(of: scalar)
+        role(ofValue: scalar.value)
+    }
+
+    /// The role of the folded character whose value is `value` (a Unicode scalar's).
+    @inline(__always)
+    func role(ofValue value: UInt32) -> SearchScalarRole {
+        if value < 0x80 { return SearchScalarRole(ascii: UInt8(truncatingIfNeeded: value)) }
+        if let position = position(of: value) { return roles[position] }
+        return SearchScalarRole(of: Unicode.Scalar(value)!)
     }
 
     /// Appends the folded characters of `text` to `scalars` when every character is ASCII or covered; false
     /// (and `scalars` as it may be) when one is not.
     func fold(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
-        fold(text.unicodeScalars[...], into: &scalars)
+        var text = text
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bytes.count * longestForm) { output in
+                guard let count = fold(utf8: bytes, into: output.baseAddress!) else { return false }
+                scalars.append(contentsOf: output[..<count].map { Unicode.Scalar($0)! })
+                return true
+            }
+        }
     }
 
-    /// `fold(_:into:)` for part of a text that starts at a character of its own (not a mark or joiner of the
-    /// character before).
-    func fold(_ text: Substring.UnicodeScalarView, into scalars: inout [Unicode.Scalar]) -> Bool {
-        // Whether the scalar before is part of an emoji (a pictograph, or what joins one), and whether a joiner
+    /// `fold(_:into:)` on the UTF-8 bytes of whole characters (well-formed, as a string's are), the first not a mark
+    /// or joiner of a character before: writes the folded characters' values to `output`, which has room for
+    /// `longestForm` per byte, and says how many; nil when a character is not covered.
+    func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt32>) -> Int? {
+        positions.withUnsafeBufferPointer { positions in
+            foldStarts.withUnsafeBufferPointer { starts in
+                foldEnds.withUnsafeBufferPointer { ends in
+                    roles.withUnsafeBufferPointer { roles in
+                        folded.withUnsafeBufferPointer { folded in
+                            Self.fold(
+                                utf8: bytes, into: output, positions: positions, starts: starts, ends: ends, roles: roles,
+                                folded: folded)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func fold(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt32>, positions: UnsafeBufferPointer<Int32>,
+        starts: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int32>, roles: UnsafeBufferPointer<SearchScalarRole>,
+        folded: UnsafeBufferPointer<Unicode.Scalar>
+    ) -> Int? {
+        // Whether the character before is part of an emoji (a pictograph, or what joins one), and whether a joiner
         // (U+200D) waits for the pictograph it joins.
         var inEmoji = false
         var joining = false
-        for scalar in text {
-            if scalar.value < 0x80 {
-                guard !joining else { return false }
-                let value = scalar.value
-                scalars.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                guard !joining else { return nil }
+                output[count] = UInt32(lead &- 0x41 < 26 ? lead &+ 32 : lead)
+                count += 1
+                index += 1
                 inEmoji = false
                 continue
             }
-            if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+            let value = UTF8Scalar.decode(bytes, at: &index)
+            if (0x1F1E6...0x1F1FF).contains(value) {
                 // A regional indicator (two make a flag) stays as it is.
-                guard !joining else { return false }
-                scalars.append(scalar)
+                guard !joining else { return nil }
+                output[count] = value
+                count += 1
                 inEmoji = false
                 continue
             }
-            if Self.joinsEmoji(scalar) {
+            if joinsEmoji(value) {
                 // A variation selector, a skin tone or a joiner right after a pictograph stays as it is, as Foundation
                 // leaves it in the pictograph's character; anywhere else the text is folded whole.
-                guard inEmoji, !joining else { return false }
-                scalars.append(scalar)
-                joining = scalar.value == 0x200D
+                guard inEmoji, !joining else { return nil }
+                output[count] = value
+                count += 1
+                joining = value == 0x200D
                 continue
             }
-            guard let position = position(of: scalar.value) else { return false }
-            let start = foldStarts[position]
-            guard start >= 0 else { return false }
+            guard value < positions.count else { return nil }
+            let position = Int(positions[Int(value)])
+            guard position >= 0 else { return nil }
+            let start = Int(starts[position])
+            guard start >= 0 else { return nil }
             let isPictograph = roles[position] == .emoji
-            guard !joining || isPictograph else { return false }
+            guard !joining || isPictograph else { return nil }
             joining = false
             inEmoji = isPictograph
-            scalars.append(contentsOf: folded[Int(start)..<Int(foldEnds[position])])
+            for form in start..<Int(ends[position]) {
+                output[count] = folded[form].value
+                count += 1
+            }
         }
-        return !joining
+        return joining ? nil : count
     }
 
     /// U+FE0F (emoji presentation), the skin tones and U+200D (zero-width joiner): what joins a pictograph into
     /// one emoji (`SearchTokenizer` drops the first two from its terms).
-    private static func joinsEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0xFE0F || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
+    private static func joinsEmoji(_ value: UInt32) -> Bool {
+        value == 0xFE0F || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value)
     }
 }

@@ -27,42 +27,41 @@ public struct SearchTokenizer: Sendable {
     /// gives, without making a string of each). The bytes are valid only during the call.
     package func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        // Where the text's ASCII start ends, after a separator (the text from there on holds a character that is
-        // not ASCII): 0 when it has no separator; nil when the whole text is ASCII.
-        let split = text.withUTF8 { bytes -> Int? in
+        let foldedByTable = text.withUTF8 { bytes -> Bool in
             guard let firstOther = bytes.firstIndex(where: { $0 >= 0x80 }) else {
                 asciiTerms(bytes, body)
-                return nil
+                return true
             }
+            // Where the text's ASCII start ends, after a separator (the text from there on holds a character that
+            // is not ASCII): 0 when it has no separator.
             var split = firstOther
             while split > 0, SearchScalarRole(ascii: bytes[split - 1]) != .separator { split -= 1 }
-            return split
+            // Folding goes character by character, and a separator ends every term: the ASCII before one is read
+            // as ASCII (with the apostrophe's rule for folded text), the rest folded. A text the table cannot fold
+            // is folded by Foundation whole.
+            let folding = SearchFolding.shared
+            let rest = UnsafeBufferPointer(rebasing: bytes[split...])
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: rest.count * folding.longestForm) { scalars in
+                guard let count = folding.fold(utf8: rest, into: scalars.baseAddress!) else { return false }
+                if split > 0 { asciiTerms(UnsafeBufferPointer(rebasing: bytes[..<split]), apostropheBeforeDigits: false, body) }
+                foldedTerms(UnsafeBufferPointer(rebasing: scalars[..<count]), folding: folding, body)
+                return true
+            }
         }
-        guard let split else { return }
-        let folding = SearchFolding.shared
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count - split)
-        // Folding goes character by character, and a separator ends every term: the ASCII before one is read as
-        // ASCII (with the apostrophe's rule for folded text), the rest folded. A text the table cannot fold is
-        // folded by Foundation whole.
-        let rest = text.utf8.index(text.utf8.startIndex, offsetBy: split)
-        guard folding.fold(text.unicodeScalars[rest...], into: &scalars) else {
-            foldedTerms(Array(SearchFolding.fold(text).unicodeScalars), folding: folding, body)
-            return
-        }
-        if split > 0 {
-            text.withUTF8 { asciiTerms(UnsafeBufferPointer(rebasing: $0[..<split]), apostropheBeforeDigits: false, body) }
-        }
-        foldedTerms(scalars, folding: folding, body)
+        if !foldedByTable { foldedWhole(text, body) }
+    }
+
+    /// The terms of `text` folded by Foundation as a whole.
+    private func foldedWhole(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let scalars = SearchFolding.fold(text).unicodeScalars.map(\.value)
+        scalars.withUnsafeBufferPointer { foldedTerms($0, folding: .shared, body) }
     }
 
     /// The terms of `text` folded by Foundation as a whole, which is what `forEachTerm(in:_:)` gives: for
     /// tests of the table it folds with (`SearchFolding`).
     func termsFoldedWhole(_ text: String) -> [String] {
         var terms: [String] = []
-        foldedTerms(Array(SearchFolding.fold(text).unicodeScalars), folding: .shared) {
-            terms.append(String(decoding: $0, as: UTF8.self))
-        }
+        foldedWhole(text) { terms.append(String(decoding: $0, as: UTF8.self)) }
         return terms
     }
 
@@ -109,81 +108,90 @@ public struct SearchTokenizer: Sendable {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (digits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
     }
 
-    /// The terms of folded text: words of letters, digits and marks (a mark does not start one), pairs of
-    /// characters of scripts written without spaces, and emoji one by one.
+    /// The terms of folded text (its characters' values): words of letters, digits and marks (a mark does not
+    /// start one), pairs of characters of scripts written without spaces, and emoji one by one.
     private func foldedTerms(
-        _ scalars: [Unicode.Scalar], folding: SearchFolding, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ scalars: UnsafeBufferPointer<UInt32>, folding: SearchFolding, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        var terms = FoldedTermWriter()
-        for (position, scalar) in scalars.enumerated() {
-            let role = folding.role(of: scalar)
-            switch role {
-            case .word, .mark:
-                terms.flushUnspaced(body)
-                if role == .mark, terms.wordLength == 0 { continue }
-                terms.addToWord(scalar)
-            case .unspaced:
-                terms.flushWord(body)
-                terms.unspaced.append(scalar)
-            case .emoji:
-                terms.flushWord(body)
-                terms.flushUnspaced(body)
-                terms.emit(scalar, nil, body)
-            case .apostrophe where terms.wordLength > 0 && position + 1 < scalars.count && scalars[position + 1].properties.isAlphabetic:
-                continue
-            case .apostrophe, .separator:
-                terms.flushWord(body)
-                terms.flushUnspaced(body)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FoldedTermWriter.capacity) { buffer in
+            var terms = FoldedTermWriter(buffer: buffer.baseAddress!)
+            for position in scalars.indices {
+                let scalar = scalars[position]
+                let role = folding.role(ofValue: scalar)
+                switch role {
+                case .word, .mark:
+                    terms.flushUnspaced(body)
+                    if role == .mark, terms.wordLength == 0 { continue }
+                    terms.addToWord(scalar)
+                case .unspaced:
+                    terms.flushWord(body)
+                    terms.addUnspaced(scalar, body)
+                case .emoji:
+                    terms.flushWord(body)
+                    terms.flushUnspaced(body)
+                    terms.emit(scalar, nil, body)
+                case .apostrophe where terms.wordLength > 0 && position + 1 < scalars.count
+                    && Unicode.Scalar(scalars[position + 1])?.properties.isAlphabetic == true:
+                    continue
+                case .apostrophe, .separator:
+                    terms.flushWord(body)
+                    terms.flushUnspaced(body)
+                }
             }
+            terms.flushWord(body)
+            terms.flushUnspaced(body)
         }
-        terms.flushWord(body)
-        terms.flushUnspaced(body)
     }
 
-    /// The word and the run of unspaced characters being read, handed out as terms' bytes. (A struct with
-    /// mutating methods rather than local functions over captured variables, which would be checked for
-    /// exclusive access on every character.)
+    /// The word and the run of unspaced characters being read, handed out as terms' bytes: a run gives each pair
+    /// of neighbours as it is read, and a lone character when it ends. (A struct with mutating methods rather than
+    /// local functions over captured variables, which would be checked for exclusive access on every character.)
     private struct FoldedTermWriter {
-        var word: [UInt8] = []
-        var wordLength = 0
-        var unspaced: [Unicode.Scalar] = []
-        var term: [UInt8] = []
+        /// The bytes a writer needs: a word's, then a term's of one or two characters.
+        static let capacity = SearchTokenizer.maximumLength * 4 + 8
 
-        init() {
-            word.reserveCapacity(SearchTokenizer.maximumLength * 4)
+        let word: UnsafeMutablePointer<UInt8>
+        let term: UnsafeMutablePointer<UInt8>
+        var wordBytes = 0
+        var wordLength = 0
+        /// The last character of the run of unspaced ones, and how long the run is.
+        var lastUnspaced: UInt32 = 0
+        var unspacedCount = 0
+
+        init(buffer: UnsafeMutablePointer<UInt8>) {
+            word = buffer
+            term = buffer + SearchTokenizer.maximumLength * 4
         }
 
-        mutating func addToWord(_ scalar: Unicode.Scalar) {
+        mutating func addToWord(_ scalar: UInt32) {
             guard wordLength < SearchTokenizer.maximumLength else { return }
-            if scalar.value < 0x80 {
-                word.append(UInt8(truncatingIfNeeded: scalar.value))
-            } else {
-                UTF8.encode(scalar) { word.append($0) }
-            }
+            UTF8Scalar.encode(scalar, into: word, at: &wordBytes)
             wordLength += 1
         }
 
-        mutating func emit(_ first: Unicode.Scalar, _ second: Unicode.Scalar? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            term.removeAll(keepingCapacity: true)
-            UTF8.encode(first) { term.append($0) }
-            if let second { UTF8.encode(second) { term.append($0) } }
-            term.withUnsafeBufferPointer(body)
+        func emit(_ first: UInt32, _ second: UInt32?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            var count = 0
+            UTF8Scalar.encode(first, into: term, at: &count)
+            if let second { UTF8Scalar.encode(second, into: term, at: &count) }
+            body(UnsafeBufferPointer(start: term, count: count))
+        }
+
+        mutating func addUnspaced(_ scalar: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if unspacedCount > 0 { emit(lastUnspaced, scalar, body) }
+            lastUnspaced = scalar
+            unspacedCount += 1
         }
 
         mutating func flushWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             guard wordLength > 0 else { return }
-            word.withUnsafeBufferPointer(body)
-            word.removeAll(keepingCapacity: true)
+            body(UnsafeBufferPointer(start: word, count: wordBytes))
+            wordBytes = 0
             wordLength = 0
         }
 
         mutating func flushUnspaced(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if unspaced.count == 1 {
-                emit(unspaced[0], nil, body)
-            } else if unspaced.count > 1 {
-                for index in 0..<(unspaced.count - 1) { emit(unspaced[index], unspaced[index + 1], body) }
-            }
-            unspaced.removeAll(keepingCapacity: true)
+            if unspacedCount == 1 { emit(lastUnspaced, nil, body) }
+            unspacedCount = 0
         }
     }
 

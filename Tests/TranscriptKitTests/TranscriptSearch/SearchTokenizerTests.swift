@@ -31,4 +31,13 @@ import Testing
         #expect(tokenizer.terms("#1 *2 ©") == ["1", "2"])
         #expect(tokenizer.terms("I ❤️ it") == ["i", "❤", "it"])
     }
+
+    /// A word of characters of two to four bytes is cut at `maximumLength` characters, not bytes; a text with a
+    /// character the table does not cover (Hangul) is folded whole, with the same rules.
+    @Test func longWordsAndTextsFoldedWhole() {
+        #expect(tokenizer.terms("x " + String(repeating: "Жé", count: 30) + " y") == ["x", String(repeating: "жe", count: 20), "y"])
+        #expect(tokenizer.terms(String(repeating: "Ä", count: 45)) == [String(repeating: "a", count: 40)])
+        #expect(tokenizer.terms("Ärger d’Été e\u{301}te 東京") == ["arger", "dete", "ete", "東京"])
+        #expect(tokenizer.terms("東京 漢") == ["東京", "漢"])
+    }
 }
