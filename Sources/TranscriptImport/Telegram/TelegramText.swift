@@ -59,6 +59,7 @@ enum TelegramText {
         for entity in entities {
             let text = entity.text
             switch entity.type {
+            case "plain": writer.append(text)  // the most common, compared first
             case "bold": writer.bold { $0.append(text) }
             case "italic": writer.italic { $0.append(text) }
             case "underline": writer.underline { $0.append(text) }
@@ -87,7 +88,7 @@ enum TelegramText {
             case "phone":
                 if let tel = SafeURL.tel(text) { writer.link(to: tel) { $0.append(text) } } else { writer.append(text) }
             case "blockquote", "expandable_blockquote": writer.quote { $0.append(text) }
-            default: writer.append(text)  // plain, custom_emoji (its fallback emoji), and types to come
+            default: writer.append(text)  // custom_emoji (its fallback emoji), and types to come
             }
         }
         return writer.markdown

@@ -29,6 +29,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     /// Whether the message is pinned in its conversation.
     public var pinned: Bool
 
+    @inlinable  // Made in place where it is called: out of line, the new message was copied once more.
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
