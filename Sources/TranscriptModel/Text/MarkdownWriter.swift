@@ -40,7 +40,12 @@ public struct MarkdownWriter: Sendable {
     public mutating func link(to url: String, _ content: (inout MarkdownWriter) -> Void) {
         var inner = MarkdownWriter(inline: true)
         content(&inner)
-        markdown += "[" + inner.markdown + "](<" + Self.escapeDestination(url) + ">)"
+        // Appended piece by piece: joined first, each `+` made a string of its own.
+        markdown += "["
+        markdown += inner.markdown
+        markdown += "](<"
+        markdown += Self.escapeDestination(url)
+        markdown += ">)"
     }
 
     /// Inline code, shown exactly.
@@ -125,7 +130,11 @@ public struct MarkdownWriter: Sendable {
         var inner = MarkdownWriter(inline: true)
         content(&inner)
         guard !inner.markdown.isEmpty else { return }
-        markdown += "![" + inner.markdown + "](transcripts:" + name + ")"
+        markdown += "!["
+        markdown += inner.markdown
+        markdown += "](transcripts:"
+        markdown += name
+        markdown += ")"
     }
 
     /// The names of the `transcripts:` spans and the HTML they become.

@@ -70,12 +70,29 @@ struct ConversationActivity: Sendable {
         /// Counts the messages at `indices` of `messages` (read in place: a message copied out of the list would
         /// retain every field it holds).
         init(_ indices: Range<Int>, of messages: UnsafeBufferPointer<Message>, localSeconds: (Timestamp) -> Int, strings: StringTable) {
+            // Messages come in order, mostly many a day: a day's and a month's messages are counted in a run and
+            // added to the dictionaries when the run ends (a day keeps the time of its first message either way).
+            var month = (number: Int.min, count: 0)
+            var dayRun = (number: Int.min, first: Timestamp(secondsSince1970: 0), count: 0)
+            defer {
+                if month.count > 0 { months[month.number, default: 0] += month.count }
+                if dayRun.count > 0 { perDay[dayRun.number, default: (dayRun.first, 0)].count += dayRun.count }
+            }
             for index in indices {
                 let date = messages[index].date
                 let local = CivilTime(secondsSince1970: localSeconds(date))
-                months[local.year * 12 + local.month - 1, default: 0] += 1
+                let monthNumber = local.year * 12 + local.month - 1
+                if monthNumber != month.number {
+                    if month.count > 0 { months[month.number, default: 0] += month.count }
+                    month = (monthNumber, 0)
+                }
+                month.count += 1
                 let day = local.dayNumber
-                perDay[day, default: (date, 0)].count += 1
+                if day != dayRun.number {
+                    if dayRun.count > 0 { perDay[dayRun.number, default: (dayRun.first, 0)].count += dayRun.count }
+                    dayRun = (day, date, 0)
+                }
+                dayRun.count += 1
                 if let sender = messages[index].sender {
                     perSender[sender, default: 0] += 1
                     // 1970-01-01 was a Thursday (3, counting from Monday).

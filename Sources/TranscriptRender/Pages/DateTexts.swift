@@ -106,9 +106,18 @@ final class DateTexts {
             parts = pieces.count == 2 ? (String(pieces[0]), String(pieces[1])) : nil
             dayAndTimeParts[dayNumber] = parts
         }
-        let text = parts.map { $0.before + time(timestamp) + $0.after }
+        let text = parts.map { Self.joined($0.before, time(timestamp), $0.after) }
             ?? strings.text("dayAndTime", ["day": day(timestamp), "time": time(timestamp)])
         lastDayAndTime = (minute, text)
+        return text
+    }
+
+    /// Three texts as one, made at its length (`a + b + c` made a string for `a + b` first).
+    private static func joined(_ first: String, _ second: String, _ third: String) -> String {
+        var text = first
+        text.reserveCapacity(first.utf8.count + second.utf8.count + third.utf8.count)
+        text += second
+        text += third
         return text
     }
 

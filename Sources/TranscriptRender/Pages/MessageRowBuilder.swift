@@ -175,7 +175,7 @@ struct MessageRowBuilder {
             },
             pinned: message.pinned,
             deleted: message.deleted,
-            threadReplies: threads[message.id].map { thread in
+            threadReplies: (threads.isEmpty ? nil : threads[message.id]).map { thread in
                 ThreadLink(
                     text: strings.plural("replyCount", count: thread.count),
                     url: link(to: thread.first, from: index))
