@@ -97,37 +97,42 @@ package enum ISO8601Text {
         let whole = local.rounded(.down)
         let millis = Int(((local - whole) * 1000).rounded())
         let fields = CivilTime(secondsSince1970: Int(whole))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(29)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(0x30 + rest / divisor % 10))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
         guard (0...9999).contains(fields.year) else {
             // Outside ISO 8601's four-digit years: the same layout with the year as it is.
             return "\(fields.year)-\(pad2(fields.month))-\(pad2(fields.day))T\(pad2(fields.hour)):\(pad2(fields.minute)):\(pad2(fields.second))Z"
         }
-        digits(fields.year, 4); bytes.append(0x2D); digits(fields.month, 2); bytes.append(0x2D); digits(fields.day, 2)
-        bytes.append(0x54)
-        digits(fields.hour, 2); bytes.append(0x3A); digits(fields.minute, 2); bytes.append(0x3A); digits(fields.second, 2)
-        if millis > 0 && millis < 1000 {
-            bytes.append(0x2E)
-            digits(millis, 3)
+        // At most 29 bytes (`2024-05-03T09:30:00.250+05:30`), written in place: one string made, digits by
+        // divisions by ten (which the compiler turns into multiplications).
+        return String(unsafeUninitializedCapacity: 29) { bytes in
+            var count = 0
+            func digits(_ value: Int, _ width: Int) {
+                var rest = value
+                for place in stride(from: count + width - 1, through: count, by: -1) {
+                    bytes[place] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                    rest /= 10
+                }
+                count += width
+            }
+            func byte(_ value: UInt8) {
+                bytes[count] = value
+                count += 1
+            }
+            digits(fields.year, 4); byte(0x2D); digits(fields.month, 2); byte(0x2D); digits(fields.day, 2)
+            byte(0x54)
+            digits(fields.hour, 2); byte(0x3A); digits(fields.minute, 2); byte(0x3A); digits(fields.second, 2)
+            if millis > 0 && millis < 1000 {
+                byte(0x2E)
+                digits(millis, 3)
+            }
+            if utcOffset == 0 {
+                byte(0x5A)
+            } else {
+                let magnitude = abs(utcOffset)
+                byte(utcOffset < 0 ? 0x2D : 0x2B)
+                digits(magnitude / 3600, 2); byte(0x3A); digits(magnitude % 3600 / 60, 2)
+            }
+            return count
         }
-        if utcOffset == 0 {
-            bytes.append(0x5A)
-        } else {
-            let magnitude = abs(utcOffset)
-            bytes.append(utcOffset < 0 ? 0x2D : 0x2B)
-            digits(magnitude / 3600, 2); bytes.append(0x3A); digits(magnitude % 3600 / 60, 2)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func pad2(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
