@@ -19,6 +19,19 @@ public struct DisplayContext: Sendable {
         self.resolver = DisplayResolver(configuration: configuration, conversationID: conversation.id)
     }
 
+    private init(_ context: DisplayContext, resolver: DisplayResolver) {
+        conversation = context.conversation
+        configuration = context.configuration
+        owners = context.owners
+        self.resolver = resolver
+    }
+
+    /// This context with resolved display settings of its own, for work on another core
+    /// (`DisplayResolver.withOwnResolvedSettings`).
+    package func withOwnResolvedSettings() -> DisplayContext {
+        DisplayContext(self, resolver: resolver.withOwnResolvedSettings())
+    }
+
     /// The message after `index`, or nil for the last.
     public func nextMessage(after index: Int) -> Message? {
         index + 1 < conversation.messages.count ? conversation.messages[index + 1] : nil

@@ -5,7 +5,7 @@ import TranscriptModel
 public struct DisplayResolver: Sendable {
     private let base: [DisplaySettings]  // [incoming, outgoing]
     private let rules: [DisplayRule]
-    private let resolvedBase: [ResolvedDisplay]
+    private var resolvedBase: [ResolvedDisplay]
     private let rightToLeft: Bool
 
     public init(configuration: DisplayConfiguration, conversationID: String) {
@@ -19,6 +19,15 @@ public struct DisplayResolver: Sendable {
         let rightToLeft = configuration.isRightToLeft
         self.rightToLeft = rightToLeft
         resolvedBase = [false, true].map { DisplayDefaults.resolve(base[$0 ? 1 : 0], outgoing: $0, rightToLeft: rightToLeft) }
+    }
+
+    /// This resolver with resolved settings of its own: objects with the same values, not shared with this one.
+    /// (A message's decisions retain and release its resolved settings many times; two cores doing that to one
+    /// object slow each other down, so each core's work gets its own. Resolving them again would cost far more.)
+    package func withOwnResolvedSettings() -> DisplayResolver {
+        var copy = self
+        copy.resolvedBase = resolvedBase.map(ResolvedDisplay.init(copying:))
+        return copy
     }
 
     /// The settings of `message`, shown as outgoing or incoming.

@@ -29,6 +29,20 @@ public final class ResolvedDisplay: Sendable {
         self.layout = layout
         self.appearance = MessageAppearance(background: background, text: text, outline: style.outline, layout: layout)
     }
+
+    /// A new object with `other`'s values (see `DisplayResolver.withOwnResolvedSettings`).
+    package init(copying other: ResolvedDisplay) {
+        background = other.background
+        text = other.text
+        style = other.style
+        footer = other.footer
+        footerTemplate = other.footerTemplate
+        showsAvatar = other.showsAvatar
+        showsSenderName = other.showsSenderName
+        groupInterval = other.groupInterval
+        layout = other.layout
+        appearance = other.appearance
+    }
 }
 
 /// IMUI's cell layout settings for one message, as CSS lengths.

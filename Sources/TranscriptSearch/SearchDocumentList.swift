@@ -79,6 +79,21 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         }
     }
 
+    /// `withAnchorAndText(at:_:)` of the list at `list`, read where it is: its fields one by one (the method, called
+    /// on a list read through a pointer, copied the list for the call, each of its arrays retained and released:
+    /// from both cores at once when the index's document files are written).
+    package static func withAnchorAndText<Result>(
+        of list: UnsafePointer<SearchDocumentList>, at position: Int,
+        _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let anchorEnd = list.pointee.ends[2 * position]
+        let anchor = (position == 0 ? 0 : list.pointee.ends[2 * position - 1])..<anchorEnd
+        let text = anchorEnd..<list.pointee.ends[2 * position + 1]
+        return try list.pointee.bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[anchor]), UnsafeBufferPointer(rebasing: all[text]))
+        }
+    }
+
     private func anchorRange(_ position: Int) -> Range<Int> {
         (position == 0 ? 0 : ends[2 * position - 1])..<ends[2 * position]
     }

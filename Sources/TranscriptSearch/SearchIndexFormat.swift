@@ -79,7 +79,7 @@ package enum SearchIndexFormat {
         JavaScriptText.append(list.pointee.page(at: position), to: &bytes)
         // Read before the closure: a closure that reads the list may copy it.
         let kinds = list.pointee.kinds(at: position).rawValue
-        list.pointee.withAnchorAndText(at: position) { anchor, text in
+        SearchDocumentList.withAnchorAndText(of: list, at: position) { anchor, text in
             bytes.append(UInt8(ascii: ","))
             JavaScriptText.append(utf8: anchor, to: &bytes)
             bytes.append(UInt8(ascii: ","))

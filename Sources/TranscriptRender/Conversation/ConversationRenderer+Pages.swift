@@ -113,6 +113,7 @@ extension ConversationRenderer {
             }
         }
         let renderer = CommonMarkRenderer()
+        let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
         let templateNames = Set(templates.sources.keys)
         let extractor = SearchExtractor(strings: strings)
         // A chunk's texts are rendered by cmark with its rows, in one step on all cores: a row needs its own text and
@@ -125,9 +126,8 @@ extension ConversationRenderer {
                 }
             }
             let texts = TextWindow(offset: chunk.range.lowerBound, texts: rendered, quoted: quoted)
-            // A context of the chunk's own: the display settings it resolves are objects each message's decisions
-            // retain and release many times, and two cores doing that to one object slow each other down.
-            let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
+            // Resolved display settings of the chunk's own (`DisplayContext.withOwnResolvedSettings`).
+            let context = context.withOwnResolvedSettings()
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
                 names: frame.names, avatarImages: avatarImages, media: media,
