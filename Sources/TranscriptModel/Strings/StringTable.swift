@@ -73,10 +73,10 @@ public struct StringTable: Sendable, Equatable {
     /// never read again); other braces are kept as they are.
     static func fill<Values: Sequence>(_ text: String, _ values: Values) -> String where Values.Element == (String, String) {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard text.utf8.contains(open) else { return text }
         var text = text
-        return text.withUTF8 { bytes in
-            let firstBrace = bytes.firstIndex(of: open)!
+        // The bytes read in place (looking for a brace through `utf8` cost a few dozen instructions a byte).
+        return text.withUTF8 { bytes -> String? in
+            guard let firstBrace = bytes.firstIndex(of: open) else { return nil }
             // A few values: looked up in order (the first of a repeated name counts), without hashing.
             let values = Array(values)
             var result: [UInt8] = []
@@ -101,14 +101,17 @@ public struct StringTable: Sendable, Equatable {
                 }
             }
             return String(decoding: result, as: UTF8.self)
-        }
+        } ?? text
     }
 
     /// Whether `name` is the placeholder name `bytes`: byte for byte, or for text beyond ASCII as `String`
     /// compares (canonically equivalent).
     private static func names(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if name.utf8.elementsEqual(bytes) { return true }
-        guard bytes.contains(where: { $0 >= 0x80 }) || name.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        var name = name
+        // The name's bytes read in place: compared through `utf8`, each byte cost a few dozen instructions.
+        let (equal, nameIsASCII) = name.withUTF8 { ($0.elementsEqual(bytes), !$0.contains(where: { $0 >= 0x80 })) }
+        if equal { return true }
+        guard bytes.contains(where: { $0 >= 0x80 }) || !nameIsASCII else { return false }
         return name == String(decoding: bytes, as: UTF8.self)
     }
 
