@@ -52,6 +52,16 @@ public enum MessageKind: Sendable, Equatable {
         }
     }
 
+    /// Whether a message of this kind can name files of the export (a picture, a recording, a file, a link's
+    /// image). Inlinable, so that asking a message read in place does not copy its kind.
+    @inlinable
+    package var mayNameFiles: Bool {
+        switch self {
+        case .photo, .video, .audio, .voice, .file, .sticker, .linkPreview: true
+        case .text, .markdown, .location, .contact, .poll, .system, .custom, .unsupported: false
+        }
+    }
+
     /// The names of every kind, in declaration order.
     public static let typeNames = [
         "text", "markdown", "photo", "video", "audio", "voice", "file", "sticker", "location", "contact", "poll",

@@ -19,7 +19,10 @@ extension MessageMedia {
         // Each message's files, named once and on all cores (most messages have none: an empty list takes no
         // memory of its own).
         let named = ((try? chunkRanges(count: messages.count, chunkSize: 4096).concurrentMap { range in
-            messages.withUnsafeBufferPointer { messages in range.map { Self.paths(of: messages[$0].kind) } }
+            // Asked first whether the kind can name files: passing a kind read in place copies it, each part retained.
+            messages.withUnsafeBufferPointer { messages in
+                range.map { messages[$0].kind.mayNameFiles ? Self.paths(of: messages[$0].kind) : [] }
+            }
         }) ?? []).flatMap { $0 }
         var readUpTo = 0
         var resolvedUpTo = 0

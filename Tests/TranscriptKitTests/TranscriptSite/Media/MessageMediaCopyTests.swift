@@ -114,4 +114,19 @@ import Testing
         #expect(oneByOne.dependencies.count == messages.reduce(0) { $0 + MessageMedia.paths(of: $1.kind).count })
         #expect(oneByOne.dependencies.allSatisfy { $0.refusal != nil || $0.stamp != nil })
     }
+
+    /// The kinds that name no file are passed over before their files are looked for (`MessageKind.mayNameFiles`):
+    /// every kind that names one says it may.
+    @Test func kindsThatNameFilesSaySo() {
+        let item = MediaItem(file: "photos/a.jpg", thumbnail: "photos/a-thumb.jpg")
+        let kinds: [MessageKind] = [
+            .text("see photos/a.jpg"), .markdown("**photos/a.jpg**"), .photo(item), .video(item), .audio(item), .voice(item),
+            .file(item), .sticker(item), .linkPreview(LinkPreview(url: "https://example.org", image: "photos/a.jpg")),
+            .location(Location(latitude: 1, longitude: 2, name: "photos/a.jpg")),
+        ]
+        for kind in kinds {
+            #expect(kind.mayNameFiles == !MessageMedia.paths(of: kind).isEmpty, "\(kind.typeName)")
+        }
+        #expect(kinds.filter(\.mayNameFiles).count == 7)
+    }
 }
