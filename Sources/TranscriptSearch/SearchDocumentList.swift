@@ -86,9 +86,7 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         of list: UnsafePointer<SearchDocumentList>, at position: Int,
         _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        let anchorEnd = list.pointee.ends[2 * position]
-        let anchor = (position == 0 ? 0 : list.pointee.ends[2 * position - 1])..<anchorEnd
-        let text = anchorEnd..<list.pointee.ends[2 * position + 1]
+        let anchor = list.pointee.anchorRange(position), text = list.pointee.textRange(position)
         return try list.pointee.bytes.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[anchor]), UnsafeBufferPointer(rebasing: all[text]))
         }
