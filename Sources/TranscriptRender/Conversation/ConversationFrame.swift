@@ -34,8 +34,9 @@ package struct ConversationFrame: Sendable {
     let feedURL: String?
     /// The names of the days the messages were sent on, for every page's `DateTexts`.
     let dayTexts: DayTexts
-    /// Each person's initials (for avatars without a picture) and each participant, by id: made once here
-    /// rather than by every run of messages rendered (a workspace can have thousands of people).
+    /// Each sender's and participant's initials (for avatars without a picture; a sender not listed among the
+    /// participants by its id) and each participant, by id: made once here rather than by every run of messages
+    /// rendered (a workspace can have thousands of people).
     let initials: [String: String]
     let participantsByID: [String: Participant]
     /// Warnings about the conversation: senders not among the participants, replies to messages not there.
@@ -113,7 +114,9 @@ package struct ConversationFrame: Sendable {
         firstDay = firstDate.map(dates.day)
         lastDay = lastDate.map(dates.day)
         dayTexts = DayTexts(days: gathered.days, locale: configuration.locale)
-        initials = names.mapValues(AvatarView.initials(of:))
+        var initials = names.mapValues(AvatarView.initials(of:))
+        for id in unknownSenders { initials[id] = AvatarView.initials(of: id) }
+        self.initials = initials
         participantsByID = Dictionary(conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         participantNames = strings.list(conversation.participants.map(\.name))
         countText = strings.plural("messageCount", count: messages.count)

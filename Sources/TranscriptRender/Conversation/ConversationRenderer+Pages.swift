@@ -54,9 +54,11 @@ extension ConversationRenderer {
         // The next batch's rows are rendered on a thread of their own while this one's pages are made and written:
         // the cores that wait for a batch's last chunk and pages have the next batch's chunks to take.
         let splitting = joined != nil
+        let senders = RowSender.table(
+            names: frame.names, avatarImages: avatarImages, initials: frame.initials, participants: frame.participantsByID)
         let rowsOf = { @Sendable [self] (batch: [Int]) throws -> [RowsPiece] in
             try renderRows(
-                of: batch, in: frame, quoted: quoted, avatarImages: avatarImages, media: media, indexing: indexing,
+                of: batch, in: frame, quoted: quoted, senders: senders, media: media, indexing: indexing,
                 splitting: splitting)
         }
         var nextRows = batches.first.map { first in BackgroundWork { try rowsOf(first) } }
@@ -101,7 +103,7 @@ extension ConversationRenderer {
     /// chunks that never straddle two pages, on all cores: each chunk's HTML, its appearances and its search
     /// documents.
     private func renderRows(
-        of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], avatarImages: [String: String],
+        of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], senders: [String: RowSender],
         media: [Int: MessageMedia], indexing: Bool, splitting: Bool
     ) throws -> [RowsPiece] {
         let plan = frame.plan
@@ -130,10 +132,10 @@ extension ConversationRenderer {
             let context = context.withOwnResolvedSettings()
             let builder = MessageRowBuilder(
                 context: context, delegate: delegate, texts: texts, indexByID: frame.indexByID,
-                names: frame.names, avatarImages: avatarImages, media: media,
+                names: frame.names, media: media,
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
                 customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
-                dayTexts: frame.dayTexts, initials: frame.initials, participants: frame.participantsByID)
+                dayTexts: frame.dayTexts, senders: senders)
             let (rows, appearances) = builder.rows(chunk.range)
             var search: SearchConversationPart.Chunk?
             var split: SearchPostingShards.Split?

@@ -102,23 +102,25 @@ final class DateTexts {
         } else {
             // The day filled in and a mark where the time goes; the string's own text never holds a NUL.
             let filled = strings.text("dayAndTime", ["day": day(timestamp), "time": "\u{0}"])
-            let pieces = filled.split(separator: "\u{0}", maxSplits: 2, omittingEmptySubsequences: false)
-            parts = pieces.count == 2 ? (String(pieces[0]), String(pieces[1])) : nil
+            parts = Self.split(filled, at: 0)
             dayAndTimeParts[dayNumber] = parts
         }
-        let text = parts.map { Self.joined($0.before, time(timestamp), $0.after) }
+        let text = parts.map { String.joining($0.before, time(timestamp), $0.after) }
             ?? strings.text("dayAndTime", ["day": day(timestamp), "time": time(timestamp)])
         lastDayAndTime = (minute, text)
         return text
     }
 
-    /// Three texts as one, made at its length (`a + b + c` made a string for `a + b` first).
-    private static func joined(_ first: String, _ second: String, _ third: String) -> String {
-        var text = first
-        text.reserveCapacity(first.utf8.count + second.utf8.count + third.utf8.count)
-        text += second
-        text += third
-        return text
+    /// The text before and after the only `byte` in `text` (an ASCII byte), or nil when it has none or more than
+    /// one. Read in place: splitting the characters of the string cost several thousand instructions a text.
+    private static func split(_ text: String, at byte: UInt8) -> (before: String, after: String)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let mark = bytes.firstIndex(of: byte), !bytes[(mark + 1)...].contains(byte) else { return nil }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self))
+        }
     }
 
     /// A month's name with its year, such as `May 2024`, in the site's locale.

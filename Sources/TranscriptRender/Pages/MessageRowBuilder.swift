@@ -13,12 +13,8 @@ struct MessageRowBuilder {
     let indexByID: [String: Int]
     /// Participant names by id.
     package let names: [String: String]
-    /// Avatar pictures by participant id, as addresses relative to the page.
-    package let avatarImages: [String: String]
-    /// Initials by participant id.
-    package let initials: [String: String]
-    /// The participants by id.
-    package let participants: [String: Participant]
+    /// What a row shows of each sender the conversation knows, by id (`RowSender`).
+    let senders: [String: RowSender]
     /// The site's copies of the messages' files, by message index.
     package let media: [Int: MessageMedia]
     /// The names of the templates there are, to find a custom kind's own template.
@@ -42,8 +38,10 @@ struct MessageRowBuilder {
     /// The words the rows show.
     package let strings: StringTable
 
-    /// A builder of the rows of `context`'s conversation; `initials` and `participants`, when given, are the
-    /// conversation's own (`ConversationFrame` makes them once), else they are made from `names` and `context`.
+    /// A builder of the rows of `context`'s conversation. `senders`, when given, is the table of its senders
+    /// (`RowSender.table`, made once for all the conversation's rows), else it is made from `names`,
+    /// `avatarImages` (pictures by participant id, relative to the page), `initials` and `participants` (by id;
+    /// made from `names` and `context` when not given).
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
         indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
@@ -51,7 +49,7 @@ struct MessageRowBuilder {
         threads: [String: (count: Int, first: Int)] = [:],
         customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
         timesOfDay: [String]? = nil, strings: StringTable = StringTables.english, dayTexts: DayTexts = .none,
-        initials: [String: String]? = nil, participants: [String: Participant]? = nil
+        initials: [String: String]? = nil, participants: [String: Participant]? = nil, senders: [String: RowSender]? = nil
     ) {
         self.strings = strings
         self.pageFiles = pageFiles
@@ -65,9 +63,9 @@ struct MessageRowBuilder {
         self.texts = texts
         self.indexByID = indexByID
         self.names = names
-        self.avatarImages = avatarImages
-        self.initials = initials ?? names.mapValues(AvatarView.initials(of:))
-        self.participants = participants ?? Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first }
+        self.senders = senders ?? RowSender.table(
+            names: names, avatarImages: avatarImages, initials: initials ?? [:],
+            participants: participants ?? Dictionary(context.conversation.participants.map { ($0.id, $0) }) { first, _ in first })
         self.dates = DateTexts(
             timeZone: context.configuration.timeZone, locale: context.configuration.locale, timesOfDay: timesOfDay,
             strings: strings, known: dayTexts)
@@ -106,19 +104,22 @@ struct MessageRowBuilder {
         if index + 1 < messages.count, delegate.isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context) {
             style = style.withoutTail
         }
-        let participant = message.sender.flatMap { participants[$0] }
-        let roleColor = participant?.color.flatMap(CSSColor.init)
+        // The sender looked up once; a sender the conversation does not list is shown by id.
+        let rowSender = message.sender.map { id in
+            senders[id] ?? RowSender(id: id, name: nil, avatarImage: nil, initials: nil, participant: nil)
+        }
+        let roleColor = rowSender?.roleColor
         let appearance = display.appearance.with(
             background: delegate.backgroundColor(for: message, at: index, in: context),
             text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
-        let name = senderName(message.sender)
-        let color = message.sender.map(SenderColor.index(for:)) ?? 0
+        let name = rowSender?.name ?? ""
+        let color = rowSender?.color ?? 0
         let sender = MessageRow.Sender(
             name: name,
             color: color,
             showsName: delegate.showsSenderName(for: message, at: index, in: context),
             nameInside: display.layout.namePosition == .inside,
-            isBot: participant?.bot ?? false,
+            isBot: rowSender?.isBot ?? false,
             hasRoleColor: roleColor != nil)
         let iso = dates.iso(message.date)
         let times = MessageRow.Times(
@@ -143,10 +144,7 @@ struct MessageRowBuilder {
             tailSide: fullStyle.tail.map { [.topLeft, .bottomLeft].contains($0.corner) ? "left" : "right" },
             continues: delegate.isGroupedWithPrevious(message, at: index, in: context),
             avatar: delegate.showsAvatar(for: message, at: index, in: context)
-                ? message.sender.map { sender in
-                    AvatarView(
-                        image: avatarImages[sender], initials: initials[sender] ?? AvatarView.initials(of: name), color: color)
-                } : nil,
+                ? rowSender.map { AvatarView(image: $0.avatarImage, initials: $0.initials, color: $0.color) } : nil,
             reservesAvatarSpace: !isSystem
                 && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)))
         let row = MessageRowObject(MessageRow(
