@@ -44,18 +44,29 @@ package enum MessageDetails {
 
     /// The last part of a path, with `/` or `\` between parts: `photos/IMG_1.jpg` → `IMG_1.jpg`.
     package static func fileName(of path: String) -> String {
-        let utf8 = path.utf8
-        // Beyond ASCII, a slash followed by a combining mark is one character and no separator: read by characters.
-        guard !utf8.contains(where: { $0 >= 0x80 }) else {
-            return path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? path
+        lastPart(of: path, backslashes: true) ?? path
+    }
+
+    /// The last part of `path` between slashes (and backslashes, when `backslashes`), nil when it has none: what
+    /// `split` on those characters gives last. An ASCII path is read by bytes, in place (through `utf8` each byte
+    /// cost about thirty instructions); beyond ASCII, a slash followed by a combining mark is one character and
+    /// no separator, so such a path is read by characters.
+    package static func lastPart(of path: String, backslashes: Bool) -> String? {
+        var path = path
+        let ascii = path.withUTF8 { bytes -> String?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func isSeparator(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "/") || (backslashes && byte == UInt8(ascii: "\\"))
+            }
+            var end = bytes.count
+            while end > 0, isSeparator(bytes[end - 1]) { end -= 1 }
+            guard end > 0 else { return .some(nil) }
+            var start = end
+            while start > 0, !isSeparator(bytes[start - 1]) { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
-        var end = utf8.endIndex
-        while end > utf8.startIndex, isSeparator(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
-        guard end > utf8.startIndex else { return path }
-        var start = end
-        while start > utf8.startIndex, !isSeparator(utf8[utf8.index(before: start)]) { start = utf8.index(before: start) }
-        return String(path[start..<end])
+        if let ascii { return ascii }
+        return path.split(whereSeparator: { $0 == "/" || (backslashes && $0 == "\\") }).last.map(String.init)
     }
 
     /// `0:07`, `3:25`, `1:02:03`.

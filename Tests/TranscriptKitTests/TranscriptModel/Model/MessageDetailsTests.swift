@@ -22,4 +22,18 @@ import Testing
             #expect(MessageDetails.fileName(of: path) == expected, "\(path.debugDescription)")
         }
     }
+
+    /// Without backslashes, the last part is what splitting at slashes alone gives, and nil when it has none.
+    @Test func theLastPartBetweenSlashesAgreesWithSplittingByCharacters() {
+        #expect(MessageDetails.lastPart(of: "files/a\\b.txt", backslashes: false) == "a\\b.txt")
+        #expect(MessageDetails.lastPart(of: "files/a\\b.txt", backslashes: true) == "b.txt")
+        #expect(MessageDetails.lastPart(of: "//", backslashes: false) == nil)
+        let pieces = ["/", "\\", "a", "b.c", "é", "\u{301}", " ", "photo_1.jpg"]
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<10_000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = path.split(separator: "/").last.map(String.init)
+            #expect(MessageDetails.lastPart(of: path, backslashes: false) == expected, "\(path.debugDescription)")
+        }
+    }
 }
