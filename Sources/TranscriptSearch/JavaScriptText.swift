@@ -93,4 +93,12 @@ package enum JavaScriptText {
         assert(text.utf8.allSatisfy { PostingCoder.alphabet.contains($0) })
         return "\"" + text + "\""
     }
+
+    /// Appends the literal of `postings(_:)` to UTF-8 bytes.
+    package static func appendPostings(_ text: String, to bytes: inout [UInt8]) {
+        assert(text.utf8.allSatisfy { PostingCoder.alphabet.contains($0) })
+        bytes.append(UInt8(ascii: "\""))
+        bytes += text.utf8
+        bytes.append(UInt8(ascii: "\""))
+    }
 }

@@ -30,17 +30,33 @@ package enum SearchIndexFormat {
     /// A term's entry in its term file: the term, its document count, and its postings or its blocks (by
     /// number, with their first and last document and their count).
     static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
-        var entry = "[" + JavaScriptText.string(term.term) + "," + String(term.count) + ","
+        // Written as bytes, the numbers as digits straight into them: made with `+` and interpolation, an entry
+        // cost about 3,600 instructions (eight appends to a growing string, a text per number).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(term.term.utf8.count + (term.inline?.utf8.count ?? 0) + 32 + 48 * blockNumbers.count)
+        bytes.append(UInt8(ascii: "["))
+        JavaScriptText.append(term.term, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendDecimal(Int64(term.count), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
         if let inline = term.inline {
-            entry += JavaScriptText.postings(inline) + "]"
+            JavaScriptText.appendPostings(inline, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
         } else {
             precondition(blockNumbers.count == term.blocks.count)
-            let blocks = zip(blockNumbers, term.blocks).map { number, block in
-                "[\(number),\(block.first),\(block.last),\(block.count)]"
+            bytes.append(UInt8(ascii: "["))
+            for (position, (number, block)) in zip(blockNumbers, term.blocks).enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                for (index, value) in [number, block.first, block.last, block.count].enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    appendDecimal(Int64(value), to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
             }
-            entry += "[" + blocks.joined(separator: ",") + "]]"
+            bytes += [UInt8(ascii: "]"), UInt8(ascii: "]")]
         }
-        return entry
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends a document's entry in its document file: conversation, person (-1 for none), time, page,
