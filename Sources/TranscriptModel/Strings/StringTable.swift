@@ -27,6 +27,11 @@ public struct StringTable: Sendable, Equatable {
     /// The text of `key` with its placeholders (`{name}`) replaced by `values`; the key itself when the table
     /// has no such entry (a plural entry gives its `other` form).
     public func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        text(key, pairs: values.map { ($0.key, $0.value) })
+    }
+
+    /// `text(_:_:)` with the values as a list of name and value.
+    func text(_ key: String, pairs values: [(String, String)]) -> String {
         switch entries[key] {
         case .text(let text)?: Self.fill(text, values)
         case .plural(let forms)?: Self.fill(forms[.other] ?? key, values)

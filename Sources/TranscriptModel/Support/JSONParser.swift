@@ -298,9 +298,18 @@ package struct JSONParser {
                 }
             default:
                 if byte < 0x20 { throw error("a control character in a string must be escaped") }
+                // The run up to the next quote, backslash or control character, appended at once (byte by byte,
+                // each append checked the buffer's uniqueness and room: about seventy instructions a byte).
+                var end = index + 1
                 high |= byte
-                buffer.append(byte)
-                index += 1
+                while end < bytes.count {
+                    let next = bytes[end]
+                    if next == 0x22 || next == 0x5C || next < 0x20 { break }
+                    high |= next
+                    end += 1
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
         }
         throw error("unexpected end of input in a string")

@@ -37,6 +37,9 @@ struct MessageRowBuilder {
     package let dates: DateTexts
     /// The words the rows show.
     package let strings: StringTable
+    /// The texts each reaction's names are filled into, cut once (`ListPattern`, `TextPattern`).
+    let namesList: ListPattern
+    let reactionsFrom: TextPattern?
 
     /// A builder of the rows of `context`'s conversation. `senders`, when given, is the table of its senders
     /// (`RowSender.table`, made once for all the conversation's rows), else it is made from `names`,
@@ -52,6 +55,8 @@ struct MessageRowBuilder {
         initials: [String: String]? = nil, participants: [String: Participant]? = nil, senders: [String: RowSender]? = nil
     ) {
         self.strings = strings
+        namesList = ListPattern(strings: strings)
+        reactionsFrom = TextPattern("reactionsFrom", in: strings, names: ["names"])
         self.pageFiles = pageFiles
         self.customRenderers = customRenderers
         self.media = media
@@ -158,10 +163,10 @@ struct MessageRowBuilder {
             bubble: bubble,
             reply: message.replyTo.map { replyQuote(to: $0, from: index) },
             reactions: message.reactions.map { reaction in
-                let names = reaction.by.isEmpty ? nil : strings.list(reaction.by.map { senderName($0) })
+                let names = reaction.by.isEmpty ? nil : namesList.list(reaction.by.map { senderName($0) })
                 return ReactionChip(
                     emoji: reaction.emoji, count: reaction.count, names: names,
-                    fromNames: names.map { strings.text("reactionsFrom", ["names": $0]) })
+                    fromNames: names.map { names in reactionsFrom?.filled([names]) ?? strings.text("reactionsFrom", ["names": names]) })
             },
             forwardedFrom: message.forwardedFrom,
             forwardedText: message.forwardedFrom.map { strings.text("forwardedFrom", ["name": $0]) }
@@ -241,7 +246,7 @@ struct MessageRowBuilder {
             case .status: status = message.status.map { Self.statusLabel($0, strings: strings) }
             case .reactions:
                 let described = message.reactions.map { reaction in
-                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : strings.list(reaction.by.map { senderName($0) }))
+                    reaction.emoji + " " + (reaction.by.isEmpty ? "\(reaction.count)" : namesList.list(reaction.by.map { senderName($0) }))
                 }
                 reactions = described.isEmpty ? nil : described.joined(separator: "; ")
             case .edited: edited = message.edited.map { strings.text("editedAt", ["time": dates.dayAndTime($0)]) }
