@@ -49,12 +49,12 @@ package struct TextPattern: Sendable, Equatable {
         var length = 0
         for piece in pieces { length += piece.utf8.count }
         for slot in slots { length += values[slot].utf8.count }
-        return Self.written(length: length) { append in
+        return String.written(length: length) { writer in
             for (position, slot) in slots.enumerated() {
-                append(pieces[position])
-                append(values[slot])
+                writer.append(pieces[position])
+                writer.append(values[slot])
             }
-            append(pieces[pieces.count - 1])
+            writer.append(pieces[pieces.count - 1])
         }
     }
 
@@ -62,27 +62,11 @@ package struct TextPattern: Sendable, Equatable {
     package static func joined(_ items: ArraySlice<String>, separator: String) -> String {
         var length = separator.utf8.count * max(0, items.count - 1)
         for item in items { length += item.utf8.count }
-        return written(length: length) { append in
+        return String.written(length: length) { writer in
             for (position, item) in items.enumerated() {
-                if position > 0 { append(separator) }
-                append(item)
+                if position > 0 { writer.append(separator) }
+                writer.append(item)
             }
-        }
-    }
-
-    /// A string of `length` bytes, written by `write` through the function it is given, which appends a text.
-    private static func written(length: Int, _ write: ((String) -> Void) -> Void) -> String {
-        String(unsafeUninitializedCapacity: length) { buffer in
-            var written = 0
-            write { text in
-                var text = text
-                text.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + written).update(from: source, count: bytes.count)
-                    written += bytes.count
-                }
-            }
-            return written
         }
     }
 }

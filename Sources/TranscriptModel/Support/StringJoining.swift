@@ -1,25 +1,49 @@
 extension String {
-    /// The texts as one string, written in place at its final length: one allocation, where `a + b + c` makes a
-    /// string for `a + b` first and `+=` grows and copies (about a thousand instructions for three short texts).
+    /// The texts as one string, written into temporary memory and then made a string at once. Measured with
+    /// callgrind on a day and a time (`3 May 2024, ` and `09:30`), per string: about 1,000 instructions, where
+    /// `a + b` after `reserveCapacity` took 1,330, interpolation 1,350, `String(unsafeUninitializedCapacity:)`
+    /// 1,520 and an array of bytes decoded 1,790.
     ///
     /// Takes a fixed number of parts rather than a variadic list, which would allocate an array per call.
     @inlinable
     package static func joining(_ first: String, _ second: String, _ third: String = "") -> String {
-        var first = first, second = second, third = third
-        let count = first.utf8.count + second.utf8.count + third.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            func append(_ text: inout String) {
-                text.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + written).update(from: source, count: bytes.count)
-                    written += bytes.count
-                }
-            }
-            append(&first)
-            append(&second)
-            append(&third)
-            return written
+        written(length: first.utf8.count + second.utf8.count + third.utf8.count) { writer in
+            writer.append(first)
+            writer.append(second)
+            writer.append(third)
+        }
+    }
+
+    /// A string of the texts `write` appends to the writer it is given, `length` bytes in all (at most).
+    @inlinable
+    package static func written(length: Int, _ write: (inout TextWriter) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(length, 1)) { buffer in
+            var writer = TextWriter(buffer: buffer)
+            write(&writer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
+        }
+    }
+}
+
+/// Appends texts' bytes to memory of a known size (`String.written(length:_:)`).
+@usableFromInline
+package struct TextWriter: ~Copyable {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The bytes written so far.
+    @usableFromInline package var count = 0
+
+    @inlinable
+    package init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// Appends `text`'s bytes; there must be room for them.
+    @inlinable
+    package mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+            precondition(bytes.count <= buffer.count - count, "TextWriter: more bytes than the length given")
+            (target + count).update(from: source, count: bytes.count)
+            count += bytes.count
         }
     }
 }

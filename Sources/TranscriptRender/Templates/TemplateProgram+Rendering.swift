@@ -227,8 +227,23 @@ private struct Rendering {
         case .text(var text):
             text.withUTF8 { escaped ? HTMLEscaping.append($0, to: &output) : output.append($0) }
         case .number(let number):
-            var text = String(number)
-            text.withUTF8 { output.append($0) }
+            // Digits written straight into the output, as `String(number)` writes them (which made a text for
+            // each number shown): filled from the end of room for a sign and the 20 digits of the largest.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { room in
+                guard let base = room.baseAddress else { return }
+                var start = room.count
+                var rest = number.magnitude
+                repeat {
+                    start -= 1
+                    base[start] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+                    rest /= 10
+                } while rest > 0
+                if number < 0 {
+                    start -= 1
+                    base[start] = UInt8(ascii: "-")
+                }
+                output.append(base + start, count: room.count - start)
+            }
         case .flag(let flag):
             (flag ? "true" : "false" as StaticString).withUTF8Buffer { output.append($0) }
         case .object, .list, .texts:

@@ -102,6 +102,7 @@ import Testing
 
     static let context = Object(values: [
         "name": .text("<Ann & \"Bo\"\u{301}>"), "yes": .flag(true), "no": .flag(false), "count": .number(3),
+        "negative": .number(-1204), "zero": .number(0), "smallest": .number(Int.min), "largest": .number(Int.max),
         "empty": .list([]), "words": .texts(["a", "<b>"]), "html": .text("<b>bold</b>"),
         "items": .list([Object(values: ["label": .text("one")]), Object(values: ["label": .text("two"), "extra": .text("x")])]),
         "nested": .object(Object(values: ["inner": .object(Object(values: ["deep": .text("found")]))])),
@@ -109,7 +110,7 @@ import Testing
 
     @Test(arguments: [
         "Hello {{name}}!", "{{{html}}} {{&html}} {{html}}", "{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}not{{/no}}",
-        "{{count}} {{missing}}|", "{{#items}}[{{label}}{{extra}}{{name}}]{{/items}}", "{{^empty}}none{{/empty}}",
+        "{{count}} {{missing}}|", "{{negative}} {{zero}} {{smallest}} {{largest}}", "{{#items}}[{{label}}{{extra}}{{name}}]{{/items}}", "{{^empty}}none{{/empty}}",
         "{{nested.inner.deep}} {{#nested}}{{#inner}}{{deep}}{{/inner}}{{/nested}}",
         "<ul>\n  {{#items}}\n  <li>{{label}}</li>\n  {{/items}}\n</ul>\n", "a\n{{! comment }}\nb\n",
         "  {{#yes}}\n  indented\n  {{/yes}}\n", "{{#name}}[{{.}}]{{/name}}", "{{#words}}({{.}}){{/words}}",
