@@ -153,38 +153,66 @@ public struct MarkdownWriter: Sendable {
     package static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
         var text = text
         return text.withUTF8 { bytes -> String in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + bytes.count / 8 + 4)
-            var atLineStart = startsLine
-            var index = 0
-            var runStart = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == 0x0D || byte == 0x0A || Self.isPunctuation(byte) || (atLineStart && byte == 0x20) else {
-                    atLineStart = false
-                    index += 1
-                    continue
+            guard let source = bytes.baseAddress else { return "" }
+            // Written into temporary memory, with room for the longest result (a space at a line's start becomes
+            // five bytes), and made a string at once; each byte's class is looked up in a table (`byteClasses`).
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 5) { room in
+                guard let output = room.baseAddress else { return "" }
+                var count = 0
+                @inline(__always) func write(_ byte: UInt8) {
+                    output[count] = byte
+                    count += 1
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += 1
-                if byte == 0x0D || byte == 0x0A {
-                    if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                    output.append(0x0A)
-                    atLineStart = true
-                } else if byte == 0x20 {
-                    // Leading spaces would make an indented code block: written as character references.
-                    output.append(contentsOf: "&#32;".utf8)
-                } else {
-                    output.append(0x5C)
-                    output.append(byte)
-                    atLineStart = false
+                Self.byteClasses.withUnsafeBufferPointer { classes in
+                    var atLineStart = startsLine
+                    var index = 0
+                    var runStart = 0
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        let kind = classes[Int(byte)]
+                        guard kind != Self.plain, kind != Self.space || atLineStart else {
+                            atLineStart = false
+                            index += 1
+                            continue
+                        }
+                        (output + count).update(from: source + runStart, count: index - runStart)
+                        count += index - runStart
+                        index += 1
+                        switch kind {
+                        case Self.lineBreak:
+                            if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                            write(0x0A)
+                            atLineStart = true
+                        case Self.space:
+                            // Leading spaces would make an indented code block: written as character references.
+                            for reference in "&#32;".utf8 { write(reference) }
+                        default:
+                            write(0x5C)
+                            write(byte)
+                            atLineStart = false
+                        }
+                        runStart = index
+                    }
+                    (output + count).update(from: source + runStart, count: index - runStart)
+                    count += index - runStart
                 }
-                runStart = index
+                return String(decoding: UnsafeBufferPointer(start: output, count: count), as: UTF8.self)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            return String(decoding: output, as: UTF8.self)
         }
     }
+
+    /// What `escape` does with each byte: keeps it (`plain`), escapes it (`punctuation`), writes a line feed for it
+    /// (`lineBreak`: CR, LF) or, at a line's start, a character reference (`space`).
+    private static let byteClasses: [UInt8] = (0...255).map { (value: Int) -> UInt8 in
+        let byte = UInt8(value)
+        if byte == 0x0D || byte == 0x0A { return lineBreak }
+        if byte == 0x20 { return space }
+        return isPunctuation(byte) ? punctuation : plain
+    }
+    private static var plain: UInt8 { 0 }
+    private static var punctuation: UInt8 { 1 }
+    private static var lineBreak: UInt8 { 2 }
+    private static var space: UInt8 { 3 }
 
     /// Whether `byte` is ASCII punctuation, ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``: every printable ASCII byte
     /// that is neither a letter, a digit nor a space.
