@@ -119,8 +119,4 @@ public struct StringTable: Sendable, Equatable {
         guard bytes.contains(where: { $0 >= 0x80 }) || !nameIsASCII else { return false }
         return name == String(decoding: bytes, as: UTF8.self)
     }
-
-    static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-        fill(text, values.map { ($0.key, $0.value) })
-    }
 }
