@@ -39,6 +39,9 @@ let package = Package(
         ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
+        // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
+        // (`JSONScanner` finds where big values end with them).
+        .target(name: "CByteMasks"),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -48,7 +51,7 @@ let package = Package(
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
         // SHA-256 for the build cache's fingerprints comes from swift-crypto.
-        .target(name: "TranscriptModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "TranscriptModel", dependencies: ["CByteMasks", .product(name: "Crypto", package: "swift-crypto")]),
         // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite,
         // one CLibXML2.
         .target(
@@ -119,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "TranscriptKitTests",
             dependencies: [
-                "TranscriptKit",
+                "TranscriptKit", "CByteMasks",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,3 +1,5 @@
+import CByteMasks
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,26 +44,7 @@ package struct JSONScanner {
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case 0x22: return endOfString(at: index)
-        case 0x7B, 0x5B:
-            var depth = 0
-            var released = index
-            while true {
-                // Only quotes and brackets matter here: the bytes between them are passed over eight at a time.
-                index = nextQuoteOrBracket(from: index)
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case 0x22:
-                    guard let end = endOfString(at: index) else { return nil }
-                    index = end
-                    continue
-                case 0x7B, 0x5B: depth += 1
-                default:
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                    releaseBehind(index, &released)
-                }
-                index += 1
-            }
+        case 0x7B, 0x5B: return endOfContainer(at: index)
         default:
             scan: while index < bytes.count {
                 switch bytes[index] {
@@ -124,29 +107,27 @@ package struct JSONScanner {
         return nil
     }
 
-    /// The first byte from `start` on that is a quote or a bracket (`{`, `}`, `[`, `]`), or `bytes.count`: eight
-    /// bytes at a time.
-    @inline(__always)
-    private func nextQuoteOrBracket(from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
+    /// One past the bracket that closes the object or list whose opening bracket is at `open`, or nil when the
+    /// bytes end first: 64 bytes at a time, each block's quotes, backslashes and brackets found at once
+    /// (`transcripts_json_block_masks`) and followed by `JSONBlockState`.
+    private func endOfContainer(at open: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        var index = start
-        while index + 8 <= count {
-            let word = ByteWords.word(at: base + index)
-            // `[` and `]` are `{` and `}` without the bit 0x20, which no other byte but themselves turns into them.
-            let folded = word | ByteWords.every(0x20)
-            let found = ByteWords.zeroBytes(word ^ ByteWords.every(0x22)) | ByteWords.zeroBytes(folded ^ ByteWords.every(0x7B))
-                | ByteWords.zeroBytes(folded ^ ByteWords.every(0x7D))
-            if found != 0 { return index + ByteWords.firstFlagged(found) }
-            index += 8
+        var state = JSONBlockState()
+        var index = open
+        var released = open
+        while index + 64 <= count {
+            if let place = state.advance(transcripts_json_block_masks(base + index)) { return index + place + 1 }
+            index += 64
+            releaseBehind(index, &released)
         }
-        while index < count {
-            switch base[index] {
-            case 0x22, 0x7B, 0x7D, 0x5B, 0x5D: return index
-            default: index += 1
-            }
+        guard index < count else { return nil }
+        // The last bytes, fewer than 64, followed by zeros (which are none of the bytes looked for).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { block in
+            block.initialize(repeating: 0)
+            block.baseAddress!.update(from: base + index, count: count - index)
+            return state.advance(transcripts_json_block_masks(block.baseAddress!)).map { index + $0 + 1 }
         }
-        return count
     }
 
     package func skipWhitespace(_ start: Int) -> Int {

@@ -2,11 +2,11 @@ import Testing
 
 @testable import TranscriptModel
 
-/// `endOfValue` passes over the bytes between quotes and brackets a word at a time, and looks for a string's
-/// end a word at a time before memchr: it must find what reading byte by byte finds, wherever a value's quotes,
-/// brackets and backslashes fall in the words, and whatever follows the end of the bytes.
+/// `endOfValue` reads an object or a list 64 bytes at a time (`JSONBlockState`), and looks for a string's end a
+/// word at a time before memchr: it must find what reading byte by byte finds, wherever a value's quotes, brackets
+/// and backslashes fall in the blocks and words, and whatever follows the end of the bytes.
 @Suite struct JSONScannerEndOfValueTests {
-    /// The end of the value at `start` read byte by byte, as the scanner did before it read words.
+    /// The end of the value at `start` read byte by byte, as the scanner did before it read words and blocks.
     private func endReadByByte(_ bytes: [UInt8], at start: Int) -> Int? {
         var index = start
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
