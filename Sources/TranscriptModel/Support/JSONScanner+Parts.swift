@@ -54,17 +54,20 @@ extension JSONScanner {
     }
 
     /// The first place from `start` on (before `end`) that starts a line with `indentation`'s bytes and then
-    /// `lead`, after a line whose last byte other than whitespace is a comma: where the element starts.
+    /// `lead`, after a line whose last byte other than whitespace is a comma: where the element starts. The places
+    /// are found by memchr of `lead` (the first byte of an element is rarer than a line feed: in a list of big
+    /// elements most lines start with something else).
     private func elementLine(from start: Int, before end: Int, indentation: Range<Int>, lead: UInt8) -> Int? {
         guard let base = bytes.baseAddress, start < end else { return nil }
-        var index = start
+        let indent = indentation.count
+        // The lead, then the line feed and the indentation before it.
+        var index = start + indent + 1
         while index < end {
-            guard let found = memchr(base + index, 0x0A, end - index) else { return nil }
-            let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            index = lineFeed + 1
-            let element = index + indentation.count
-            guard element < end, bytes[element] == lead,
-                  memcmp(base + index, base + indentation.lowerBound, indentation.count) == 0
+            guard let found = memchr(base + index, Int32(lead), end - index) else { return nil }
+            let element = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            index = element + 1
+            let lineFeed = element - indent - 1
+            guard bytes[lineFeed] == 0x0A, indent == 0 || memcmp(base + lineFeed + 1, base + indentation.lowerBound, indent) == 0
             else { continue }
             var before = lineFeed - 1
             while before > start, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D { before -= 1 }
