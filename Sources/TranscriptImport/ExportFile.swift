@@ -28,19 +28,22 @@ package enum ExportFile {
     /// splits them (a combining mark after a slash does not hide it). Read byte by byte: it is asked for every
     /// media file an export names, on every build.
     package static func isPlain(_ normalized: String) -> Bool {
-        var length = 0
-        var dots = 0
-        for byte in normalized.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if isDotsOrEmpty(length: length, dots: dots) { return false }
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+        var normalized = normalized
+        return normalized.withUTF8 { bytes in
+            var length = 0
+            var dots = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if isDotsOrEmpty(length: length, dots: dots) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return !isDotsOrEmpty(length: length, dots: dots)
         }
-        return !isDotsOrEmpty(length: length, dots: dots)
     }
 
     /// Whether a part of a path `length` bytes long, `dots` of them dots, is empty, `.` or `..`.
@@ -52,11 +55,22 @@ package enum ExportFile {
     /// `path` with backslashes as slashes, when it is relative and holds no colon or NUL; nil otherwise. Checked
     /// byte by byte: most paths hold none of them, and Foundation's searches cost more than the look-up.
     package static func relativePath(_ path: String) -> String? {
-        let normalized = path.utf8.contains(UInt8(ascii: "\\")) ? path.replacingOccurrences(of: "\\", with: "/") : path
-        guard !normalized.isEmpty, normalized.utf8.first != UInt8(ascii: "/"),
-              !normalized.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0 })
-        else { return nil }
-        return normalized
+        // One pass over the bytes: whether there is a backslash, a colon or a NUL (a backslash becomes a slash, so
+        // a path is refused for its first byte after that).
+        var path = path
+        let (first, backslash, refused) = path.withUTF8 { bytes -> (UInt8?, Bool, Bool) in
+            var backslash = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\\"): backslash = true
+                case UInt8(ascii: ":"), 0: return (bytes.first, backslash, true)
+                default: continue
+                }
+            }
+            return (bytes.first, backslash, false)
+        }
+        guard let first, !refused, first != UInt8(ascii: "/"), first != UInt8(ascii: "\\") else { return nil }
+        return backslash ? path.replacingOccurrences(of: "\\", with: "/") : path
     }
 
     /// The same, for a folder whose real path (symlinks resolved) the caller knows already.

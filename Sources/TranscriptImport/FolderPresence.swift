@@ -19,11 +19,18 @@ package struct FolderPresence {
     /// Whether there is nothing at all at `path`, not even a link (`lstat` fails with `ENOENT`). `path` is
     /// absolute, with no `.` or `..` part and no empty one.
     package mutating func isMissing(_ path: String) -> Bool {
-        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex {
-            if let last, last.folder.utf8.elementsEqual(path.utf8[..<slash]) {
+        var path = path
+        // The folder's length, and whether it is the last one's (compared in place, byte for byte).
+        let (folderLength, isLast) = path.withUTF8 { bytes -> (Int?, Bool) in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return (nil, false) }
+            guard var folder = last?.folder, folder.utf8.count == slash else { return (slash, false) }
+            return (slash, folder.withUTF8 { memcmp($0.baseAddress!, bytes.baseAddress!, slash) == 0 })
+        }
+        if let folderLength {
+            if isLast, let last {
                 if last.isMissing { return true }
             } else {
-                let folder = String(path[..<slash])
+                let folder = String(path.utf8.prefix(folderLength))!
                 let isMissing = folderIsMissing(folder)
                 last = (folder, isMissing)
                 if isMissing { return true }

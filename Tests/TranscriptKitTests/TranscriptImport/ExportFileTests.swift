@@ -31,4 +31,15 @@ import Testing
         #expect(!ExportFile.isPlain("a/"))
         #expect(ExportFile.isPlain("..."))
     }
+
+    /// `relativePath`: backslashes become slashes; a path that is empty, starts at the root (after that) or holds
+    /// a colon or a NUL is refused.
+    @Test func relativePathsAreNormalizedOrRefused() {
+        #expect(ExportFile.relativePath("photos/a.jpg") == "photos/a.jpg")
+        #expect(ExportFile.relativePath("photos\\2016\\a.jpg") == "photos/2016/a.jpg")
+        #expect(ExportFile.relativePath("fotos/é.jpg") == "fotos/é.jpg")
+        for refused in ["", "/etc/passwd", "\\server\\share", "C:\\photos\\a.jpg", "photos/a:b.jpg", "photos/a\u{0}.jpg", "a\\b:c"] {
+            #expect(ExportFile.relativePath(refused) == nil, "\(refused)")
+        }
+    }
 }

@@ -43,7 +43,7 @@ struct MediaDependency: Equatable, Sendable {
         // The quick way for a file that was missing: still nothing at all at a plain path (no `.` or `..`).
         if refusal == Self.missing {
             if let normalized = ExportFile.relativePath(path), ExportFile.isPlain(normalized) {
-                return folders.isMissing(root + "/" + normalized)
+                return folders.isMissing(String.joining(root, "/", normalized))
             }
         }
         // The quick way for a file that was found: the same real file with the same stamp, by realpath(3).
