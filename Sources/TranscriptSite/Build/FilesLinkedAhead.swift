@@ -40,20 +40,23 @@ final class FilesLinkedAhead: Sendable {
             defer { done.leave() }
             var linked = Result()
             for candidate in candidates {
-                let old = previous + "/" + candidate.storedPath
+                // The paths joined at once and handed to the system in place (`withCString`; passed as strings,
+                // each was copied into a new array first), the folder found from the bytes.
+                let old = String.joining(previous, "/", candidate.storedPath)
                 var info = stat()
                 // Only the file the previous build made, as it made it.
-                guard lstat(old, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileStamp(info) == candidate.stamp else { continue }
-                let new = staging + "/" + candidate.storedPath
-                if let slash = new.lastIndex(of: "/") {
-                    let folder = String(new[..<slash])
+                guard old.withCString({ lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG, FileStamp(info) == candidate.stamp
+                else { continue }
+                let new = String.joining(staging, "/", candidate.storedPath)
+                if let slash = new.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                    let folder = String(new.utf8[..<slash])!
                     if !linked.folders.contains(folder) {
                         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { continue }
                         linked.folders.insert(folder)
                     }
                 }
                 // A file that cannot be linked is left to the stage, which links, copies or writes it.
-                guard Foundation.link(old, new) == 0 else { continue }
+                guard old.withCString({ old in new.withCString { Foundation.link(old, $0) } }) == 0 else { continue }
                 linked.files[candidate.storedPath] = candidate
             }
             result.withLock { $0 = linked }

@@ -22,7 +22,9 @@ enum FolderRemoval {
         let shared = folders
         DispatchQueue.concurrentPerform(iterations: order.count) { position in
             let folder = shared[order[position]]
-            for file in folder.files { _ = unlink(folder.path + "/" + file) }
+            // Each path joined at once and handed to the system in place (a string passed as a C string is
+            // copied into a new array first).
+            for file in folder.files { _ = String.joining(folder.path, "/", file).withCString { unlink($0) } }
         }
         // Listed outer before inner: removed in the opposite order.
         for folder in folders.reversed() { _ = rmdir(folder.path) }
