@@ -52,25 +52,26 @@ package enum ExportFile {
         length == 0 || (length <= 2 && dots == length)
     }
 
-    /// `path` with backslashes as slashes, when it is relative and holds no colon or NUL; nil otherwise. Checked
-    /// byte by byte: most paths hold none of them, and Foundation's searches cost more than the look-up.
+    /// `path` with each backslash byte as a slash, when it is relative and holds no colon or NUL; nil otherwise.
+    /// Read byte by byte in one pass (most paths hold none of them): a backslash is a separator wherever it is, as
+    /// the file system reads bytes, also before a combining mark (which a replacement by characters passed over).
     package static func relativePath(_ path: String) -> String? {
-        // One pass over the bytes: whether there is a backslash, a colon or a NUL (a backslash becomes a slash, so
-        // a path is refused for its first byte after that).
+        let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
         var path = path
-        let (first, backslash, refused) = path.withUTF8 { bytes -> (UInt8?, Bool, Bool) in
-            var backslash = false
+        let hasBackslash: Bool? = path.withUTF8 { bytes in
+            guard let first = bytes.first, first != slash, first != backslash else { return nil }
+            var found = false
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "\\"): backslash = true
-                case UInt8(ascii: ":"), 0: return (bytes.first, backslash, true)
+                case backslash: found = true
+                case UInt8(ascii: ":"), 0: return nil
                 default: continue
                 }
             }
-            return (bytes.first, backslash, false)
+            return found
         }
-        guard let first, !refused, first != UInt8(ascii: "/"), first != UInt8(ascii: "\\") else { return nil }
-        return backslash ? path.replacingOccurrences(of: "\\", with: "/") : path
+        guard let hasBackslash else { return nil }
+        return hasBackslash ? String(decoding: path.utf8.map { $0 == backslash ? slash : $0 }, as: UTF8.self) : path
     }
 
     /// The same, for a folder whose real path (symlinks resolved) the caller knows already.

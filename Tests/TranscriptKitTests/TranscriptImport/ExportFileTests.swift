@@ -32,13 +32,15 @@ import Testing
         #expect(ExportFile.isPlain("..."))
     }
 
-    /// `relativePath`: backslashes become slashes; a path that is empty, starts at the root (after that) or holds
-    /// a colon or a NUL is refused.
+    /// `relativePath`: backslash bytes become slashes; a path that is empty, starts at the root (after that) or
+    /// holds a colon or a NUL is refused.
     @Test func relativePathsAreNormalizedOrRefused() {
         #expect(ExportFile.relativePath("photos/a.jpg") == "photos/a.jpg")
         #expect(ExportFile.relativePath("photos\\2016\\a.jpg") == "photos/2016/a.jpg")
         #expect(ExportFile.relativePath("fotos/é.jpg") == "fotos/é.jpg")
-        for refused in ["", "/etc/passwd", "\\server\\share", "C:\\photos\\a.jpg", "photos/a:b.jpg", "photos/a\u{0}.jpg", "a\\b:c"] {
+        // A backslash byte is a separator also before a combining mark (one character with it).
+        #expect(ExportFile.relativePath("a\\\u{301}b") == "a/\u{301}b")
+        for refused in ["", "/etc/passwd", "\\server\\share", "C:\\photos\\a.jpg", "photos/a:b.jpg", "photos/a\u{0}.jpg", "a\\b:c", "\\\u{301}x"] {
             #expect(ExportFile.relativePath(refused) == nil, "\(refused)")
         }
     }

@@ -100,6 +100,18 @@ import Testing
                 }
             }
         }
+        // The last byte of a block a backslash, in a string (escaping the next block's first byte, a quote or
+        // not) and outside one (escaping nothing, as reading byte by byte has it).
+        for next in [#"""#, "n", #"\"#, "}", "]"] {
+            for inString in [true, false] {
+                var bytes = Array((inString ? #"{"a": ""# : #"{"a": 1, "#).utf8)
+                while bytes.count < 63 { bytes.append(UInt8(ascii: "x")) }
+                bytes += [0x5C] + Array(next.utf8) + Array(#"", "b": [2]} }"#.utf8)
+                let expected = endReadByByte(bytes, at: 0)
+                #expect(end(bytes, at: 0) == expected, "\(next), in a string: \(inString)")
+                if inString { #expect(expected == bytes.count - 2) }
+            }
+        }
         var generator = SeededGenerator(seed: 19)
         let pieces: [[UInt8]] = [
             Array(#"{"k": "#.utf8), Array(#"", "#.utf8), Array(#""v\"w", "#.utf8), Array(#"\\"#.utf8), Array(#"\""#.utf8),
