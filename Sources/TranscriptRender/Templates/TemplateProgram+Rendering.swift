@@ -12,16 +12,15 @@ extension TemplateProgram {
                                 entries: entries, lastNamed: Array(repeating: nil, count: indentations.count),
                                 active: Array(repeating: 0, count: entries.count), resolutions: KeyResolutions(names: names.count))
                             let scope = base.map { TemplateValue.object(StringsScope($0)) }
-                            var stack: [TemplateValue] = []
-                            stack.reserveCapacity(8)
+                            var stack = ScopeStack()
                             var bytes = RenderedBytes(capacity: max(values.count * 1024, 16_384))
                             // A partial that leads back to the outermost template enters it again.
                             rendering.active[entry] = 1
                             for value in values {
                                 rendering.reentriesLeft = CompiledTemplate.maximumReentries
-                                stack.removeAll(keepingCapacity: true)
-                                if let scope { stack.append(scope) }
-                                stack.append(value)
+                                stack.removeAll()
+                                if let scope { stack.push(scope) }
+                                stack.push(value)
                                 try rendering.render(entries[entry], stack: &stack, overrides: [:], depth: 0, into: &bytes)
                             }
                             bytes.append(to: &output)
@@ -48,7 +47,7 @@ private final class StringsScope: TemplateObject {
 }
 
 /// One rendering of a `TemplateProgram`: its arrays as pointers, valid while `render(entry:each:base:into:)` runs.
-private struct Rendering {
+private struct Rendering: ~Copyable {
     typealias Instruction = TemplateProgram.Instruction
 
     unowned(unsafe) let program: TemplateProgram
@@ -69,7 +68,7 @@ private struct Rendering {
     var resolutions: KeyResolutions
 
     mutating func render(
-        _ range: Range<Int>, stack: inout [TemplateValue], overrides: TemplateProgram.Overrides, depth: Int,
+        _ range: Range<Int>, stack: inout ScopeStack, overrides: TemplateProgram.Overrides, depth: Int,
         into output: inout RenderedBytes
     ) throws {
         var index = range.lowerBound
@@ -94,20 +93,20 @@ private struct Rendering {
                     if flag { try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output) }
                 case .list(let items):
                     for item in items {
-                        stack.append(.object(item))
+                        stack.push(.object(item))
                         try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
-                        stack.removeLast()
+                        stack.pop()
                     }
                 case .texts(let texts):
                     for text in texts {
-                        stack.append(.text(text))
+                        stack.push(.text(text))
                         try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
-                        stack.removeLast()
+                        stack.pop()
                     }
                 case .some(let value):
-                    stack.append(value)
+                    stack.push(value)
                     try render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
-                    stack.removeLast()
+                    stack.pop()
                 }
                 index = body.upperBound
             case .invertedSection:
@@ -173,7 +172,7 @@ private struct Rendering {
 
     /// The value a tag's name finds: `.` is the current value; `.name` looks only in the current value; `a.b`
     /// looks `a` up the stack, inside out, then `b` inside it.
-    private mutating func lookup(_ instruction: Instruction, in stack: [TemplateValue]) -> TemplateValue? {
+    private mutating func lookup(_ instruction: Instruction, in stack: borrowing ScopeStack) -> TemplateValue? {
         let count = Int(instruction.second)
         guard count > 0 else { return stack.last }
         let start = Int(instruction.first)
@@ -185,7 +184,9 @@ private struct Rendering {
             let name = Int(first)
             var position = stack.count - 1
             while position >= 0 {
-                if case .object(let object) = stack[position], let child = value(of: object, named: name) {
+                if let type = stack[position].type,
+                    let child = value(of: stack[position].object, type: type, named: name)
+                {
                     found = child
                     break
                 }
@@ -195,23 +196,33 @@ private struct Rendering {
         var part = start + 1
         while part < start + count {
             guard case .object(let object) = found else { return nil }
-            found = value(of: object, named: Int(pathParts[part]))
+            found = value(of: Unmanaged.passUnretained(object), type: Swift.type(of: object), named: Int(pathParts[part]))
             part += 1
         }
         return found
     }
 
-    /// `object`'s value for the name numbered `name` (in `names`), by the key number its type gave for the name.
-    private mutating func value(of object: any TemplateObject, named name: Int) -> TemplateValue? {
-        let objectType = type(of: object)
-        let resolution = resolutions.resolution(of: ObjectIdentifier(objectType), name: name) {
-            objectType.templateKeyResolution(named: names[name])
+    /// The value of `object` (of `type`, held elsewhere while this runs) for the name numbered `name` (in
+    /// `names`), by the key number the type gave for the name.
+    private mutating func value(of object: Unmanaged<AnyObject>, type: any TemplateObject.Type, named name: Int) -> TemplateValue? {
+        let resolution = resolutions.resolution(of: ObjectIdentifier(type), name: name) {
+            type.templateKeyResolution(named: names[name])
         }
         switch resolution {
-        case .number(let number): return object.templateValue(numbered: number)
+        case .number(let number): return object._withUnsafeGuaranteedRef { Self.value(of: $0, as: type, numbered: number) }
         case .absent: return nil
-        case .byName: return object.templateValue(for: names[name])
+        case .byName: return object._withUnsafeGuaranteedRef { Self.value(of: $0, as: type, named: names[name]) }
         }
+    }
+
+    /// `object`'s value for the key `number`, `object` being of `type` (the frame that holds it says so).
+    private static func value<Object: TemplateObject>(of object: AnyObject, as type: Object.Type, numbered number: Int) -> TemplateValue? {
+        unsafeDowncast(object, to: Object.self).templateValue(numbered: number)
+    }
+
+    /// `object`'s value for the key `name`, `object` being of `type`.
+    private static func value<Object: TemplateObject>(of object: AnyObject, as type: Object.Type, named name: String) -> TemplateValue? {
+        unsafeDowncast(object, to: Object.self).templateValue(for: name)
     }
 
     /// The entry of the template a dynamic partial names, indented as the partial's tag is.
@@ -252,31 +263,112 @@ private struct Rendering {
     }
 }
 
+/// The values in scope while a template renders, innermost last. Each frame keeps its object, when the value is
+/// one, also unretained with its type: a look-up walks the frames without touching a reference count (taking an
+/// object out of a `TemplateValue` retained and released it, a tenth of a message's rendering).
+private struct ScopeStack: ~Copyable {
+    struct Frame {
+        let value: TemplateValue
+        /// The value's object, unretained (`value` holds it), and its type; no type when the value is not an object.
+        let object: Unmanaged<AnyObject>
+        let type: (any TemplateObject.Type)?
+    }
+
+    /// The object of a frame whose value is not one (never read: such a frame has no type).
+    private static var noObject: Unmanaged<AnyObject> { .passUnretained(ScopeStackPlaceholder.shared) }
+
+    private var frames: UnsafeMutablePointer<Frame>
+    private(set) var count = 0
+    private var capacity = 16
+
+    init() { frames = .allocate(capacity: capacity) }
+
+    deinit {
+        frames.deinitialize(count: count)
+        frames.deallocate()
+    }
+
+    /// The frame at `position` (0 is the outermost).
+    subscript(position: Int) -> Frame {
+        @inline(__always) unsafeAddress { UnsafePointer(frames + position) }
+    }
+
+    /// The innermost value.
+    var last: TemplateValue? { count > 0 ? frames[count - 1].value : nil }
+
+    mutating func push(_ value: TemplateValue) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: frames, count: count)
+            frames.deallocate()
+            frames = grown
+            capacity *= 2
+        }
+        if case .object(let object) = value {
+            (frames + count).initialize(to: Frame(value: value, object: .passUnretained(object), type: type(of: object)))
+        } else {
+            (frames + count).initialize(to: Frame(value: value, object: Self.noObject, type: nil))
+        }
+        count += 1
+    }
+
+    mutating func pop() {
+        count -= 1
+        (frames + count).deinitialize(count: 1)
+    }
+
+    mutating func removeAll() {
+        frames.deinitialize(count: count)
+        count = 0
+    }
+}
+
+/// The object a `ScopeStack` frame names when its value is not an object.
+private final class ScopeStackPlaceholder: Sendable {
+    static let shared = ScopeStackPlaceholder()
+}
+
 /// How each type of template object met in a rendering answers each name (`TemplateKeyResolution`): a few types
 /// per name, asked once. A name looked up on more types than that is looked up by name on the others.
-private struct KeyResolutions {
+private struct KeyResolutions: ~Copyable {
     private static var typesPerName: Int { 4 }
-    private var types: [ObjectIdentifier?]
-    private var answers: [TemplateKeyResolution]
+
+    private struct Slot {
+        var type: ObjectIdentifier?
+        var answer: TemplateKeyResolution
+    }
+
+    /// `typesPerName` slots per name, filled in order.
+    private let slots: UnsafeMutablePointer<Slot>
+    private let count: Int
 
     init(names: Int) {
-        types = Array(repeating: nil, count: names * Self.typesPerName)
-        answers = Array(repeating: .byName, count: names * Self.typesPerName)
+        count = names * Self.typesPerName
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: Slot(type: nil, answer: .byName), count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
     }
 
     /// The resolution of `name` for `type`, from `resolve` the first time.
+    @inline(__always)
     mutating func resolution(
         of type: ObjectIdentifier, name: Int, _ resolve: () -> TemplateKeyResolution
     ) -> TemplateKeyResolution {
-        let first = name * Self.typesPerName
-        for slot in first..<(first + Self.typesPerName) {
-            guard let known = types[slot] else {
+        var slot = slots + name &* Self.typesPerName
+        // The type met first, the one most look-ups of the name are for, is compared before anything else.
+        if slot.pointee.type == type { return slot.pointee.answer }
+        for _ in 0..<Self.typesPerName {
+            guard let known = slot.pointee.type else {
                 let answer = resolve()
-                types[slot] = type
-                answers[slot] = answer
+                slot.pointee = Slot(type: type, answer: answer)
                 return answer
             }
-            if known == type { return answers[slot] }
+            if known == type { return slot.pointee.answer }
+            slot += 1
         }
         return .byName
     }
