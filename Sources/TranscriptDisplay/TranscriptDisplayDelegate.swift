@@ -125,9 +125,11 @@ extension TranscriptDisplayDelegate {
         case .top:
             return !isGroupedWithPrevious(message, at: index, in: context)
         case .bottom:
-            let messages = context.conversation.messages
-            guard index + 1 < messages.count else { return true }
-            return !isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context)
+            // The next message passed in place, through a buffer pointer: the list's element passed as it is
+            // would be copied, every field retained.
+            return context.conversation.messages.withUnsafeBufferPointer { messages in
+                index + 1 >= messages.count || !isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context)
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ package struct SearchChunkBuilder {
 
     /// Adds the next message; the arguments are those of `SearchExtractor.extract`.
     package mutating func add(
-        _ message: Message, plainText: String?, textHasLink: Bool, senderName: String?, page: String, anchor: String
+        _ message: borrowing Message, plainText: String?, textHasLink: Bool, senderName: String?, page: String, anchor: String
     ) {
         let shown = SearchExtractor.shownText(of: message, plainText: plainText)
         let number = Int32(documents.count)

@@ -16,8 +16,11 @@ enum TelegramText {
     /// The entities of a message. A number given for text is shown as written; anything else that is not text
     /// is noted in `problems` (and kept in the message's `fields` part), never dropped silently.
     static func entities<Fields: JSONView>(_ fields: Fields, problems: inout FieldProblems) -> [Entity] {
-        let key = fields[member: "text_entities"].map { !$0.isNull } ?? false ? "text_entities" : "text"
-        guard let value = fields[key], !value.isNull else { return [] }
+        let textEntities = fields[member: "text_entities"]
+        let usesEntities = textEntities.map { !$0.isNull } ?? false
+        if usesEntities, let textEntities, let text = onlyPlainPart(of: textEntities) { return [Entity(type: "plain", text: text)] }
+        let key = usesEntities ? "text_entities" : "text"
+        guard let value = usesEntities ? textEntities : fields[member: "text"], !value.isNull else { return [] }
         if let text = value.stringValue { return [Entity(type: "plain", text: text)] }
         guard let items = value.elements else {
             let text = problems.text(value, at: key, what: "the text") ?? ""
@@ -44,6 +47,17 @@ enum TelegramText {
             }
         }
         return entities
+    }
+
+    /// The text of `value` when it is a list of one part, of type `plain` with a string for its text: how Telegram
+    /// writes the `text_entities` of text without formatting, most messages' (read without the general walk).
+    private static func onlyPlainPart<Value: JSONView>(of value: Value) -> String? {
+        guard let parts = value.elements else { return nil }
+        var iterator = parts.makeIterator()
+        guard let part = iterator.next(), iterator.next() == nil, part.isObject,
+            part[member: "type"]?.stringValue == "plain"
+        else { return nil }
+        return part[member: "text"]?.stringValue
     }
 
     static func isPlain(_ entities: [Entity]) -> Bool {

@@ -136,26 +136,21 @@ extension ConversationRenderer {
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
                 customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
                 dayTexts: frame.dayTexts, senders: senders)
-            let (rows, appearances) = builder.rows(chunk.range)
             var search: SearchConversationPart.Chunk?
             var split: SearchPostingShards.Split?
-            if indexing {
-                var chunkBuilder = SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count)
-                // Each message passed in place, through a buffer pointer: an element of the list passed or bound to
-                // a name is copied, every field retained. The sender's name is the row's (`frame.name(of:)`), and
-                // the page the chunk's: a chunk lies on one page.
-                let page = chunk.range.isEmpty ? "" : String(frame.pageFiles[chunk.range.lowerBound].dropLast(5))
-                messages.withUnsafeBufferPointer { messages in
-                    for index in chunk.range {
-                        // The row object, not its `row`: binding that would copy every field of the row.
-                        let row = rows[index - chunk.range.lowerBound]
-                        chunkBuilder.add(
-                            messages[index], plainText: texts[index]?.plainText,
-                            textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
-                            senderName: messages[index].sender == nil ? nil : row.row.sender.name,
-                            page: page, anchor: row.row.anchor)
-                    }
-                }
+            var chunkBuilder = indexing
+                ? SearchChunkBuilder(extractor: extractor, offset: chunk.range.lowerBound, expected: chunk.range.count) : nil
+            // The sender's name is the row's (`frame.name(of:)`), and the page the chunk's: a chunk lies on one page.
+            let page = !indexing || chunk.range.isEmpty ? "" : String(frame.pageFiles[chunk.range.lowerBound].dropLast(5))
+            // Each message indexed as its row is made, from the builder's one reading of it.
+            let (rows, appearances) = builder.rows(chunk.range) { message, index, row in
+                chunkBuilder?.add(
+                    message, plainText: texts[index]?.plainText,
+                    textHasLink: texts[index].map { SearchExtractor.holdsLink($0.html) } ?? false,
+                    senderName: message.sender == nil ? nil : row.row.sender.name,
+                    page: page, anchor: row.row.anchor)
+            }
+            if let chunkBuilder {
                 if splitting {
                     (search, split) = chunkBuilder.splitChunk()
                 } else {

@@ -77,14 +77,24 @@ struct MessageRowBuilder {
     }
 
     /// The rows of the messages in `range`, and the appearances they use for the page's `<style>`, each once, by
-    /// class name.
-    func rows(_ range: Range<Int>) -> (rows: [MessageRowObject], appearances: [String: MessageAppearance]) {
+    /// class name. `each` is called with each message, its index and its row, as they are made.
+    func rows(
+        _ range: Range<Int>, each: (borrowing Message, Int, MessageRowObject) -> Void = { _, _, _ in }
+    ) -> (rows: [MessageRowObject], appearances: [String: MessageAppearance]) {
         var rows: [MessageRowObject] = []
         rows.reserveCapacity(range.count)
         var appearances: [String: MessageAppearance] = [:]
         var lastClass = ""
         for index in range {
-            let (row, appearance) = row(at: index)
+            // The message read once (an element handed on from the list is copied, every field retained) for
+            // its row and for `each`.
+            let (row, appearance) = context.conversation.messages.withUnsafeBufferPointer {
+                (messages: UnsafeBufferPointer<Message>) -> (row: MessageRowObject, appearance: MessageAppearance) in
+                let message = messages[index]
+                let made = self.row(for: message, at: index)
+                each(message, index, made.row)
+                return made
+            }
             rows.append(row)
             // Messages next to each other mostly look alike: the dictionary is asked only when the class changes.
             if appearance.className != lastClass {
@@ -97,18 +107,23 @@ struct MessageRowBuilder {
 
     /// The message's row (as templates read it), and its appearance for the page's `<style>`.
     func row(at index: Int) -> (row: MessageRowObject, appearance: MessageAppearance) {
-        let message = context.message(at: index)
+        // The message read in place: `context.message(at:)` would copy it, retaining every field.
+        context.conversation.messages.withUnsafeBufferPointer { row(for: $0[index], at: index) }
+    }
+
+    private func row(for message: borrowing Message, at index: Int) -> (row: MessageRowObject, appearance: MessageAppearance) {
         let isSystem = message.kind.isEvent
         let outgoing = delegate.isFromArchiveOwner(message, at: index, in: context)
         let display = delegate.display(for: message, at: index, in: context)
         let fullStyle = delegate.messageStyle(for: message, at: index, in: context)
         var style = fullStyle
         // As in iMessage, only the last bubble of a group has a tail.
-        // The next message passed in place (`nextMessage(after:)` would copy it).
-        let messages = context.conversation.messages
-        if index + 1 < messages.count, delegate.isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context) {
-            style = style.withoutTail
+        // The next message passed in place, through a buffer pointer (`nextMessage(after:)`, or the list's
+        // element passed as it is, would copy it).
+        let groupsWithNext = context.conversation.messages.withUnsafeBufferPointer { messages in
+            index + 1 < messages.count && delegate.isGroupedWithPrevious(messages[index + 1], at: index + 1, in: context)
         }
+        if groupsWithNext { style = style.withoutTail }
         // The sender looked up once; a sender the conversation does not list is shown by id.
         let rowSender = message.sender.map { id in
             senders[id] ?? RowSender(id: id, name: nil, avatarImage: nil, initials: nil, participant: nil)
