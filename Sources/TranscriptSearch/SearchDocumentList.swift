@@ -160,13 +160,28 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     private mutating func appendFields(seconds: Int64, flags: UInt16, sender: String?, page: String) {
         times.append(seconds)
         self.flags.append(flags)
-        senderNumbers.append(sender.map { Self.number(of: $0, in: &senders, index: &senderIndex) } ?? Self.noSender)
+        senderNumbers.append(
+            sender.map { recentNumber(of: $0) ?? Self.number(of: $0, in: &senders, index: &senderIndex) } ?? Self.noSender)
         // Documents come page after page: the last page is checked before the table.
         if let last = pageNumbers.last, pages[Int(last)] == page {
             pageNumbers.append(last)
         } else {
             pageNumbers.append(Self.number(of: page, in: &pages, index: &pageIndex))
         }
+    }
+
+    /// The number of `sender` when one of the last few documents has it (a conversation goes back and forth
+    /// between a few people, and a name is mostly the same string each time): found by comparing the strings'
+    /// values, where the table hashes the name.
+    private func recentNumber(of sender: String) -> UInt32? {
+        var position = senderNumbers.count - 1
+        let stop = Swift.max(senderNumbers.count - 4, 0)
+        while position >= stop {
+            let number = senderNumbers[position]
+            if number != Self.noSender, senders[Int(number)].isIdentical(to: sender) { return number }
+            position -= 1
+        }
+        return nil
     }
 
     private static func number(of value: String, in list: inout [String], index: inout [String: UInt32]) -> UInt32 {

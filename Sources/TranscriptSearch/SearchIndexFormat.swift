@@ -115,16 +115,20 @@ package enum SearchIndexFormat {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         // The magnitude, as unsigned: `Int64.min` has no positive counterpart.
         var magnitude = value.magnitude
-        // Room for the 20 digits of the largest magnitude, filled from the end.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        guard magnitude >= 10 else {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            return
+        }
+        // Room for the 20 digits of the largest magnitude, filled from the end, and appended as a buffer (a
+        // slice of raw bytes went through the generic `append(contentsOf:)`: about 250 instructions a number).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var end = buffer.count
             repeat {
                 end -= 1
-                buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                buffer[end] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[end...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end...]))
         }
     }
 

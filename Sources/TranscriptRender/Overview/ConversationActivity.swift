@@ -74,9 +74,11 @@ struct ConversationActivity: Sendable {
             // added to the dictionaries when the run ends (a day keeps the time of its first message either way).
             var month = (number: Int.min, count: 0)
             var dayRun = (number: Int.min, first: Timestamp(secondsSince1970: 0), count: 0)
+            var recentSenders = RecentCounts()
             defer {
                 if month.count > 0 { months[month.number, default: 0] += month.count }
                 if dayRun.count > 0 { perDay[dayRun.number, default: (dayRun.first, 0)].count += dayRun.count }
+                recentSenders.flush(into: &perSender)
             }
             for index in indices {
                 let date = messages[index].date
@@ -94,7 +96,7 @@ struct ConversationActivity: Sendable {
                 }
                 dayRun.count += 1
                 if let sender = messages[index].sender {
-                    perSender[sender, default: 0] += 1
+                    recentSenders.count(sender, into: &perSender)
                     // 1970-01-01 was a Thursday (3, counting from Monday).
                     let weekday = ((day + 3) % 7 + 7) % 7
                     weekHours[weekday][local.hour] += 1
@@ -244,5 +246,42 @@ struct ConversationActivity: Sendable {
     static func countLinks(in text: String) -> Int {
         var text = text
         return text.withUTF8 { URLScanner.mayContainURL($0) ? URLScanner.urlRanges(in: $0).count : 0 }
+    }
+}
+
+/// Counts of the few keys counted last (a conversation goes back and forth between a few people), kept aside and
+/// added to the dictionary when they drop out: a key is found among them by comparing the strings' values
+/// (`String.isIdentical(to:)`), without hashing.
+private struct RecentCounts {
+    private static let size = 4
+    private var keys: [String] = []
+    /// The counts of `keys` not yet added.
+    private var counts: [Int] = []
+    /// The slot the next new key takes when all are used.
+    private var next = 0
+
+    /// Counts `key` once.
+    mutating func count(_ key: String, into table: inout [String: Int]) {
+        for position in keys.indices where keys[position].isIdentical(to: key) {
+            counts[position] += 1
+            return
+        }
+        if keys.count < Self.size {
+            keys.append(key)
+            counts.append(1)
+            return
+        }
+        table[keys[next], default: 0] += counts[next]
+        keys[next] = key
+        counts[next] = 1
+        next = (next + 1) % Self.size
+    }
+
+    /// Adds the counts kept aside to `table`.
+    mutating func flush(into table: inout [String: Int]) {
+        for (key, count) in zip(keys, counts) { table[key, default: 0] += count }
+        keys.removeAll()
+        counts.removeAll()
+        next = 0
     }
 }
