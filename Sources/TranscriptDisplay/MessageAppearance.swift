@@ -4,7 +4,11 @@ import TranscriptModel
 /// How a message looks, as CSS values: its display settings' colours and layout lengths. Messages that look
 /// the same share a class (`look-` and a hash of the values, the same in every build), defined once per page in a
 /// `<style>` element, so the HTML carries no inline styles.
-public struct MessageAppearance: Sendable, Hashable {
+///
+/// An immutable value held by reference: every message's row takes its appearance, and a copy of the values
+/// themselves retained each of their texts (about 300 instructions a copy, and as many to let it go). Two
+/// appearances are equal when their values are.
+public final class MessageAppearance: Sendable, Hashable {
     public let background: DisplayColor
     public let text: DisplayColor
     public let outline: DisplayColor?
@@ -29,6 +33,21 @@ public struct MessageAppearance: Sendable, Hashable {
     package func with(background: DisplayColor, text: DisplayColor, outline: DisplayColor?, roleColor: CSSColor? = nil) -> MessageAppearance {
         if background == self.background, text == self.text, outline == self.outline, roleColor == self.roleColor { return self }
         return MessageAppearance(background: background, text: text, outline: outline, layout: layout, roleColor: roleColor)
+    }
+
+    public static func == (left: MessageAppearance, right: MessageAppearance) -> Bool {
+        left === right
+            || (left.background == right.background && left.text == right.text && left.outline == right.outline
+                && left.layout == right.layout && left.roleColor == right.roleColor && left.className == right.className)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(background)
+        hasher.combine(text)
+        hasher.combine(outline)
+        hasher.combine(layout)
+        hasher.combine(roleColor)
+        hasher.combine(className)
     }
 
     /// Text on a background with less contrast than WCAG AA asks for (4.5:1), in light or dark mode.
