@@ -56,13 +56,12 @@ public struct CommonMarkRenderer: Sendable {
         let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
         var plain: [UInt8] = []
         var literal: [UInt8] = []
-        var source = source
-        source.withUTF8 { bytes in
+        var utf8Source = source
+        utf8Source.withUTF8 { bytes in
             var paragraph: OpaquePointer?
             var lineStart = 0
             while lineStart <= bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                var lineEnd = Self.lineEnd(in: bytes, from: lineStart)
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                     if paragraph != nil, wantsPlainText { appendSpace(to: &plain) }
@@ -76,13 +75,18 @@ public struct CommonMarkRenderer: Sendable {
                         cmark_node_append_child(document, created)
                         paragraph = created
                     }
-                    // The line as a C string: cmark keeps a literal up to its first zero byte.
-                    literal.removeAll(keepingCapacity: true)
-                    literal.append(contentsOf: line)
-                    literal.append(0)
+                    // The line as a C string: cmark copies a literal up to its first zero byte. A text of one line
+                    // is handed over as it is (a string's own bytes end with a zero byte), another line copied out.
                     let text = cmark_node_new(CMARK_NODE_TEXT)!
-                    literal.withUnsafeBufferPointer { kept in
-                        kept.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(text, $0.baseAddress) }
+                    if lineStart == 0, lineEnd == bytes.count {
+                        source.withCString { _ = cmark_node_set_literal(text, $0) }
+                    } else {
+                        literal.removeAll(keepingCapacity: true)
+                        literal.append(contentsOf: line)
+                        literal.append(0)
+                        literal.withUnsafeBufferPointer { kept in
+                            kept.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(text, $0.baseAddress) }
+                        }
                     }
                     cmark_node_append_child(paragraph, text)
                     // Before the links are made: they split the node, and their texts are its bytes in order.
@@ -99,6 +103,21 @@ public struct CommonMarkRenderer: Sendable {
         guard wantsPlainText else { return (document, "") }
         while plain.last == 0x20 { plain.removeLast() }
         return (document, String(decoding: plain, as: UTF8.self))
+    }
+
+    /// Where the line starting at `start` ends: its first line feed or carriage return, or the end. Eight bytes at a
+    /// time: most messages are one line.
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = ByteWords.word(at: base + index)
+            let found = ByteWords.zeroBytes(word ^ ByteWords.every(0x0A)) | ByteWords.zeroBytes(word ^ ByteWords.every(0x0D))
+            if found != 0 { return index + ByteWords.firstFlagged(found) }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        return index
     }
 
     private static func makeText(_ text: String) -> OpaquePointer {
