@@ -15,10 +15,18 @@ enum PostingCoder {
         precondition(value >= 0)
         var rest = value
         while rest >= base {
-            text.append(alphabet[base + rest % base])
+            text.append(character(base + rest % base))
             rest /= base
         }
-        text.append(alphabet[rest])
+        text.append(character(rest))
+    }
+
+    /// `alphabet[digit]`, worked out (the table is a global made on first use, each read of which checks that
+    /// it was made: a few million times when a big index is written).
+    @inline(__always)
+    static func character(_ digit: Int) -> UInt8 {
+        let byte = UInt8(truncatingIfNeeded: 0x24 &+ digit)
+        return byte >= UInt8(ascii: "\\") ? byte &+ 1 : byte
     }
 
     /// The text of an ascending list: the first value as it is, then the gaps.

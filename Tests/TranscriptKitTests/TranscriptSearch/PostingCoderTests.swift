@@ -19,6 +19,10 @@ import Testing
         #expect(Set(PostingCoder.alphabet).count == 90)
     }
 
+    @Test func eachDigitsCharacterIsWorkedOutAsTheAlphabetHasIt() {
+        #expect((0..<90).map(PostingCoder.character) == PostingCoder.alphabet)
+    }
+
     @Test func listsComeBackAsTheyWent() {
         let lists: [[Int]] = [[], [0], [1, 2, 3], [5, 50, 5_000, 500_000, 50_000_000], Array(stride(from: 7, to: 100_000, by: 97))]
         for list in lists {
