@@ -10,17 +10,6 @@ enum PostingCoder {
     /// The characters, in digit order: ending digits, then continuing digits.
     static let alphabet: [UInt8] = Array((UInt8(ascii: "$")...UInt8(ascii: "~")).filter { $0 != UInt8(ascii: "\\") })
 
-    /// Appends `value` to `text`.
-    package static func append(_ value: Int, to text: inout [UInt8]) {
-        precondition(value >= 0)
-        var rest = value
-        while rest >= base {
-            text.append(character(base + rest % base))
-            rest /= base
-        }
-        text.append(character(rest))
-    }
-
     /// `alphabet[digit]`, worked out (the table is a global made on first use, each read of which checks that
     /// it was made: a few million times when a big index is written).
     @inline(__always)
