@@ -169,7 +169,7 @@ final class OutputDirectory {
 
     /// The digest of the file's bytes, whatever parts they come in (as `previousBytesIfUnchanged` digests them whole).
     private static func digest<Part: FilePart>(of parts: [Part], sealedAs fingerprint: String?) -> UInt64 {
-        var whole = FastDigest.Parts(into: digester(sealedAs: fingerprint))
+        var whole = FastDigest.LaneParts(into: digester(sealedAs: fingerprint))
         for part in parts { part.withBytes { whole.add($0) } }
         return whole.finished().value
     }
@@ -245,7 +245,7 @@ final class OutputDirectory {
     func write(_ data: Data, to relativePath: String) throws {
         finishLinkingAhead(before: relativePath)
         var digester = madeDigester()
-        data.withUnsafeBytes { digester.add($0) }
+        data.withUnsafeBytes { digester.addInLanes($0) }
         madeDigests[relativePath] = digester.value
         if let sealing, !sealing.storesAsMade(relativePath) {
             if linksUnchangedFiles, try linkIfMadeEqual(relativePath, digest: digester.value) { return }
@@ -323,7 +323,7 @@ final class OutputDirectory {
             bytes = made
         }
         var digest = madeDigester()
-        bytes.withUnsafeBytes { digest.add($0) }
+        bytes.withUnsafeBytes { digest.addInLanes($0) }
         return digest.value == entry.digest ? bytes : nil
     }
 

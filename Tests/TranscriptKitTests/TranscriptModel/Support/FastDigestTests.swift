@@ -34,28 +34,28 @@ import Testing
         if swapped != bytes { #expect(digest(swapped, inLanes: inLanes) != original) }
     }
 
-    /// Bytes given in parts have the digest of the whole piece added at once, wherever the parts end (empty
-    /// parts, one byte at a time, parts across words), after something else was added or not.
+    /// Bytes given in parts have the digest of the whole piece added at once in lanes, wherever the parts end
+    /// (empty parts, one byte at a time, parts across words and blocks), after something else was added or not.
     @Test func partsGiveTheDigestOfTheWhole() {
         var generator = SeededGenerator(seed: 9)
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000] {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1000] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             for before in [nil, "stored as key"] {
                 var whole = FastDigest()
                 if let before { whole.add(before) }
-                bytes.withUnsafeBytes { whole.add($0) }
+                bytes.withUnsafeBytes { whole.addInLanes($0) }
                 for _ in 0..<20 {
                     var cuts = (0..<Int.random(in: 0...6, using: &generator)).map { _ in Int.random(in: 0...length, using: &generator) }
                     cuts = ([0] + cuts + [length]).sorted()
                     var start = FastDigest()
                     if let before { start.add(before) }
-                    var parts = FastDigest.Parts(into: start)
+                    var parts = FastDigest.LaneParts(into: start)
                     for (from, to) in zip(cuts, cuts.dropFirst()) {
                         bytes[from..<to].withUnsafeBytes { parts.add($0) }
                     }
                     #expect(parts.finished().value == whole.value, "\(length) bytes cut at \(cuts)")
                 }
-                var byByte = FastDigest.Parts(into: FastDigest())
+                var byByte = FastDigest.LaneParts(into: FastDigest())
                 for byte in bytes { [byte].withUnsafeBytes { byByte.add($0) } }
                 if before == nil { #expect(byByte.finished().value == whole.value) }
             }
