@@ -25,9 +25,9 @@ package struct JSONTape {
         var kind: Kind
         /// A bool's value; for a string, whether it holds escapes.
         var flag: Bool
-        /// For an object: bit `n` is set when one of its keys is `n` bytes long, modulo 16, so that most keys it
-        /// does not have are known absent without comparing (in the room the entry had left over).
-        var keyLengths: UInt16 = 0
+        /// For an object: the bit of each of its keys (`JSONTape.keyBit`), so that most keys it does not have are
+        /// known absent without comparing (in the room the entry had left over).
+        var keyBits: UInt16 = 0
         /// A string's first byte after the opening quote, else the value's first byte.
         var start: Int32
         /// A string's closing quote, else the byte after the value.
@@ -122,7 +122,7 @@ package struct JSONTape {
         @inline(__always)
         private func member(named wanted: UnsafeBufferPointer<UInt8>) -> Value? {
             let entry = self.entry
-            guard entry.keyLengths & JSONTape.lengthBit(wanted.count) != 0 else { return nil }
+            guard entry.keyBits & JSONTape.keyBit(wanted) != 0 else { return nil }
             var position = index + 1
             for _ in 0..<entry.count {
                 let name = entries[position]
@@ -183,9 +183,14 @@ package struct JSONTape {
 }
 
 extension JSONTape {
-    /// The bit of `Entry.keyLengths` for a key `length` bytes long.
+    /// The bit of `Entry.keyBits` for a key of these bytes: one of 16, by its length and its first and last
+    /// bytes (by its length alone, the many keys of a message had most lengths a key asked for and did not find).
     @inline(__always)
-    fileprivate static func lengthBit(_ length: Int) -> UInt16 { 1 << UInt16(length & 15) }
+    fileprivate static func keyBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        guard let base = key.baseAddress, !key.isEmpty else { return 1 }
+        let mixed = UInt(key.count) &* 0x9E37 &+ UInt(base[0]) &* 0x45 &+ UInt(base[key.count - 1])
+        return 1 << UInt16(truncatingIfNeeded: (mixed ^ (mixed >> 5)) & 15)
+    }
 
     /// Whether the `length` bytes at `left` and at `right` are the same (short keys and words: a loop).
     fileprivate static func same(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
@@ -233,7 +238,7 @@ extension JSONTape {
             index += 1
             skipWhitespace()
             var members: Int32 = 0
-            var keyLengths: UInt16 = 0
+            var keyBits: UInt16 = 0
             if index < count, bytes[index] == 0x7D {
                 index += 1
             } else {
@@ -242,10 +247,11 @@ extension JSONTape {
                     guard index < count, bytes[index] == 0x22 else { return false }
                     let key = entries.count
                     guard string(into: &entries, isKey: true) else { return false }
-                    // Only a key whose length another one has can repeat it.
-                    let lengthBit = JSONTape.lengthBit(Int(entries[key].end - entries[key].start))
-                    guard keyLengths & lengthBit == 0 || !repeats(key, in: at, entries) else { return false }
-                    keyLengths |= lengthBit
+                    // Only a key whose bit another one has can repeat it.
+                    let keyBit = JSONTape.keyBit(
+                        UnsafeBufferPointer(start: bytes + Int(entries[key].start), count: Int(entries[key].end - entries[key].start)))
+                    guard keyBits & keyBit == 0 || !repeats(key, in: at, entries) else { return false }
+                    keyBits |= keyBit
                     skipWhitespace()
                     guard index < count, bytes[index] == 0x3A else { return false }
                     index += 1
@@ -267,7 +273,7 @@ extension JSONTape {
             entries[at].end = Int32(index)
             entries[at].next = Int32(entries.count)
             entries[at].count = members
-            entries[at].keyLengths = keyLengths
+            entries[at].keyBits = keyBits
             return true
         }
 
