@@ -25,7 +25,8 @@ package struct FastDigest {
 
     /// Adds bytes 32 at a time, in four lanes mixed apart (each step of `add(_:)` waits for the one before; four
     /// lanes keep the processor busy), then folded in: about three times as fast as `add(_:)` on megabytes, and a
-    /// different digest of the same bytes. For the digests of whole chats that only the build cache compares.
+    /// different digest of the same bytes. For the digests of whole chats and of output files (`LaneParts` gives it for
+    /// a file made of parts), which only the build cache compares.
     package mutating func addInLanes(_ bytes: UnsafeRawBufferPointer) {
         var lanes = Lanes()
         var index = 0

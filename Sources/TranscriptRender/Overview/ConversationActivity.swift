@@ -251,7 +251,8 @@ struct ConversationActivity: Sendable {
 
 /// Counts of the few keys counted last (a conversation goes back and forth between a few people), kept aside and
 /// added to the dictionary when they drop out: a key is found among them by comparing the strings' values
-/// (`String.isIdentical(to:)`), without hashing.
+/// (`String.isIdentical(to:)`), without hashing. A key's first count goes to the dictionary at once, so the string
+/// it keeps for texts that are equal (`==`) but not the same bytes is the first one counted, as before.
 private struct RecentCounts {
     private static let size = 4
     private var keys: [String] = []
@@ -266,20 +267,21 @@ private struct RecentCounts {
             counts[position] += 1
             return
         }
+        table[key, default: 0] += 1
         if keys.count < Self.size {
             keys.append(key)
-            counts.append(1)
+            counts.append(0)
             return
         }
-        table[keys[next], default: 0] += counts[next]
+        if counts[next] > 0 { table[keys[next], default: 0] += counts[next] }
         keys[next] = key
-        counts[next] = 1
+        counts[next] = 0
         next = (next + 1) % Self.size
     }
 
     /// Adds the counts kept aside to `table`.
     mutating func flush(into table: inout [String: Int]) {
-        for (key, count) in zip(keys, counts) { table[key, default: 0] += count }
+        for (key, count) in zip(keys, counts) where count > 0 { table[key, default: 0] += count }
         keys.removeAll()
         counts.removeAll()
         next = 0

@@ -196,7 +196,11 @@ private struct Rendering: ~Copyable {
         var part = start + 1
         while part < start + count {
             guard case .object(let object) = found else { return nil }
-            found = value(of: Unmanaged.passUnretained(object), type: Swift.type(of: object), named: Int(pathParts[part]))
+            // `found` may be the object's only owner (a model boxed as it is asked for): kept alive explicitly
+            // while it is read unretained.
+            found = withExtendedLifetime(object) {
+                value(of: Unmanaged.passUnretained(object), type: Swift.type(of: object), named: Int(pathParts[part]))
+            }
             part += 1
         }
         return found

@@ -136,6 +136,22 @@ import Testing
         #expect(activity.busiestDay?.count == 200)
         #expect(activity.busiestDay?.date == messages[ConversationActivity.chunkSize - 100].date)
     }
+
+    /// A sender written in two forms that are equal as text (é, and e with a combining accent) is counted once,
+    /// under the form met first, however many others were counted between the two.
+    @Test func aSenderInTwoEqualFormsIsCountedUnderTheFirst() {
+        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        // The second form takes the place of the first sender counted ("a"), ahead of the first form's.
+        let senders = ["a", "b", "c", composed, decomposed, composed, decomposed]
+        let messages = senders.enumerated().map { index, sender in
+            Message(id: "\(index)", sender: sender, date: Timestamp(secondsSince1970: Double(index) * 60), kind: .text("hi"))
+        }
+        let activity = ConversationActivity(messages: messages, name: { $0 }, localSeconds: { { Int($0.secondsSince1970) } })
+        let first = activity.people.first
+        #expect(first?.count == 4)
+        #expect(first.map { Array($0.name.utf8) } == Array(composed.utf8))
+        #expect(activity.people.map(\.count).reduce(0, +) == senders.count)
+    }
 }
 
 @Suite struct GalleryEntryRenderingTests {
