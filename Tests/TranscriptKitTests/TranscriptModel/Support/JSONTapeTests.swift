@@ -157,8 +157,9 @@ import Testing
         }
     }
 
-    /// An object notes the lengths of its keys modulo 16 (`Entry.keyLengths`): keys of lengths in the same class
-    /// are still told apart, a key of a length no key has is absent, and a key repeated is still found.
+    /// An object notes a bit of each of its keys (`Entry.keyBits`, by length and first and last bytes): keys whose
+    /// bits are the same are still told apart, a key whose bit no key has is absent, and a key repeated is still
+    /// found.
     @Test func keysOfLengthsInOneClassAreToldApart() throws {
         let long = String(repeating: "k", count: 17), longer = String(repeating: "k", count: 33)
         let document = #"{"a": 1, "\#(long)": 2, "bc": 3, "\#(longer)": 4}"#
@@ -176,6 +177,14 @@ import Testing
         #expect(readInPlace(#"{"a": 1, "\#(long)": 2, "a": 3}"#) == nil)
         #expect(readInPlace(#"{"\#(long)": 1, "b": 2, "\#(long)": 3}"#) == nil)
         #expect(readInPlace(#"{"a": 1, "\#(long)": 2, "b": 3}"#) == (try JSONParser.parse(#"{"a": 1, "\#(long)": 2, "b": 3}"#)))
+        // "a", "bz" and "yy" have one bit, "bc", "ab" and "aaa" another: told apart, and not taken for repeats.
+        let sharing = #"{"a": 1, "bz": 2, "yy": 3, "bc": 4, "ab": 5, "aaa": 6}"#
+        let shared = Array(sharing.utf8).withUnsafeBufferPointer { bytes -> [Double?]? in
+            guard tape.read(bytes) else { return nil }
+            return tape.withRoot(in: bytes) { root in ["a", "bz", "yy", "bc", "ab", "aaa", "aax", "aba"].map { root[$0]?.numberValue } }
+        }
+        #expect(shared == [1, 2, 3, 4, 5, 6, nil, nil])
+        #expect(readInPlace(#"{"bz": 1, "yy": 2, "bz": 3}"#) == nil)
     }
 
     /// Random documents, with strings that hold escapes, text beyond ASCII and bytes that are not UTF-8: the tape
