@@ -184,8 +184,8 @@ private struct Rendering: ~Copyable {
             let name = Int(first)
             var position = stack.count - 1
             while position >= 0 {
-                if let type = stack[position].type,
-                    let child = value(of: stack[position].object, type: type, named: name)
+                if let object = stack[position].object, let type = stack[position].type,
+                    let child = value(of: object, type: type, named: name)
                 {
                     found = child
                     break
@@ -273,13 +273,10 @@ private struct Rendering: ~Copyable {
 private struct ScopeStack: ~Copyable {
     struct Frame {
         let value: TemplateValue
-        /// The value's object, unretained (`value` holds it), and its type; no type when the value is not an object.
-        let object: Unmanaged<AnyObject>
+        /// The value's object, unretained (`value` holds it), and its type; neither when the value is not an object.
+        let object: Unmanaged<AnyObject>?
         let type: (any TemplateObject.Type)?
     }
-
-    /// The object of a frame whose value is not one (never read: such a frame has no type).
-    private static var noObject: Unmanaged<AnyObject> { .passUnretained(ScopeStackPlaceholder.shared) }
 
     private var frames: UnsafeMutablePointer<Frame>
     private(set) var count = 0
@@ -311,7 +308,7 @@ private struct ScopeStack: ~Copyable {
         if case .object(let object) = value {
             (frames + count).initialize(to: Frame(value: value, object: .passUnretained(object), type: type(of: object)))
         } else {
-            (frames + count).initialize(to: Frame(value: value, object: Self.noObject, type: nil))
+            (frames + count).initialize(to: Frame(value: value, object: nil, type: nil))
         }
         count += 1
     }
@@ -325,11 +322,6 @@ private struct ScopeStack: ~Copyable {
         frames.deinitialize(count: count)
         count = 0
     }
-}
-
-/// The object a `ScopeStack` frame names when its value is not an object.
-private final class ScopeStackPlaceholder: Sendable {
-    static let shared = ScopeStackPlaceholder()
 }
 
 /// How each type of template object met in a rendering answers each name (`TemplateKeyResolution`): a few types
