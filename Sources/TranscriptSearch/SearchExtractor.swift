@@ -181,11 +181,3 @@ package struct SearchExtractor: Sendable {
         return kinds
     }
 }
-
-extension SearchExtractor {
-    /// Makes the table that folds characters for search on another thread, so that a build has it ready when it
-    /// first indexes a message (see `SearchFolding.prepareInBackground`).
-    package static func prepareInBackground() {
-        SearchFolding.prepareInBackground()
-    }
-}

@@ -58,8 +58,8 @@ enum SearchScalarRole: UInt8, Sendable {
 /// full-width forms and emoji, each character that always stands alone as a character (not a mark, a joiner,
 /// a control, a regional indicator or a skin tone, which combine with their neighbours). Foundation folds text
 /// character by character, so a text made only of such characters (and ASCII) folds as its characters do one
-/// by one: each covered character's folding is Foundation's own, asked once when the table is made (a whole
-/// block at once when it folds to itself). Regional indicators, and what joins a pictograph into one emoji (a
+/// by one: each covered character's folding is Foundation's own, asked when the table was generated
+/// (`SearchFolding+Table.swift`, checked against the toolchain by the tests). Regional indicators, and what joins a pictograph into one emoji (a
 /// variation selector, a skin tone, a zero-width joiner before another pictograph) right after it, stay as they
 /// are, as Foundation leaves them. A text with any other character is folded by Foundation whole.
 struct SearchFolding: Sendable {
@@ -92,48 +92,59 @@ struct SearchFolding: Sendable {
     /// The most characters one character folds to (at least 1).
     let longestForm: Int
 
-    /// The table, made on first use.
+    /// The table, made on first use from the committed runs and forms (`SearchFolding+Table.swift`).
     static let shared = SearchFolding()
 
-    /// Makes the table on another thread (about 10 ms), so that a build has it ready when it first indexes a
-    /// message; a thread that needs it sooner waits for it.
-    package static func prepareInBackground() {
-        DispatchQueue.global().async { _ = shared }
-    }
+    /// Added to a role's raw value in `roleRuns` for a character the table does not cover.
+    static let notCovered: UInt16 = 8
 
+    /// The table of `roleRuns` and `otherForms`, generated from Foundation's folding of each character on its own
+    /// and the Unicode properties (`SearchFoldingTableTests` checks them against the toolchain the tests run with):
+    /// making it at run time asked Foundation and the properties of 26,000 characters, 100 M instructions a build.
     private init() {
         var positions = [Int32](repeating: -1, count: Int(Self.blocks.last!.upperBound) + 1)
+        var values: [UInt32] = []
+        for block in Self.blocks {
+            for value in block {
+                positions[Int(value)] = Int32(values.count)
+                values.append(value)
+            }
+        }
         var roles: [SearchScalarRole] = []
         var foldStarts: [Int32] = []
         var foldEnds: [Int32] = []
         var folded: [Unicode.Scalar] = []
-        for block in Self.blocks {
-            for value in block { positions[Int(value)] = Int32(roles.count + Int(value - block.lowerBound)) }
-            let scalars = block.map { Unicode.Scalar($0) }
-            let covered = scalars.map { $0.map(Self.standsAlone) ?? false }
-            for scalar in scalars { roles.append(scalar.map(SearchScalarRole.init(of:)) ?? .separator) }
-            let alone = zip(scalars, covered).compactMap { $1 ? $0 : nil }
-            var all = String.UnicodeScalarView()
-            all.append(contentsOf: alone)
-            let foldsToItself = Array(Self.fold(String(all)).unicodeScalars) == alone
-            let forms = foldsToItself ? [] : Self.forms(of: alone)
-            var next = 0
-            for (scalar, isCovered) in zip(scalars, covered) {
-                guard let scalar, isCovered else {
+        roles.reserveCapacity(values.count)
+        foldStarts.reserveCapacity(values.count)
+        foldEnds.reserveCapacity(values.count)
+        let runs = Self.roleRuns
+        let forms = Self.otherForms
+        var nextForm = 0
+        var position = 0
+        for run in stride(from: 0, to: runs.count, by: 2) {
+            let code = runs[run + 1]
+            let role = SearchScalarRole(rawValue: UInt8(code & 7))!
+            for _ in 0..<Int(runs[run]) {
+                let value = values[position]
+                position += 1
+                roles.append(role)
+                guard code & Self.notCovered == 0 else {
                     foldStarts.append(-1)
                     foldEnds.append(-1)
                     continue
                 }
                 foldStarts.append(Int32(folded.count))
-                if foldsToItself {
-                    folded.append(scalar)
+                if nextForm < forms.count, forms[nextForm] == value {
+                    let length = Int(forms[nextForm + 1])
+                    for form in forms[(nextForm + 2)..<(nextForm + 2 + length)] { folded.append(Unicode.Scalar(form)!) }
+                    nextForm += 2 + length
                 } else {
-                    folded.append(contentsOf: forms[next])
-                    next += 1
+                    folded.append(Unicode.Scalar(value)!)
                 }
                 foldEnds.append(Int32(folded.count))
             }
         }
+        precondition(position == values.count && nextForm == forms.count, "the folding table does not match its blocks")
         self.positions = positions
         self.roles = roles
         self.foldStarts = foldStarts
@@ -142,45 +153,9 @@ struct SearchFolding: Sendable {
         longestForm = zip(foldStarts, foldEnds).reduce(1) { max($0, Int($1.1 - $1.0)) }
     }
 
-    /// The folded form of each of `characters` (characters that stand alone), from one folding of them all with
-    /// U+0001 (a control, which folds to itself and joins nothing) after each; or from one folding per character,
-    /// should that not give one form per character. (Folding each on its own took a third of the table's making.)
-    private static func forms(of characters: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        let separator: Unicode.Scalar = "\u{1}"
-        var separated = String.UnicodeScalarView()
-        for character in characters {
-            separated.append(character)
-            separated.append(separator)
-        }
-        let parts = Array(fold(String(separated)).unicodeScalars).split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == characters.count + 1 else {
-            return characters.map { Array(fold(String(Character($0))).unicodeScalars) }
-        }
-        return parts.dropLast().map { Array($0) }
-    }
-
     /// How the tokenizer folds text that is not plain ASCII.
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-    }
-
-    /// Whether a character is one whatever its neighbours: no mark, joiner, control, format character,
-    /// regional indicator, skin tone or other grapheme extender.
-    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        guard !properties.isGraphemeExtend, !properties.isEmojiModifier, !(0x1F1E6...0x1F1FF).contains(scalar.value) else {
-            return false
-        }
-        switch properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
-             .spaceSeparator:
-            return true
-        default:
-            return false
-        }
     }
 
     /// The position of `value` in the tables, or nil when no block holds it.

@@ -101,7 +101,6 @@ public struct SiteBuilder: Sendable {
         // An edit keeps almost every file of the search index: they are linked while the exports are read.
         if configuration.search.enabled {
             output.linkAhead(under: "search/")
-            SearchExtractor.prepareInBackground()
         }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
