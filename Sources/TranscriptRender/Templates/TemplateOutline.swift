@@ -54,7 +54,7 @@ struct TemplateOutline: Sendable {
                     continue
                 }
                 guard let end = find(close, from: position) else { break }
-                let name = String(text[position..<end]).trimmingCharacters(in: .whitespaces)
+                let name = TemplateDelimiter.trimmed(Substring(String(text[position..<end])))
                 position = end + close.count
                 switch sigil {
                 case "{":
