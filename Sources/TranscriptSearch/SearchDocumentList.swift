@@ -123,7 +123,7 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         pageNumbers.reserveCapacity(count)
         ends.reserveCapacity(2 * count)
         if !isEmpty, count > self.count {
-            bytes.reserveCapacity(bytes.count + bytes.count / self.count * (count - self.count) / 8 * 9)
+            bytes.reserveCapacity(bytes.count + bytes.count * (count - self.count) / self.count * 9 / 8)
         }
     }
 

@@ -58,10 +58,10 @@ enum SearchScalarRole: UInt8, Sendable {
 /// full-width forms and emoji, each character that always stands alone as a character (not a mark, a joiner,
 /// a control, a regional indicator or a skin tone, which combine with their neighbours). Foundation folds text
 /// character by character, so a text made only of such characters (and ASCII) folds as its characters do one
-/// by one: each covered character's folding is Foundation's own, asked when the table was generated
-/// (`SearchFolding+Table.swift`, checked against the toolchain by the tests). Regional indicators, and what joins a pictograph into one emoji (a
-/// variation selector, a skin tone, a zero-width joiner before another pictograph) right after it, stay as they
-/// are, as Foundation leaves them. A text with any other character is folded by Foundation whole.
+/// by one: each covered character's folding is Foundation's own, asked when the table was generated on Linux
+/// (`SearchFolding+Table.swift`, checked against the toolchain's Foundation by the tests). Regional indicators,
+/// and what joins a pictograph into one emoji (a variation selector, a skin tone, a zero-width joiner before
+/// another pictograph) right after it, stay as they are, as Foundation leaves them. A text with any other character is folded by Foundation whole.
 struct SearchFolding: Sendable {
     /// The blocks covered.
     static let blocks: [ClosedRange<UInt32>] = [
@@ -83,8 +83,8 @@ struct SearchFolding: Sendable {
     /// The position in `roles` and `foldStarts` of every character up to the last block's end, -1 outside the
     /// blocks (one look-up per character, instead of a search through the blocks).
     private let positions: [Int32]
-    /// Each character of the blocks: its role, and where its folded form starts in `folded` (-1 when the
-    /// character is not covered); its form ends where the next one starts.
+    /// Each character of the blocks: its role, and where its folded form starts and ends in `folded` (-1 when
+    /// the character is not covered).
     private let roles: [SearchScalarRole]
     private let foldStarts: [Int32]
     private let foldEnds: [Int32]
@@ -124,6 +124,7 @@ struct SearchFolding: Sendable {
         for run in stride(from: 0, to: runs.count, by: 2) {
             let code = runs[run + 1]
             let role = SearchScalarRole(rawValue: UInt8(code & 7))!
+            precondition(position + Int(runs[run]) <= values.count, "the folding table has more characters than its blocks")
             for _ in 0..<Int(runs[run]) {
                 let value = values[position]
                 position += 1

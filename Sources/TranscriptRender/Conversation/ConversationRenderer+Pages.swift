@@ -118,6 +118,7 @@ extension ConversationRenderer {
         let context = DisplayContext(conversation: frame.conversation, configuration: configuration.display)
         let templateNames = Set(templates.sources.keys)
         let extractor = SearchExtractor(strings: strings)
+        let timesOfDay = self.timesOfDay
         // A chunk's texts are rendered by cmark with its rows, in one step on all cores: a row needs its own text and
         // those of the messages it quotes, which `quoted` holds.
         let pieces = try chunks.concurrentMap { chunk in

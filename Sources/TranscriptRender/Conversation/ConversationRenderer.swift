@@ -28,13 +28,15 @@ package struct ConversationRenderer: Sendable {
         self.delegate = delegate
         self.customRenderers = Dictionary(customRenderers.map { ($0.kind, $0) }) { _, last in last }
         let locale = configuration.locale
+        // A build makes its renderer after its first work on all cores (the templates), as `BackgroundWork` asks.
         self.timesOfDayWork = BackgroundWork { DateTexts.timesOfDay(locale: locale) }
     }
 
-    /// Every minute's time of day in the site's locale (`DateTexts.timesOfDay`), once it is made.
+    /// Every minute's time of day in the site's locale (`DateTexts.timesOfDay`), once it is made: a wait and a
+    /// lock, so read once per conversation or unit of work, not per message.
     var timesOfDay: [String] {
-        // The work cannot fail.
-        (try? timesOfDayWork.result()) ?? []
+        // The work throws nothing.
+        try! timesOfDayWork.result()
     }
 
     /// Messages whose rows are rendered on one core at a time.
