@@ -61,7 +61,8 @@ enum SearchScalarRole: UInt8, Sendable {
 /// by one: each covered character's folding is Foundation's own, asked when the table was generated on Linux
 /// (`SearchFolding+Table.swift`, checked against the toolchain's Foundation by the tests). Regional indicators,
 /// and what joins a pictograph into one emoji (a variation selector, a skin tone, a zero-width joiner before
-/// another pictograph) right after it, stay as they are, as Foundation leaves them. A text with any other character is folded by Foundation whole.
+/// another pictograph) right after it, stay as they are, as Foundation leaves them. A text with any other
+/// character is folded by Foundation whole.
 struct SearchFolding: Sendable {
     /// The blocks covered.
     static let blocks: [ClosedRange<UInt32>] = [
