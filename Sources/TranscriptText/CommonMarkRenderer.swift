@@ -9,8 +9,10 @@ import TranscriptModel
 
 /// Renders message text to HTML with cmark: the only place that touches the C library.
 ///
-/// Every call parses a cmark tree and transforms it (or, for plain text, builds it with its links made), lets
-/// cmark's own HTML renderer write the HTML in its default safe mode, and frees all C memory before it returns:
+/// Every call for Markdown parses a cmark tree and transforms it, lets cmark's own HTML renderer write the HTML in
+/// its default safe mode, and frees all C memory before it returns. Plain text has nothing to parse: `PlainTextHTML`
+/// writes the HTML cmark's renderer writes for its tree (paragraphs, lines, links), byte for byte, without the tree.
+/// In both:
 /// - raw HTML typed in a message is turned into text, so it shows as written and never reaches the page
 ///   as markup; `javascript:` and other unsafe link targets become empty (cmark's safe mode);
 /// - bare URLs become links (see `URLScanner`; `MarkdownURLProtector` keeps `*` and `_` inside them);
@@ -36,9 +38,23 @@ public struct CommonMarkRenderer: Sendable {
             Self.transform(document)
             if wantsPlainText { plainText = Self.plainText(of: document) }
         case .plain:
-            // Built with its links, and its plain text taken from the lines: nothing else to change or walk.
-            (document, plainText) = Self.plainDocument(source, wantsPlainText: wantsPlainText)
+            // Nothing to parse: its HTML written as cmark writes the tree of it (`renderPlainThroughCmark`).
+            return PlainTextHTML.render(source, wantsPlainText: wantsPlainText)
         }
+        return Self.html(of: document, plainText: plainText)
+    }
+
+    /// `source` as plain text, the way `PlainTextHTML` renders it, made by cmark: a tree of its paragraphs, lines,
+    /// breaks and links, written by cmark's HTML renderer. What `PlainTextHTML` is tested against: its tests hold the
+    /// two equal, byte for byte, on thousands of texts.
+    package static func renderPlainThroughCmark(_ source: String, wantsPlainText: Bool = true) -> RenderedText {
+        let (document, plainText) = plainDocument(source, wantsPlainText: wantsPlainText)
+        return html(of: document, plainText: plainText)
+    }
+
+    /// The HTML cmark's renderer writes for `document` (in its default safe mode, with typed line breaks kept), which
+    /// it then frees.
+    private static func html(of document: OpaquePointer, plainText: String) -> RenderedText {
         defer { cmark_node_free(document) }
         guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT | CMARK_OPT_HARDBREAKS) else {
             return RenderedText(html: "", plainText: plainText)
@@ -61,7 +77,7 @@ public struct CommonMarkRenderer: Sendable {
             var paragraph: OpaquePointer?
             var lineStart = 0
             while lineStart <= bytes.count {
-                var lineEnd = Self.lineEnd(in: bytes, from: lineStart)
+                var lineEnd = PlainTextHTML.lineEnd(in: bytes, from: lineStart)
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                     if paragraph != nil, wantsPlainText { appendSpace(to: &plain) }
@@ -103,21 +119,6 @@ public struct CommonMarkRenderer: Sendable {
         guard wantsPlainText else { return (document, "") }
         while plain.last == 0x20 { plain.removeLast() }
         return (document, String(decoding: plain, as: UTF8.self))
-    }
-
-    /// Where the line starting at `start` ends: its first line feed or carriage return, or the end. Eight bytes at a
-    /// time: most messages are one line.
-    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start
-        while index + 8 <= bytes.count {
-            let word = ByteWords.word(at: base + index)
-            let found = ByteWords.zeroBytes(word ^ ByteWords.every(0x0A)) | ByteWords.zeroBytes(word ^ ByteWords.every(0x0D))
-            if found != 0 { return index + ByteWords.firstFlagged(found) }
-            index += 8
-        }
-        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-        return index
     }
 
     private static func makeText(_ text: String) -> OpaquePointer {

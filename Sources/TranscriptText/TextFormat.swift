@@ -10,7 +10,7 @@ public enum TextFormat: Sendable, Equatable {
 
 /// Message text rendered for the page and for the search index, from one parse.
 public struct RenderedText: Sendable, Equatable {
-    /// Safe HTML written by cmark's renderer.
+    /// Safe HTML: cmark's renderer's (for plain text, the same bytes written by `PlainTextHTML`).
     public var html: String
     /// The words of the text with markup removed, for search and snippets.
     public var plainText: String
