@@ -9,45 +9,36 @@ import TranscriptModel
 
 /// Renders message text to HTML with cmark: the only place that touches the C library.
 ///
-/// Every call for Markdown parses a cmark tree and transforms it, lets cmark's own HTML renderer write the HTML in
-/// its default safe mode, and frees all C memory before it returns. Plain text has nothing to parse: `PlainTextHTML`
-/// writes the HTML cmark's renderer writes for its tree (paragraphs, lines, links), byte for byte, without the tree.
-/// In both:
+/// Markdown is parsed into a cmark tree, transformed, written by cmark's own HTML renderer in its default safe mode,
+/// and all C memory is freed before a call returns:
 /// - raw HTML typed in a message is turned into text, so it shows as written and never reaches the page
 ///   as markup; `javascript:` and other unsafe link targets become empty (cmark's safe mode);
 /// - bare URLs become links (see `URLScanner`; `MarkdownURLProtector` keeps `*` and `_` inside them);
 /// - images become links, so a page never loads a remote image;
 /// - line breaks the sender typed are kept (`<br />`).
+///
+/// Plain text has nothing to parse: `PlainTextHTML` writes the HTML cmark's renderer writes for its tree (paragraphs,
+/// lines, breaks, bare URLs as links), byte for byte, without the tree.
 public struct CommonMarkRenderer: Sendable {
     public init() {}
 
     /// Renders `source` written in `format`; `plainText` is filled only when `wantsPlainText` is true.
     public func render(_ source: String, format: TextFormat, wantsPlainText: Bool = true) -> RenderedText {
-        let document: OpaquePointer
-        var plainText = ""
-        switch format {
-        case .markdown:
-            let protected = MarkdownURLProtector.protect(source)
-            var utf8 = protected
-            document = utf8.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { chars in
-                    cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
-                }
+        guard format == .markdown else { return PlainTextHTML.render(source, wantsPlainText: wantsPlainText) }
+        var protected = MarkdownURLProtector.protect(source)
+        let document: OpaquePointer = protected.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
             }
-            cmark_consolidate_text_nodes(document)
-            Self.transform(document)
-            if wantsPlainText { plainText = Self.plainText(of: document) }
-        case .plain:
-            // Nothing to parse: its HTML written as cmark writes the tree of it (`renderPlainThroughCmark`).
-            return PlainTextHTML.render(source, wantsPlainText: wantsPlainText)
         }
-        return Self.html(of: document, plainText: plainText)
+        cmark_consolidate_text_nodes(document)
+        Self.transform(document)
+        return Self.html(of: document, plainText: wantsPlainText ? Self.plainText(of: document) : "")
     }
 
-    /// `source` as plain text, the way `PlainTextHTML` renders it, made by cmark: a tree of its paragraphs, lines,
-    /// breaks and links, written by cmark's HTML renderer. What `PlainTextHTML` is tested against: its tests hold the
-    /// two equal, byte for byte, on thousands of texts.
-    package static func renderPlainThroughCmark(_ source: String, wantsPlainText: Bool = true) -> RenderedText {
+    /// `source` as plain text, made by cmark: a tree of its paragraphs, lines, breaks and links, written by cmark's
+    /// HTML renderer. What `PlainTextHTML` writes without the tree, and what its tests hold it to, byte for byte.
+    package static func renderPlainThroughCmark(_ source: String, wantsPlainText: Bool) -> RenderedText {
         let (document, plainText) = plainDocument(source, wantsPlainText: wantsPlainText)
         return html(of: document, plainText: plainText)
     }
@@ -67,8 +58,11 @@ public struct CommonMarkRenderer: Sendable {
 
     /// A document of paragraphs (split at blank lines) whose lines are text nodes joined by line breaks, with its
     /// bare URLs made links (what `transform` does to such a tree), and its plain text when `wantsPlainText`: what
-    /// `plainText(of:)` gives for the tree (the links' texts are their text node's bytes, in order).
-    private static func plainDocument(_ source: String, wantsPlainText: Bool) -> (document: OpaquePointer, plainText: String) {
+    /// `plainText(of:)` gives for the tree (the links' texts are their text node's bytes, in order). Written plainly,
+    /// a byte at a time: what `PlainTextHTML` is compared with.
+    private static func plainDocument(
+        _ source: String, wantsPlainText: Bool
+    ) -> (document: OpaquePointer, plainText: String) {
         let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
         var plain: [UInt8] = []
         var literal: [UInt8] = []
@@ -77,43 +71,37 @@ public struct CommonMarkRenderer: Sendable {
             var paragraph: OpaquePointer?
             var lineStart = 0
             while lineStart <= bytes.count {
-                var lineEnd = PlainTextHTML.lineEnd(in: bytes, from: lineStart)
+                // A line ends at LF, CR or CRLF.
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    if paragraph != nil, wantsPlainText { appendSpace(to: &plain) }
+                    if paragraph != nil, wantsPlainText { PlainTextHTML.appendSpace(to: &plain) }
                     paragraph = nil
                 } else {
                     if let current = paragraph {
                         cmark_node_append_child(current, cmark_node_new(CMARK_NODE_SOFTBREAK))
-                        if wantsPlainText { appendSpace(to: &plain) }
+                        if wantsPlainText { PlainTextHTML.appendSpace(to: &plain) }
                     } else {
                         let created = cmark_node_new(CMARK_NODE_PARAGRAPH)!
                         cmark_node_append_child(document, created)
                         paragraph = created
                     }
-                    // The line as a C string: cmark copies a literal up to its first zero byte. A text of one line
-                    // is handed over as it is (a string's own bytes end with a zero byte), another line copied out.
+                    // The line as a C string: cmark copies a literal up to its first zero byte.
                     let text = cmark_node_new(CMARK_NODE_TEXT)!
-                    if lineStart == 0, lineEnd == bytes.count {
-                        source.withCString { _ = cmark_node_set_literal(text, $0) }
-                    } else {
-                        literal.removeAll(keepingCapacity: true)
-                        literal.append(contentsOf: line)
-                        literal.append(0)
-                        literal.withUnsafeBufferPointer { kept in
-                            kept.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(text, $0.baseAddress) }
-                        }
+                    literal.removeAll(keepingCapacity: true)
+                    literal.append(contentsOf: line)
+                    literal.append(0)
+                    literal.withUnsafeBufferPointer { kept in
+                        kept.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(text, $0.baseAddress) }
                     }
                     cmark_node_append_child(paragraph, text)
                     // Before the links are made: they split the node, and their texts are its bytes in order.
                     if wantsPlainText { appendLiteral(of: text, to: &plain) }
                     if mayContainURL(text) { autolink(text) }
                 }
-                // A line ends at LF, CR or CRLF.
-                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A {
-                    lineEnd += 1
-                }
-                lineStart = lineEnd + 1
+                let crlf = lineEnd + 1 < bytes.count && bytes[lineEnd] == 0x0D && bytes[lineEnd + 1] == 0x0A
+                lineStart = lineEnd + (crlf ? 2 : 1)
             }
         }
         guard wantsPlainText else { return (document, "") }
@@ -329,13 +317,13 @@ public struct CommonMarkRenderer: Sendable {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 appendLiteral(of: node, to: &bytes)
             case CMARK_NODE_CODE_BLOCK:
-                appendSpace(to: &bytes)
+                PlainTextHTML.appendSpace(to: &bytes)
                 appendLiteral(of: node, to: &bytes)
-                appendSpace(to: &bytes)
+                PlainTextHTML.appendSpace(to: &bytes)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                appendSpace(to: &bytes)
+                PlainTextHTML.appendSpace(to: &bytes)
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
-                if event == CMARK_EVENT_EXIT { appendSpace(to: &bytes) }
+                if event == CMARK_EVENT_EXIT { PlainTextHTML.appendSpace(to: &bytes) }
             default:
                 break
             }
@@ -344,26 +332,12 @@ public struct CommonMarkRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A space, unless the text is empty or already ends with one.
-    private static func appendSpace(to bytes: inout [UInt8]) {
-        if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
-    }
-
-    /// A node's literal, with each line feed, carriage return and tab as a space (`appendSpace`).
+    /// A node's literal, with each line feed, carriage return and tab as a space (`PlainTextHTML.appendPlainText`).
     private static func appendLiteral(of node: OpaquePointer, to bytes: inout [UInt8]) {
         guard let pointer = cmark_node_get_literal(node) else { return }
         let length = strlen(pointer)
         pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            let literal = UnsafeBufferPointer(start: start, count: length)
-            var runStart = 0
-            for position in 0..<length {
-                let byte = literal[position]
-                guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[runStart..<position]))
-                appendSpace(to: &bytes)
-                runStart = position + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[runStart..<length]))
+            PlainTextHTML.appendPlainText(UnsafeBufferPointer(start: start, count: length), to: &bytes)
         }
     }
 }

@@ -10,7 +10,7 @@ public enum TextFormat: Sendable, Equatable {
 
 /// Message text rendered for the page and for the search index, from one parse.
 public struct RenderedText: Sendable, Equatable {
-    /// Safe HTML: cmark's renderer's (for plain text, the same bytes written by `PlainTextHTML`).
+    /// Safe HTML as cmark's renderer writes it (for plain text, the same bytes, written by `PlainTextHTML`).
     public var html: String
     /// The words of the text with markup removed, for search and snippets.
     public var plainText: String

@@ -46,9 +46,14 @@ package enum URLScanner {
             let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
             let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
             let url = String(text[lower..<upper])
-            let target = url.prefix(4).lowercased() == "www." ? "http://" + url : url
-            return (lower..<upper, target)
+            return (lower..<upper, linksWithHTTP(url) ? "http://" + url : url)
         }
+    }
+
+    /// Whether a URL found in text is linked with `http://` before it: it starts with `www.` in any case, its first
+    /// four characters read as characters (a mark that combines with the dot makes the fourth another).
+    package static func linksWithHTTP(_ url: String) -> Bool {
+        url.prefix(4).lowercased() == "www."
     }
 
     /// Whether the text may hold a URL (it has `://`, or `www.` in any case): a cheap test before a scan.
