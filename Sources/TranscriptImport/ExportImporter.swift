@@ -47,13 +47,17 @@ public struct ImportedConversation: Sendable {
     /// A digest of everything the importer made the conversation from (its bytes, its place in the export),
     /// when it can name that before reading it: see `importConversations(from:context:reusing:_:)`.
     public var sourceKey: String?
+    /// For a conversation merged from several exports, the folder each message's media paths are relative to;
+    /// nil when every message's are relative to `mediaFolder`.
+    public var messageFolders: MessageFolders?
 
     public init(
         conversation: Conversation, mediaFolder: URL, messageDigests: [UInt64]? = nil, warnings: [String] = [],
-        sourceKey: String? = nil
+        sourceKey: String? = nil, messageFolders: MessageFolders? = nil
     ) {
         self.conversation = conversation
         self.mediaFolder = mediaFolder
+        self.messageFolders = messageFolders
         self.messageDigests = messageDigests
         self.warnings = warnings
         self.sourceKey = sourceKey

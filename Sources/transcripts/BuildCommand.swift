@@ -50,6 +50,7 @@ struct BuildCommand: ParsableCommand {
             // Diagnostics go to stderr, the summary to stdout.
             FileHandle.standardError.write(Data(summary.warningLines.utf8))
             if verbose && !quiet {
+                for line in summary.mergeDetails { print(line) }
                 for stage in summary.stages { print("stage " + stage.line) }
             }
             if let report {

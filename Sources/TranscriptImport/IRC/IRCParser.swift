@@ -238,6 +238,7 @@ struct IRCParser {
         }
         let isChannel = name.hasPrefix("#") || name.hasPrefix("&") || senders.count > 2
             || messages.contains { if case .system(let event) = $0.kind { return event.event == .join } else { return false } }
+        ContentMessageIDs.assign(to: &messages)
         return Conversation(
             id: name, title: name, kind: isChannel ? .group : .direct,
             participants: senders.map { Participant(id: $0, name: $0) }, messages: messages)

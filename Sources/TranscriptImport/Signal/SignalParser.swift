@@ -137,6 +137,7 @@ struct SignalParser {
             }
         }
         let isGroup = senders.count > 2
+        ContentMessageIDs.assign(to: &messages)
         return Conversation(
             id: name, title: name, kind: isGroup ? .group : .direct,
             participants: senders.map { Participant(id: $0, name: $0) }, messages: messages)

@@ -153,6 +153,7 @@ struct WhatsAppParser {
                 id: id, sender: result.keepsSender ? sender : nil, date: date, kind: result.kind,
                 edited: result.edited ? date : nil, deleted: result.deleted))
         }
+        ContentMessageIDs.assign(to: &messages)
         return Conversation(
             id: name, title: name, kind: aboutAGroup || senders.count > 2 ? .group : .direct,
             participants: senders.map { Participant(id: $0, name: $0) }, messages: messages)

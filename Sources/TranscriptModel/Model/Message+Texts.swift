@@ -6,6 +6,7 @@ extension Message {
     public func changingTexts(_ change: (String) -> String) -> Message {
         var message = self
         message.forwardedFrom = forwardedFrom.map(change)
+        message.history?.earlierVersions = history?.earlierVersions.map { .init(text: change($0.text), export: $0.export) } ?? []
         switch kind {
         case .text(let text): message.kind = .text(change(text))
         case .markdown(let text): message.kind = .markdown(change(text))

@@ -28,15 +28,18 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var deleted: Bool
     /// Whether the message is pinned in its conversation.
     public var pinned: Bool
+    /// Earlier texts and later exports without it, when the conversation was merged from several exports.
+    public var history: MessageHistory?
 
     @inlinable  // Made in place where it is called: out of line, the new message was copied once more.
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
         thread: String? = nil, forwardedFrom: String? = nil, forwardedDate: Timestamp? = nil,
-        forwardedEdited: Timestamp? = nil, deleted: Bool = false, pinned: Bool = false
+        forwardedEdited: Timestamp? = nil, deleted: Bool = false, pinned: Bool = false, history: MessageHistory? = nil
     ) {
         self.pinned = pinned
+        self.history = history
         self.id = id
         self.sender = sender
         self.date = date
@@ -67,7 +70,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, forwardedDate, forwardedEdited
-        case deleted, pinned
+        case deleted, pinned, history
         // One key per kind, holding the kind's value.
         case text, markdown, photo, video, audio, voice, file, sticker, location, contact, poll, linkPreview
         case system, custom, unsupported
@@ -75,7 +78,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
-        "forwardedDate", "forwardedEdited", "deleted", "pinned",
+        "forwardedDate", "forwardedEdited", "deleted", "pinned", "history",
     ]
     static let kindKeys = Set(MessageKind.typeNames)
 
@@ -109,6 +112,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         forwardedEdited = try object.optionalMapped("forwardedEdited", as: Timestamp.self)
         deleted = try object.optionalBool("deleted") ?? false
         pinned = try object.optionalBool("pinned") ?? false
+        history = try object.optionalMapped("history", as: MessageHistory.self).flatMap { $0.isEmpty ? nil : $0 }
         switch type {
         case "text": kind = .text(try object.string("text"))
         case "markdown": kind = .markdown(try object.string("markdown"))
@@ -163,5 +167,6 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         try container.encodeIfPresent(forwardedEdited, forKey: .forwardedEdited)
         if deleted { try container.encode(true, forKey: .deleted) }
         if pinned { try container.encode(true, forKey: .pinned) }
+        if let history, !history.isEmpty { try container.encode(history, forKey: .history) }
     }
 }

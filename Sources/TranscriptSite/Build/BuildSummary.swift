@@ -51,6 +51,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var output = ""
     /// Things a person may want to look at: replies to messages not in the export, unknown senders, ...
     public var warnings: [String] = []
+    /// What merging did to each conversation that several exports hold (see docs/archive.md).
+    public var merges: [MergeReport] = []
 
     /// A few readable lines: the counts and a line per conversation (the warnings are `warningLines`, which
     /// the command line prints on stderr).
@@ -66,6 +68,7 @@ public struct BuildSummary: Sendable, Equatable, Codable {
         if conversationsReused > 0 || filesUnchanged > 0 {
             lines.append(incrementalLine)
         }
+        if let mergeLine { lines.append(mergeLine) }
         if searchDocuments > 0 {
             lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))"
                 + (searchIndexWork == .updated ? " (updated in place)" : searchIndexWork == .takenOver ? " (unchanged)" : ""))
@@ -74,6 +77,28 @@ public struct BuildSummary: Sendable, Equatable, Codable {
             lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What merging did, in one line: "3 exports of 1 conversation: 5,475 messages, 2,000 in more than one
+    /// export, 1 edited between exports, 1 missing from the newest"; nil when nothing was merged.
+    public var mergeLine: String? {
+        guard !merges.isEmpty else { return nil }
+        let exports = Set(merges.flatMap(\.exports)).count
+        func number(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: "en_US"))) }
+        func sum(_ count: KeyPath<MergeReport, Int>) -> Int { merges.reduce(0) { $0 + $1[keyPath: count] } }
+        return "\(exports) exports of \(merges.count) conversation\(merges.count == 1 ? "" : "s"): "
+            + "\(number(sum(\.messages))) messages, \(number(sum(\.inMoreThanOne))) in more than one export, "
+            + "\(number(sum(\.editedBetweenExports))) edited between exports, \(number(sum(\.missingFromNewest))) missing from the newest"
+    }
+
+    /// What merging did, conversation by conversation and message by message (`--verbose`).
+    public var mergeDetails: [String] {
+        merges.flatMap { merge in
+            ["merged \"\(merge.conversation)\" from \(merge.exports.joined(separator: ", ")): \(merge.messages) messages, "
+                + "\(merge.inMoreThanOne) in more than one export, \(merge.editedBetweenExports) edited between exports, "
+                + "\(merge.missingFromNewest) missing from the newest"]
+                + merge.details.map { "  " + $0 }
+        }
     }
 
     /// The warnings as the command line prints them, one `warning: …` line each.

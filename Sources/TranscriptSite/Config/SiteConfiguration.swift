@@ -53,6 +53,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var protect: ProtectionSettings
     /// What conversations' overview pages show: activity charts and statistics, gallery pages.
     public var overview: OverviewSettings
+    /// Which conversations of the exports are one where their ids say otherwise (`merge: {join, separate}`).
+    public var merge: MergeSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -63,9 +65,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
         privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
-        overview: OverviewSettings = OverviewSettings()
+        overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings()
     ) {
         self.overview = overview
+        self.merge = merge
         self.privacy = privacy
         self.protect = protect
         self.search = search
@@ -127,7 +130,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge
     }
 
     public init(from decoder: any Decoder) throws {
@@ -194,6 +197,7 @@ extension SiteConfiguration: Decodable {
         findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
         privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
         overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
+        merge = try container.decodeIfPresent(MergeSettings.self, forKey: .merge) ?? MergeSettings()
         if container.contains(.protect), try container.decodeNil(forKey: .protect) {
             protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 
@@ -10,10 +11,12 @@ extension MessageMedia {
     static let resolveAhead = 1024
 
     /// Copies the files of every message of a conversation; nil entries for messages without files. The files
-    /// of the next messages are read ahead on all cores, then each message's are copied in order.
+    /// of the next messages are read ahead on all cores, then each message's are copied in order. Paths are
+    /// relative to `folder`, or for a merged conversation to each message's folder of `folders`.
     static func copy(
-        _ messages: [Message], from folder: URL, with copier: MediaCopier
+        _ messages: [Message], from folder: URL, folders: MessageFolders? = nil, with copier: MediaCopier
     ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
+        if let folders { return copy(messages, folders: folders, with: copier) }
         var result: [Int: MessageMedia] = [:]
         var problems: [(path: String, reason: String)] = []
         // Each message's files, named once and on all cores (most messages have none: an empty list takes no
@@ -52,6 +55,33 @@ extension MessageMedia {
                     if isThumbnail { media.thumbnail = copied } else { media.file = copied }
                 case .failure(let refusal):
                     // The page says why in its own words: the reason's key in the strings table.
+                    media.problems.append((path, refusal.stringKey))
+                    problems.append((path, refusal.description))
+                }
+            }
+            result[index] = media
+        }
+        return (result, problems)
+    }
+}
+
+extension MessageMedia {
+    /// Copies the files of a merged conversation's messages, each from its own export's folder, one at a time.
+    private static func copy(
+        _ messages: [Message], folders: MessageFolders, with copier: MediaCopier
+    ) -> (media: [Int: MessageMedia], problems: [(path: String, reason: String)]) {
+        var result: [Int: MessageMedia] = [:]
+        var problems: [(path: String, reason: String)] = []
+        for index in messages.indices where messages[index].kind.mayNameFiles {
+            let paths = Self.paths(of: messages[index].kind)
+            guard !paths.isEmpty else { continue }
+            let folder = folders.folder(ofMessage: index)
+            var media = MessageMedia()
+            for (path, imageOnly, isThumbnail) in paths {
+                switch copier.copy(path, from: folder, imageOnly: imageOnly) {
+                case .success(let copied):
+                    if isThumbnail { media.thumbnail = copied } else { media.file = copied }
+                case .failure(let refusal):
                     media.problems.append((path, refusal.stringKey))
                     problems.append((path, refusal.description))
                 }

@@ -57,10 +57,15 @@ public struct ReadConversation: Sendable {
     /// The export's format: `telegram`, `slack`, ...
     public var format: String { export.importer.format }
     package let export: ExportFinder.Found
+    /// For a conversation gathered to be merged with others of its id (even when no other export had it): the
+    /// id. The build cache then knows it by that id, not by its export, so its unchanged pages are taken over
+    /// when an export is added.
+    package let mergedAs: String?
 
-    package init(imported: ImportedConversation, export: ExportFinder.Found) {
+    package init(imported: ImportedConversation, export: ExportFinder.Found, mergedAs: String? = nil) {
         self.imported = imported
         self.export = export
+        self.mergedAs = mergedAs
     }
 }
 

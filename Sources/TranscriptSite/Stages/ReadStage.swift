@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptImport
 import TranscriptModel
 
@@ -7,6 +8,11 @@ import TranscriptModel
 /// (its bytes and place, as its importer names them) did not change is taken over without being parsed
 /// (`takeOverSource`). An export that holds no conversation is an error: a site with nothing to show is never
 /// written over the previous one.
+///
+/// Exports that may hold the same conversation (two or more of one format, or any when the config's `merge:`
+/// joins ids) are read first and their conversations gathered by id; after every export was read, each id's
+/// readings are merged into one conversation (`ConversationMerge`) and handed on in the order of the ids, so
+/// the order of the inputs changes nothing (see docs/archive.md).
 public struct ReadStage: BuildStage {
     public let name = "read"
 
@@ -14,6 +20,8 @@ public struct ReadStage: BuildStage {
 
     public func run(in context: BuildContext) throws {
         let exports = context.inputs.exports
+        let merging = MergeGrouping(exports: exports, settings: context.configuration.merge)
+        var gathered: [String: [ConversationMerge.Part]] = [:]
         for (position, export) in exports.enumerated() {
             context.progress("[\(position + 1)/\(exports.count)] \(export.source.displayPath)")
             let fingerprint = context.fingerprintBeforeReading(export)
@@ -21,7 +29,8 @@ public struct ReadStage: BuildStage {
                 context.exportBytesDone += context.exportBytes.indices.contains(position) ? context.exportBytes[position] : 0
                 context.reportProgress()
             }
-            if try context.takeOverUnread(export, fingerprint: fingerprint) {
+            let gathers = merging.gathers(position)
+            if !gathers, try context.takeOverUnread(export, fingerprint: fingerprint) {
                 context.count("exports taken over")
                 continue
             }
@@ -29,11 +38,11 @@ public struct ReadStage: BuildStage {
             var conversations = 0
             // A conversation whose source the previous build read from this export is offered to the cache first.
             var importContext = context.importContext
-            importContext.sourceKeysThatMayBeReused = context.sourceKeysThatMayBeReused(of: export)
+            importContext.sourceKeysThatMayBeReused = gathers ? [] : context.sourceKeysThatMayBeReused(of: export)
             try export.importer.importConversations(
                 from: export.source, context: importContext,
                 reusing: { sourceKey in
-                    guard try context.takeOverSource(sourceKey, of: export) else { return false }
+                    guard !gathers, try context.takeOverSource(sourceKey, of: export) else { return false }
                     conversations += 1
                     return true
                 }
@@ -41,13 +50,49 @@ public struct ReadStage: BuildStage {
                 conversations += 1
                 context.count("conversations")
                 context.count("messages", imported.conversation.messages.count)
-                try context.handOn(ReadConversation(imported: imported, export: export))
+                var imported = imported
+                imported.conversation.id = context.configuration.merge.id(
+                    for: imported.conversation.id, exportAt: export.origin, site: context.options.site)
+                if gathers {
+                    gathered[imported.conversation.id, default: []].append(
+                        ConversationMerge.Part(imported: imported, file: export.source.displayPath, position: position))
+                } else {
+                    try context.handOn(ReadConversation(imported: imported, export: export))
+                }
             }
             guard conversations > 0 else {
                 throw TranscriptsError(
                     file: export.source.displayPath, message: "this \(export.importer.format) export holds no conversation")
             }
-            context.noteRead(export, fingerprint: fingerprint)
+            if !gathers { context.noteRead(export, fingerprint: fingerprint) }
+        }
+        for id in gathered.keys.sorted() {
+            let parts = gathered.removeValue(forKey: id)!
+            guard parts.count > 1 else {
+                try context.handOn(ReadConversation(imported: parts[0].imported, export: exports[parts[0].position], mergedAs: id))
+                continue
+            }
+            let merged = ConversationMerge.merge(parts)
+            context.summary.merges.append(merged.report)
+            context.count("conversations merged")
+            try context.handOn(
+                ReadConversation(imported: merged.imported, export: exports[merged.newestPosition], mergedAs: id))
         }
     }
+}
+
+/// Which exports of a build are read before their conversations go on, to be merged with those of the same id
+/// in other exports: those of a format that more than one export has, or every export when the config's
+/// `merge:` block changes ids.
+struct MergeGrouping {
+    private let gathered: [Bool]
+
+    init(exports: [ExportFinder.Found], settings: MergeSettings) {
+        var formats: [String: Int] = [:]
+        for export in exports { formats[export.importer.format, default: 0] += 1 }
+        gathered = exports.map { !settings.isEmpty || formats[$0.importer.format]! > 1 }
+    }
+
+    /// Whether the export at `position` is gathered.
+    func gathers(_ position: Int) -> Bool { gathered[position] }
 }

@@ -14,15 +14,24 @@ public struct RenderStage: BuildStage {
     public init() {}
 
     public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
-        let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export)
-        context.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
+        guard let id = conversation.mergedAs else {
+            let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export)
+            context.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
+            return
+        }
+        // A conversation gathered for merging is known to the cache by its id, whatever exports it came from.
+        let cachePath = BuildContext.cachePath(ofMerged: id)
+        let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export, cachePath: cachePath)
+        context.noteMerged(at: cachePath, format: conversation.format, record: record)
     }
 }
 
 extension BuildContext {
     /// Renders one conversation, or takes it over when the cache has it: its record's name and key (nil
     /// without a cache).
-    func renderOrTakeOver(_ imported: ImportedConversation, of export: ExportFinder.Found) throws -> (name: String?, key: String?) {
+    func renderOrTakeOver(
+        _ imported: ImportedConversation, of export: ExportFinder.Found, cachePath: String? = nil
+    ) throws -> (name: String?, key: String?) {
         let conversation = imported.conversation
         let displayPath = export.source.displayPath
         if let other = seenIDs[conversation.id] {
@@ -50,11 +59,12 @@ extension BuildContext {
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
-        let exportPath = Self.cachePath(of: export)
+        let exportPath = cachePath ?? Self.cachePath(of: export)
         let (key, messageDigests) = ConversationRecord.key(
             of: conversation, slug: slug, searchNumber: searchNumber, file: exportPath, mediaFolder: imported.mediaFolder,
             format: export.importer.format, sourceDigests: imported.messageDigests,
-            warnings: imported.warnings.map { ConversationRecord.storedWarning($0, of: displayPath) })
+            warnings: imported.warnings.map { ConversationRecord.storedWarning($0, of: displayPath) },
+            messageFolders: imported.messageFolders)
         if let (name, record) = cache.record(withKey: key), isReusable(record) {
             if searchNumber == nil || cache.hasSearchPart(named: name, of: record) {
                 try takeOver(record, searchPart: searchNumber == nil ? nil : .cached(name: name, key: key), displayPath: displayPath)
@@ -109,8 +119,8 @@ extension BuildContext {
         let copied: (media: [Int: MessageMedia], problems: [(path: String, reason: String)])
         if conversation.messages.count >= Self.mediaCopiedMeanwhileFrom {
             let copier = CopierOnItsOwnThread(copier: media)
-            let messages = conversation.messages, folder = imported.mediaFolder
-            let copying = BackgroundWork { MessageMedia.copy(messages, from: folder, with: copier.copier) }
+            let messages = conversation.messages, folder = imported.mediaFolder, folders = imported.messageFolders
+            let copying = BackgroundWork { MessageMedia.copy(messages, from: folder, folders: folders, with: copier.copier) }
             do {
                 frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
             } catch {
@@ -119,7 +129,7 @@ extension BuildContext {
             }
             copied = try copying.result()
         } else {
-            copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, with: media)
+            copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, folders: imported.messageFolders, with: media)
             frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
         }
         summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }

@@ -13,6 +13,20 @@ extension BuildContext {
         export.origin.standardizedFileURL.path
     }
 
+    /// The path the build cache knows a merged conversation by (see `ReadConversation.mergedAs`): its id, so
+    /// that adding an export to those it is merged from finds its previous pages.
+    static func cachePath(ofMerged id: String) -> String {
+        "merged:" + id
+    }
+
+    /// Notes in the cache the record of a merged conversation, found again by its id next time.
+    func noteMerged(at cachePath: String, format: String, record: (name: String?, key: String?)) {
+        guard let cache, let name = record.name else { return }
+        cache.note(
+            export: cachePath, BuildManifest.Export(format: format, fingerprint: nil, records: [name], sources: [nil]),
+            keys: [record.key ?? ""])
+    }
+
     // MARK: - Exports (asked by `read`)
 
     /// The export's fingerprint (sizes, times and inodes of its files) before it is read, for the cache;

@@ -73,7 +73,7 @@ extension ConversationRecord {
     /// same content can come with other warnings, at other lines of a file or beside a file's warning).
     static func key(
         of conversation: Conversation, slug: String, searchNumber: Int?, file: String, mediaFolder: URL, format: String,
-        sourceDigests: [UInt64]? = nil, warnings: [String] = []
+        sourceDigests: [UInt64]? = nil, warnings: [String] = [], messageFolders: MessageFolders? = nil
     ) -> (key: String, messages: [UInt64]) {
         var hash = SHA256()
         hash.update("conversation 2")
@@ -81,6 +81,11 @@ extension ConversationRecord {
         hash.update(searchNumber.map { "search \($0)" } ?? "not indexed")
         hash.update(file)
         hash.update(mediaFolder.standardizedFileURL.path)
+        if let messageFolders {
+            // A merged conversation's messages' folders.
+            for folder in messageFolders.folders { hash.update("folder " + folder.standardizedFileURL.path) }
+            messageFolders.ofMessage.withUnsafeBytes { hash.update($0) }
+        }
         hash.update(format)
         hash.update("\(warnings.count) warnings")
         for warning in warnings {

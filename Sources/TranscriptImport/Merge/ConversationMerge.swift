@@ -1,0 +1,404 @@
+import Foundation
+import TranscriptModel
+
+/// Merges several exports' readings of one conversation (the same chat exported again and again) into one,
+/// every message once (see docs/archive.md).
+///
+/// The exports are taken oldest first (by their newest message, then their oldest, then their content), so the
+/// result does not depend on the order they were given in. Messages are matched by id: the platform's, or for
+/// exports without ids the content id their importer gave (`ContentMessageIDs`). A message of a later export
+/// that matches none, with the sender and minute of an earlier one that the later export lacks, and marked as
+/// edited or deleted there, is that message changed: the later text wins and the earlier stays in the message's
+/// `history`; a deleted one keeps what the earlier export had. A message that a later export covering its date
+/// no longer has is kept, its `history` naming that export. Reactions are the union; media come from the
+/// latest export that has the file.
+package struct ConversationMerge {
+    /// One export's reading of the conversation.
+    package struct Part: Sendable {
+        package var imported: ImportedConversation
+        /// The export it was read from, as the summary shows it.
+        package var file: String
+        /// Where the caller keeps the export (its position among the build's exports).
+        package var position: Int
+
+        package init(imported: ImportedConversation, file: String, position: Int = 0) {
+            self.imported = imported
+            self.file = file
+            self.position = position
+        }
+    }
+
+    /// The merged conversation, what merging did, and its warnings (each naming the exports).
+    package struct Outcome: Sendable {
+        package var imported: ImportedConversation
+        package var report: MergeReport
+        /// The `position` of the newest export's part.
+        package var newestPosition: Int
+    }
+
+    /// Merges `parts` (at least one) into one conversation with the id of the first.
+    package static func merge(_ parts: [Part]) -> Outcome {
+        precondition(!parts.isEmpty)
+        let ordered = order(parts)
+        var state = State(first: ordered[0])
+        for position in ordered.indices.dropFirst() { state.add(ordered[position], number: position) }
+        return state.outcome(of: ordered)
+    }
+
+    /// The parts oldest first: by their newest message, their oldest, their count and their content.
+    static func order(_ parts: [Part]) -> [Part] {
+        let keys = parts.map { part -> (newest: Double, oldest: Double, count: Int, content: UInt64) in
+            let dates = part.imported.conversation.messages.map(\.date.secondsSince1970)
+            var digest = FastDigest()
+            for message in part.imported.conversation.messages {
+                digest.add(message.id)
+                digest.add(ContentMessageIDs.saying(message))
+            }
+            return (dates.max() ?? -.infinity, dates.min() ?? -.infinity, dates.count, digest.value)
+        }
+        return parts.indices.sorted { left, right in
+            let (a, b) = (keys[left], keys[right])
+            if a.newest != b.newest { return a.newest < b.newest }
+            if a.oldest != b.oldest { return a.oldest < b.oldest }
+            if a.count != b.count { return a.count < b.count }
+            if a.content != b.content { return a.content < b.content }
+            return parts[left].file < parts[right].file
+        }.map { parts[$0] }
+    }
+
+    /// The merge so far.
+    private struct State {
+        var messages: [Message]
+        /// For each message, the export its media come from, and how many exports have it.
+        var folderOf: [UInt16]
+        var seenIn: [UInt16]
+        /// For each message, the export whose version of it the message now has; and each export's newest time.
+        var versionOf: [UInt16]
+        var ends: [Timestamp]
+        var folders: [URL]
+        var participants: [Participant]
+        var warnings: [String]
+        var details: [String] = []
+        var detailsLeftOut = 0
+
+        init(first: Part) {
+            messages = first.imported.conversation.messages
+            folderOf = Array(repeating: 0, count: messages.count)
+            seenIn = Array(repeating: 1, count: messages.count)
+            versionOf = Array(repeating: 0, count: messages.count)
+            ends = [messages.map(\.date).max() ?? Timestamp(secondsSince1970: 0)]
+            folders = [first.imported.mediaFolder]
+            participants = first.imported.conversation.participants
+            warnings = first.imported.warnings
+        }
+
+        mutating func add(_ part: Part, number: Int) {
+            let incoming = part.imported.conversation.messages
+            let folder = UInt16(number)
+            folders.append(part.imported.mediaFolder)
+            warnings += part.imported.warnings
+            let end = incoming.map(\.date).max()
+            ends.append(end ?? Timestamp(secondsSince1970: 0))
+            var position: [String: Int] = [:]
+            position.reserveCapacity(messages.count)
+            for (index, message) in messages.enumerated() { position[message.id] = index }
+            // The incoming messages that match one already merged; the longest run of them in the same order
+            // anchors the rest.
+            var matchOf = [Int?](repeating: nil, count: incoming.count)
+            var matched: [(incoming: Int, merged: Int)] = []
+            for (index, message) in incoming.enumerated() {
+                if let found = position[message.id] {
+                    matchOf[index] = found
+                    matched.append((index, found))
+                }
+            }
+            var firstLineSaidAgain = false
+            // An export's first line (WhatsApp's "Messages and calls are end-to-end encrypted") is said once.
+            if let first = incoming.first, matchOf[0] == nil, first.sender == nil, case .system = first.kind,
+               let oldest = messages.first, oldest.sender == nil, case .system = oldest.kind,
+               ContentMessageIDs.saying(first) == ContentMessageIDs.saying(oldest) {
+                matchOf[0] = 0
+                seenIn[0] += 1
+                firstLineSaidAgain = true
+            }
+            if matched.isEmpty { warnIfUnrelated(part) }
+            let anchors = Self.longestIncreasingRun(matched)
+            var covered = [Bool](repeating: false, count: messages.count)
+            if firstLineSaidAgain { covered[0] = true }
+            for (index, found) in matched {
+                covered[found] = true
+                take(incoming[index], folder: folder, into: found, file: part.file)
+            }
+            // Between anchors: incoming messages that match none are a change of one merged message or new.
+            var result: [Message] = []
+            var resultFolders: [UInt16] = []
+            var resultSeen: [UInt16] = []
+            var resultCovered: [Bool] = []
+            var resultVersions: [UInt16] = []
+            result.reserveCapacity(messages.count + incoming.count)
+            var mergedStart = 0
+            var incomingStart = 0
+            let ends = anchors + [(incoming.count, messages.count)]
+            for (incomingEnd, mergedEnd) in ends {
+                let earlier = Array(mergedStart..<mergedEnd)
+                var fresh = (incomingStart..<incomingEnd).filter { matchOf[$0] == nil }
+                // Changed messages: same sender and minute, marked edited or deleted by the later export.
+                fresh.removeAll { index in
+                    let message = incoming[index]
+                    guard message.edited != nil || message.deleted else { return false }
+                    guard let found = earlier.first(where: { candidate in
+                        !covered[candidate] && messages[candidate].sender == message.sender
+                            && Self.minute(messages[candidate].date) == Self.minute(message.date)
+                    }) else { return false }
+                    covered[found] = true
+                    take(message, folder: folder, into: found, file: part.file)
+                    return true
+                }
+                // The rest in time order with the merged ones (the merged first among equal times).
+                var next = fresh.startIndex
+                for index in earlier {
+                    while next < fresh.endIndex, incoming[fresh[next]].date < messages[index].date {
+                        result.append(incoming[fresh[next]])
+                        resultFolders.append(folder)
+                        resultSeen.append(1)
+                        resultCovered.append(true)
+                        resultVersions.append(folder)
+                        next += 1
+                    }
+                    result.append(messages[index])
+                    resultFolders.append(folderOf[index])
+                    resultSeen.append(seenIn[index])
+                    resultCovered.append(covered[index])
+                    resultVersions.append(versionOf[index])
+                }
+                for index in fresh[next...] {
+                    result.append(incoming[index])
+                    resultFolders.append(folder)
+                    resultSeen.append(1)
+                    resultCovered.append(true)
+                    resultVersions.append(folder)
+                }
+                if mergedEnd < messages.count {
+                    result.append(messages[mergedEnd])
+                    resultFolders.append(folderOf[mergedEnd])
+                    resultSeen.append(seenIn[mergedEnd])
+                    resultCovered.append(covered[mergedEnd])
+                    resultVersions.append(versionOf[mergedEnd])
+                }
+                mergedStart = mergedEnd + 1
+                incomingStart = incomingEnd + 1
+            }
+            messages = result
+            folderOf = resultFolders
+            seenIn = resultSeen
+            versionOf = resultVersions
+            // What this export covers but does not have was deleted after an earlier one.
+            if let first = incoming.map(\.date).min(), let end {
+                let (from, to) = (Self.minute(first), Self.minute(end))
+                for index in messages.indices where !resultCovered[index] {
+                    let minute = Self.minute(messages[index].date)
+                    guard minute > from, minute < to else { continue }
+                    messages[index].history = messages[index].history ?? MessageHistory()
+                    messages[index].history!.missingFrom.append(end)
+                    note("\"\(messages[index].id)\" is not in \(part.file), which covers its date")
+                }
+            }
+            mergeParticipants(part.imported.conversation.participants)
+        }
+
+        /// Folds a later export's version of a message into the merged one at `index`.
+        mutating func take(_ later: Message, folder: UInt16, into index: Int, file: String) {
+            let earlier = messages[index]
+            seenIn[index] += 1
+            var merged = later
+            merged.id = earlier.id
+            merged.history = earlier.history
+            if later.deleted, !earlier.deleted {
+                // What the earlier export had is what was deleted.
+                merged.kind = earlier.kind
+            } else if Self.hasFile(earlier.kind), !Self.hasFile(later.kind) {
+                // An export made without media keeps the earlier export's file.
+                merged.kind = earlier.kind
+            } else {
+                folderOf[index] = folder
+                let (before, after) = (Self.text(of: earlier.kind), Self.text(of: later.kind))
+                if let before, before != after, !earlier.deleted {
+                    var history = merged.history ?? MessageHistory()
+                    history.earlierVersions.append(.init(text: before, export: ends[Int(versionOf[index])]))
+                    merged.history = history
+                    note("\"\(earlier.id)\" was edited between exports (\(file) has the later text)")
+                }
+            }
+            merged.reactions = Self.union(earlier.reactions, later.reactions)
+            merged.edited = later.edited ?? earlier.edited
+            merged.replyTo = later.replyTo ?? earlier.replyTo
+            merged.thread = later.thread ?? earlier.thread
+            merged.forwardedFrom = later.forwardedFrom ?? earlier.forwardedFrom
+            merged.forwardedDate = later.forwardedDate ?? earlier.forwardedDate
+            merged.forwardedEdited = later.forwardedEdited ?? earlier.forwardedEdited
+            merged.status = later.status ?? earlier.status
+            merged.deleted = later.deleted || earlier.deleted
+            merged.sender = later.sender ?? earlier.sender
+            messages[index] = merged
+            versionOf[index] = folder
+        }
+
+        mutating func note(_ line: String) {
+            if details.count < ConversationMerge.detailLimit { details.append(line) } else { detailsLeftOut += 1 }
+        }
+
+        /// Participants of every export, each once: a later export's name and colour win; an avatar is kept
+        /// only from the export whose folder the conversation's avatars are read from (the latest).
+        mutating func mergeParticipants(_ later: [Participant]) {
+            var index: [String: Int] = [:]
+            for (position, participant) in participants.enumerated() { index[participant.id] = position }
+            for participant in later {
+                if let position = index[participant.id] {
+                    participants[position] = participant
+                } else {
+                    index[participant.id] = participants.count
+                    participants.append(participant)
+                }
+            }
+        }
+
+        /// A warning when an export shares no message with the merged ones and names other participants:
+        /// probably another chat of the same name.
+        mutating func warnIfUnrelated(_ part: Part) {
+            guard !messages.isEmpty, !part.imported.conversation.messages.isEmpty else { return }
+            let theirs = Set(part.imported.conversation.messages.compactMap(\.sender))
+            let ours = Set(messages.compactMap(\.sender))
+            guard theirs != ours else { return }
+            let listed = { (names: Set<String>) in names.sorted().prefix(4).joined(separator: ", ") + (names.count > 4 ? ", ..." : "") }
+            warnings.append(
+                "\(part.file): its conversation \"\(part.imported.conversation.id)\" shares no message with the one of the "
+                    + "same id in the other exports and has other participants (\(listed(theirs)); there: \(listed(ours))): "
+                    + "probably two chats of one name. They are merged; to keep them apart, give one another id in "
+                    + "transcripts.yml (merge: separate; see docs/archive.md)")
+        }
+
+        func outcome(of parts: [Part]) -> Outcome {
+            let newest = parts[parts.count - 1]
+            var conversation = newest.imported.conversation
+            conversation.messages = messages
+            // Participants of earlier exports keep their avatar only when it is read from the newest folder.
+            conversation.participants = participants.map { participant in
+                var participant = participant
+                if participant.avatar != nil, !newest.imported.conversation.participants.contains(where: { $0.id == participant.id }) {
+                    participant.avatar = nil
+                }
+                return participant
+            }
+            let newestIndex = UInt16(parts.count - 1)
+            let folderList = folders.count > 1 && folderOf.contains { $0 != newestIndex }
+                ? MessageFolders(folders: folders, ofMessage: folderOf) : nil
+            let newestEnd = newest.imported.conversation.messages.map(\.date).max()
+            var report = MergeReport(
+                conversation: conversation.id, exports: parts.map(\.file), messages: messages.count,
+                inMoreThanOne: seenIn.filter { $0 > 1 }.count,
+                editedBetweenExports: messages.filter { $0.history?.earlierVersions.isEmpty == false }.count,
+                missingFromNewest: newestEnd.map { end in messages.filter { $0.history?.missingFrom.contains(end) == true }.count } ?? 0)
+            report.details = details + (detailsLeftOut > 0 ? ["... and \(detailsLeftOut) more"] : [])
+            return Outcome(
+                imported: ImportedConversation(
+                    conversation: conversation, mediaFolder: newest.imported.mediaFolder, warnings: warnings,
+                    messageFolders: folderList),
+                report: report, newestPosition: newest.position)
+        }
+
+        /// The positions of the longest run of matches whose merged positions rise with the incoming ones.
+        static func longestIncreasingRun(_ matches: [(incoming: Int, merged: Int)]) -> [(Int, Int)] {
+            guard !matches.isEmpty else { return [] }
+            var tails: [Int] = []  // positions in `matches` of the smallest tail of each length
+            var previous = [Int](repeating: -1, count: matches.count)
+            for (position, match) in matches.enumerated() {
+                var low = 0, high = tails.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if matches[tails[middle]].merged < match.merged { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { previous[position] = tails[low - 1] }
+                if low == tails.count { tails.append(position) } else { tails[low] = position }
+            }
+            var run: [(Int, Int)] = []
+            var position = tails[tails.count - 1]
+            while position >= 0 {
+                run.append((matches[position].incoming, matches[position].merged))
+                position = previous[position]
+            }
+            return run.reversed()
+        }
+
+        static func minute(_ time: Timestamp) -> Int64 { Int64((time.secondsSince1970 / 60).rounded(.down)) }
+
+        /// The text a version of a message shows, for its earlier versions; nil for kinds without one.
+        static func text(of kind: MessageKind) -> String? {
+            switch kind {
+            case .text(let text), .markdown(let text): text
+            case .photo(let item), .video(let item), .audio(let item), .voice(let item), .file(let item), .sticker(let item):
+                item.caption
+            case .poll(let poll): poll.question
+            default: nil
+            }
+        }
+
+        /// Whether a kind names a file the export has (by path; an export without media names none).
+        static func hasFile(_ kind: MessageKind) -> Bool {
+            switch kind {
+            case .photo(let item), .video(let item), .audio(let item), .voice(let item), .file(let item), .sticker(let item):
+                item.file != nil
+            default: false
+            }
+        }
+
+        /// Reactions of both versions, each emoji once, with everyone who reacted with it.
+        static func union(_ earlier: [Reaction], _ later: [Reaction]) -> [Reaction] {
+            guard !earlier.isEmpty else { return later }
+            guard !later.isEmpty else { return earlier }
+            var result = earlier
+            for reaction in later {
+                if let index = result.firstIndex(where: { $0.emoji == reaction.emoji }) {
+                    var by = result[index].by
+                    for person in reaction.by where !by.contains(person) { by.append(person) }
+                    result[index] = Reaction(emoji: reaction.emoji, by: by, count: max(result[index].count, reaction.count, by.count))
+                } else {
+                    result.append(reaction)
+                }
+            }
+            return result
+        }
+    }
+
+    /// How many lines of what merging did a conversation keeps for `--verbose`.
+    static let detailLimit = 200
+}
+
+/// What merging the exports of one conversation did, for the build's summary and report.
+public struct MergeReport: Sendable, Equatable, Codable {
+    /// The conversation's id.
+    public var conversation: String
+    /// The exports merged, oldest first, as the summary shows them.
+    public var exports: [String]
+    /// Messages of the merged conversation.
+    public var messages: Int
+    /// Messages that more than one export has.
+    public var inMoreThanOne: Int
+    /// Messages whose text changed between exports.
+    public var editedBetweenExports: Int
+    /// Messages the newest export covers but no longer has.
+    public var missingFromNewest: Int
+    /// What merging did, message by message (for `--verbose`).
+    public var details: [String] = []
+
+    public init(
+        conversation: String, exports: [String], messages: Int, inMoreThanOne: Int, editedBetweenExports: Int,
+        missingFromNewest: Int
+    ) {
+        self.conversation = conversation
+        self.exports = exports
+        self.messages = messages
+        self.inMoreThanOne = inMoreThanOne
+        self.editedBetweenExports = editedBetweenExports
+        self.missingFromNewest = missingFromNewest
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TranscriptModel
+
+/// The config's `merge:` block: which conversations of the exports are one, where the importers' ids say
+/// otherwise (see docs/archive.md). Conversations of the same id are merged without it; this block joins
+/// conversations of different ids (a renamed group) and keeps apart those of one id that are not one.
+///
+/// ```yaml
+/// merge:
+///   join:
+///     - into: Family Group              # the id the merged conversation takes
+///       ids: ["Family 👪", "Familie"]    # the ids the exports give it
+///   separate:
+///     - input: exports/old-phone        # an input (file or folder) of the config, or a path under one
+///       id: Family Group                # the id its exports give the conversation
+///       as: Family Group (old phone)    # the id it takes instead
+/// ```
+public struct MergeSettings: Sendable, Equatable, Decodable {
+    /// Conversations of several ids that are one.
+    public var join: [Join]
+    /// Conversations that an input's exports give an id another conversation has.
+    public var separate: [Separate]
+
+    public struct Join: Sendable, Equatable, Decodable {
+        public var into: String
+        public var ids: [String]
+
+        public init(into: String, ids: [String]) {
+            self.into = into
+            self.ids = ids
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case into, ids }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            into = try container.decode(String.self, forKey: .into)
+            ids = try container.decode([String].self, forKey: .ids)
+        }
+    }
+
+    public struct Separate: Sendable, Equatable, Decodable {
+        public var input: String
+        public var id: String
+        public var newID: String
+
+        public init(input: String, id: String, as newID: String) {
+            self.input = input
+            self.id = id
+            self.newID = newID
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case input, id
+            case newID = "as"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            input = try container.decode(String.self, forKey: .input)
+            id = try container.decode(String.self, forKey: .id)
+            newID = try container.decode(String.self, forKey: .newID)
+        }
+    }
+
+    public init(join: [Join] = [], separate: [Separate] = []) {
+        self.join = join
+        self.separate = separate
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case join, separate }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        join = try container.decodeIfPresent([Join].self, forKey: .join) ?? []
+        separate = try container.decodeIfPresent([Separate].self, forKey: .separate) ?? []
+        var joined: [String: String] = [:]
+        for (index, entry) in join.enumerated() {
+            for id in entry.ids {
+                if let other = joined[id], other != entry.into {
+                    throw DecodingError.dataCorrupted(DecodingError.Context(
+                        codingPath: container.codingPath + [CodingKeys.join, AnyCodingKey(intValue: index)],
+                        debugDescription: "the id \"\(id)\" is joined into both \"\(other)\" and \"\(entry.into)\""))
+                }
+                joined[id] = entry.into
+            }
+        }
+    }
+
+    /// Whether the block changes any id.
+    public var isEmpty: Bool { join.isEmpty && separate.isEmpty }
+
+    /// The id a conversation of `id`, read from the export at `origin`, takes in a site in `site`.
+    public func id(for id: String, exportAt origin: URL, site: URL) -> String {
+        let path = origin.standardizedFileURL.path
+        for entry in separate where entry.id == id {
+            let input = (entry.input.hasPrefix("/") ? URL(fileURLWithPath: entry.input) : site.appendingPathComponent(entry.input))
+                .standardizedFileURL.path
+            if path == input || path.hasPrefix(input.hasSuffix("/") ? input : input + "/") { return entry.newID }
+        }
+        for entry in join where entry.ids.contains(id) { return entry.into }
+        return id
+    }
+}
