@@ -2,20 +2,23 @@ import ArgumentParser
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSite
 
 /// `transcripts import EXPORT -o FILE`: reads an export and writes it in the canonical format.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read an export and write it in transcripts' canonical JSON format, to inspect or re-render it.",
+        abstract: "Read exports and write them in transcripts' canonical JSON format, to inspect or re-render them.",
         discussion: """
             With one conversation, OUTPUT is the file to write (.json, or .jsonl for JSON Lines). With several \
-            (a Telegram account export, a Slack workspace), OUTPUT is a folder that gets one file per conversation.
+            (a Telegram account export, a Slack workspace), OUTPUT is a folder that gets one file per conversation. \
+            Several exports of one conversation (the same chat exported again and again) are merged into one, \
+            every message once (docs/archive.md).
             """
     )
 
-    @Argument(help: "The export: a file, a folder or a zip archive.", completion: .file())
-    var export: String
+    @Argument(help: "The exports: files, folders or zip archives.", completion: .file())
+    var exports: [String]
 
     @Option(name: [.short, .long], help: "The file (or, for several conversations, the folder) to write.")
     var output: String
@@ -32,6 +35,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("iMessage: a vCard (.vcf) or YAML file naming the phone numbers and email addresses.", valueName: "file"), completion: .file())
     var contacts: String?
 
+    @Flag(help: "Also print what merging did, conversation by conversation and message by message.")
+    var verbose = false
+
     func run() throws {
         do {
             guard let zone = TimeZone(identifier: timeZone) else {
@@ -42,8 +48,12 @@ struct ImportCommand: ParsableCommand {
             if let contacts { imessage["contacts"] = .string(contacts) }
             let registry = try ImporterRegistry.builtIn.configured(with: imessage.isEmpty ? [:] : ["imessage": ImporterOptions(imessage)])
             let conversion = try ExportConverter(registry: registry, format: format, timeZone: zone)
-                .convert(URL(fileURLWithPath: export), to: URL(fileURLWithPath: output))
+                .convert(exports.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: output))
             for line in conversion.written { print(line) }
+            var summary = BuildSummary()
+            summary.merges = conversion.merges
+            if let line = summary.mergeLine { print(line) }
+            if verbose { for line in summary.mergeDetails { print(line) } }
             for warning in conversion.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         } catch {
             FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))

@@ -33,6 +33,9 @@ public struct MessageRow: Sendable {
     public var threadReplies: ThreadLink?
     /// For a reply in a thread: a link to the thread's first message.
     public var threadParent: ThreadLink?
+    /// For a conversation merged from several exports: the message's earlier texts and the later export that
+    /// no longer has it.
+    public var history: MessageHistoryView?
     /// The lines below the message that the display settings switch on, and the template that draws them
     /// (`footer` unless the display settings name another).
     public var footer: FooterView?
@@ -114,7 +117,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
         case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, forwardedTime, forwardedEdited
         case status, statusSymbol, statusSending
-        case statusLabel, pinned, deleted, threadReplies, threadParent, footer, footerTemplate
+        case statusLabel, pinned, deleted, threadReplies, threadParent, history, footer, footerTemplate
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -165,6 +168,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .deleted: .flag(row.deleted)
         case .threadReplies: row.threadReplies.templateValue
         case .threadParent: row.threadParent.templateValue
+        case .history: row.history.templateValue
         case .footer: row.footer.templateValue
         case .footerTemplate: .text(row.footerTemplate)
         }

@@ -203,12 +203,25 @@ struct MessageRowBuilder {
                 return ThreadLink(
                     text: strings.text("inThread"), url: indexByID[thread].map { link(to: $0, from: index) })
             },
+            history: message.history.map { historyView($0) },
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
             footerTemplate: display.footerTemplate ?? "footer"))
         return (row, appearance)
     }
 
     /// An edit time: the day and time, its ISO 8601 form and a sentence for a tooltip ("Edited 3 May 2024, 09:30").
+    /// What the row shows of a merged message's history: each export named by the day of its newest message.
+    private func historyView(_ history: MessageHistory) -> MessageHistoryView {
+        MessageHistoryView(
+            earlierVersions: history.earlierVersions.map { version in
+                let day = dates.day(version.export)
+                return .init(
+                    text: version.text,
+                    export: TimeLabel(text: strings.text("inExportOf", ["date": day]), iso: dates.iso(version.export)))
+            },
+            missingFrom: history.missingFrom.last.map { strings.text("missingFromExport", ["date": dates.day($0)]) })
+    }
+
     /// (Called from closures: `map(editedLabel)`, a method as a value, would copy the whole builder each time.)
     private func editedLabel(_ edited: Timestamp) -> TimeLabel {
         let text = dates.dayAndTime(edited)

@@ -54,6 +54,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     /// What merging did to each conversation that several exports hold (see docs/archive.md).
     public var merges: [MergeReport] = []
 
+    public init() {}
+
     /// A few readable lines: the counts and a line per conversation (the warnings are `warningLines`, which
     /// the command line prints on stderr).
     public var report: String {
