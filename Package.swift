@@ -8,15 +8,17 @@ let package = Package(
         .executable(name: "transcripts", targets: ["transcripts"]),
         .library(name: "TranscriptKit", targets: ["TranscriptKit"]),
     ],
+    // Each dependency at the version the tests run with: `exact:` for 0.x packages (a minor release may break),
+    // the next patch releases for the rest. scripts/check-pins.py fails when Package.resolved says otherwise.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", .upToNextMinor(from: "2.1.1")),
+        .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-crypto", .upToNextMinor(from: "4.5.2")),
         // `swift package generate-documentation`: the DocC catalog in Sources/TranscriptKit/TranscriptKit.docc.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
     ],
     targets: [
         // Debian's libcmark-dev, linked as a system library.

@@ -21,6 +21,8 @@ for module in CCmark CSQLite CLibXML2; do
 done
 
 swift build --build-tests
+# Every dependency resolved at the version Package.swift pins.
+python3 scripts/check-pins.py
 swift test
 TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser
 # Builds killed at random moments, a full disk, the preview server under load (docs/faults.md).
