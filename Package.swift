@@ -111,13 +111,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds allocate with jemalloc (Debian's libjemalloc-dev; libjemalloc2 at run time): a build
-            // allocates and frees millions of small strings and arrays on every core, and glibc's malloc took 7 %
-            // of a 100k build's CPU (docs/architecture.md, "Memory:"). It is linked as a shared library: linked in,
+            // allocates and frees millions of small strings and arrays on every core, which glibc's malloc handles
+            // less well (docs/architecture.md). It is linked as a shared library: linked in,
             // its functions would be hidden by --static-swift-stdlib's `--exclude-libs ALL`, and memory that libc
             // allocates would reach jemalloc's free. Debug builds, the tests and the fuzzers keep glibc's.
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
-        // docs/display.md's complete example of a display delegate of one's own.
+        // docs/display-delegate.md's complete example of a display delegate of one's own.
         .executableTarget(name: "custom-delegate-example", dependencies: ["TranscriptKit"], path: "Examples/CustomDelegate"),
         // `swift run -c release transcripts-bench`: synthetic corpus, full build, messages/s and peak memory.
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
