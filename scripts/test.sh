@@ -2,7 +2,8 @@
 # The second README command: installs what the tests need, then runs every test:
 # the Swift tests, the JSON Schema tests, the tests of scripts/, the browser tests (Chromium, the Nu HTML
 # Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full disk, serve under load), and the
-# checks that the docs match the code (scripts/check-docs.py) and the dependencies their pins (scripts/check-pins.py). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
+# checks that the docs match the code (scripts/check-docs.py) and the dependencies their pins
+# (scripts/check-pins.py). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
 # each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
