@@ -8,8 +8,9 @@ another package (swift-asn1 through swift-crypto, for instance) are not named, s
 
     scripts/check-pins.py [PACKAGE_DIR ...]     # default: the repository and its Fuzz/ package
 
-Exits 1 and names each difference; a manifest without a Package.resolved beside it is skipped with a note,
-except the first one given (the main package), which must have been resolved.
+Every Package.resolved is held to the versions of all the manifests given (the Fuzz package resolves the main
+package's dependencies). Exits 1 and names each difference; a package without a Package.resolved is skipped
+with a note, except the first one given, which must have been resolved.
 """
 
 from __future__ import annotations
@@ -65,26 +66,26 @@ def resolved(path: Path) -> dict[str, str | None]:
 
 
 def check(package: Path, required: bool, names: dict[str, str]) -> list[str]:
+    """Checks the Package.resolved beside `package`'s manifest against the versions of every manifest (`names`):
+    the Fuzz package resolves the main package's dependencies too."""
     manifest = package / "Package.swift"
-    pinned, problems = requirements(manifest)
-    names.update(pinned)
     lock = package / "Package.resolved"
     if not lock.exists():
         if required:
-            problems.append(f"{lock} is missing: run `swift package resolve` (or `swift build`) first")
-        else:
-            print(f"check-pins: {lock} is not there (the package was not resolved); skipped")
-        return problems
+            return [f"{lock} is missing: run `swift package resolve` (or `swift build`) first"]
+        print(f"check-pins: {lock} is not there (the package was not resolved); skipped")
+        return []
+    problems = []
     versions = resolved(lock)
-    # The Fuzz package resolves the main package's dependencies too: hold them to the main manifest's versions.
+    own, _ = requirements(manifest)
     for name, version in sorted(names.items()):
         if name not in versions:
-            if name in pinned:
+            if name in own:
                 problems.append(f"{lock}: {name} is not resolved (Package.swift requires {version})")
             continue
         if versions[name] != version:
             problems.append(
-                f"{lock}: {name} is resolved at {versions[name]}, but {manifest} pins {version}: "
+                f"{lock}: {name} is resolved at {versions[name]}, but Package.swift pins {version}: "
                 "run the tests with the pinned version, or pin the version they ran with")
     return problems
 
@@ -93,6 +94,10 @@ def main(arguments: list[str]) -> int:
     packages = [Path(a) for a in arguments] or [REPO_ROOT, REPO_ROOT / "Fuzz"]
     names: dict[str, str] = {}
     problems: list[str] = []
+    for package in packages:
+        pinned, found = requirements(package / "Package.swift")
+        names.update(pinned)
+        problems += found
     for index, package in enumerate(packages):
         problems += check(package, required=index == 0, names=names)
     for problem in problems:
