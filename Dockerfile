@@ -32,6 +32,8 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 1000 transcripts
 COPY --from=build /out/transcripts /usr/local/bin/transcripts
+# The licence of transcripts and the notices of every library in the binary and this image (`transcripts licenses`).
+COPY LICENSE THIRD_PARTY_NOTICES /usr/local/share/doc/transcripts/
 # Files written in /site belong to uid 1000; run with --user "$(id -u):$(id -g)" to write them as yourself.
 USER transcripts
 WORKDIR /site

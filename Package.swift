@@ -8,15 +8,17 @@ let package = Package(
         .executable(name: "transcripts", targets: ["transcripts"]),
         .library(name: "TranscriptKit", targets: ["TranscriptKit"]),
     ],
+    // Each dependency at the version the tests run with: `exact:` for 0.x packages (a minor release may break),
+    // the next patch releases for the rest. scripts/check-pins.py fails when Package.resolved says otherwise.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", .upToNextMinor(from: "2.1.1")),
+        .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-crypto", .upToNextMinor(from: "4.5.2")),
         // `swift package generate-documentation`: the DocC catalog in Sources/TranscriptKit/TranscriptKit.docc.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
     ],
     targets: [
         // Debian's libcmark-dev, linked as a system library.
@@ -109,13 +111,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds allocate with jemalloc (Debian's libjemalloc-dev; libjemalloc2 at run time): a build
-            // allocates and frees millions of small strings and arrays on every core, and glibc's malloc took 7 %
-            // of a 100k build's CPU (docs/architecture.md, "Memory:"). It is linked as a shared library: linked in,
+            // allocates and frees millions of small strings and arrays on every core, which glibc's malloc handles
+            // less well (docs/architecture.md). It is linked as a shared library: linked in,
             // its functions would be hidden by --static-swift-stdlib's `--exclude-libs ALL`, and memory that libc
             // allocates would reach jemalloc's free. Debug builds, the tests and the fuzzers keep glibc's.
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
         ),
-        // docs/display.md's complete example of a display delegate of one's own.
+        // docs/display-delegate.md's complete example of a display delegate of one's own.
         .executableTarget(name: "custom-delegate-example", dependencies: ["TranscriptKit"], path: "Examples/CustomDelegate"),
         // `swift run -c release transcripts-bench`: synthetic corpus, full build, messages/s and peak memory.
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),

@@ -23,6 +23,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 chroot "$root" bash -c "export DEBIAN_FRONTEND=noninteractive; apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends $packages >/dev/null
     id transcripts >/dev/null 2>&1 || useradd --create-home --uid 1000 transcripts"
 install "$binary" "$root/usr/local/bin/transcripts"
+install -D -m 644 -t "$root/usr/local/share/doc/transcripts" LICENSE THIRD_PARTY_NOTICES
 rm -rf "$root/site" && cp -r Site "$root/site" && rm -rf "$root/site/public" "$root/site/.transcripts-cache"
 chown -R 1000:1000 "$root/site"
 echo "== transcripts build /site in the runtime root"
@@ -33,5 +34,7 @@ chroot --userspec=1000:1000 "$root" bash -c 'cd /site && HOME=/home/transcripts 
 here=$(mktemp -d)
 "$binary" build Site --output "$here/public" --quiet
 diff -r "$here/public" "$root/site/public"
+chroot --userspec=1000:1000 "$root" transcripts licenses | grep -qx /usr/local/share/doc/transcripts/THIRD_PARTY_NOTICES \
+    || { echo "container-check: transcripts licenses does not name the image's THIRD_PARTY_NOTICES" >&2; exit 1; }
 rm -rf "$here"
 echo "container-check: the runtime stage builds the demo site, equal to a build here ($root)"

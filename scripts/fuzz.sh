@@ -33,6 +33,8 @@ swift build -c debug --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer 2>&1 \
     | grep -v -e "Cannot export local symbol" -e "unhandled; explicitly declare them" || true
 bin=$(swift build -c debug --package-path Fuzz --scratch-path "$scratch" --show-bin-path)
+# The fuzz package resolves the main package's dependencies at the versions Package.swift pins.
+python3 scripts/check-pins.py Fuzz .
 for target in "${targets[@]}"; do
     [ -x "$bin/Fuzz$target" ] || { echo "no fuzz target Fuzz$target (targets: ${all[*]})" >&2; exit 2; }
 done

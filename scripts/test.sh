@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The second README command: installs what the tests need, then runs every test:
 # the Swift tests, the JSON Schema tests, the tests of scripts/, the browser tests (Chromium, the Nu HTML
-# Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full disk, serve under load). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
+# Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full disk, serve under load), and the
+# checks that the docs match the code (scripts/check-docs.py) and the dependencies their pins
+# (scripts/check-pins.py). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
 # each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +23,10 @@ for module in CCmark CSQLite CLibXML2; do
 done
 
 swift build --build-tests
+# Every dependency resolved at the version Package.swift pins.
+python3 scripts/check-pins.py
+# The README and docs/: links resolve, every config key and every flag of the built binary is in the reference.
+python3 scripts/check-docs.py --bin .build/debug/transcripts
 swift test
 TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser
 # Builds killed at random moments, a full disk, the preview server under load (docs/faults.md).

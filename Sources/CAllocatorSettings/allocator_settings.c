@@ -4,6 +4,5 @@
 //
 // narenas:2: two arenas, one per core of the machines builds run on, where jemalloc's default is four per
 // CPU. A build's threads free, on one core, much of what the other allocated; with fewer arenas less memory is
-// held in arenas that no longer allocate. Measured on a 1M-message build: a peak 35-43 MiB lower, the same wall
-// time (paired runs; docs/architecture.md, "Memory:").
+// held in arenas that no longer allocate, so the peak is lower in the same wall time (docs/architecture.md).
 const char *malloc_conf = "narenas:2";

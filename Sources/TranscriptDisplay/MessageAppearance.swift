@@ -6,7 +6,7 @@ import TranscriptModel
 /// `<style>` element, so the HTML carries no inline styles.
 ///
 /// An immutable value held by reference: every message's row takes its appearance, and a copy of the values
-/// themselves retained each of their texts (about 300 instructions a copy, and as many to let it go). Two
+/// themselves would retain each of their texts on every copy, and release them again. Two
 /// appearances are equal when their values are.
 public final class MessageAppearance: Sendable, Hashable {
     public let background: DisplayColor

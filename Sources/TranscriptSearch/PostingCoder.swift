@@ -23,7 +23,7 @@ enum PostingCoder {
 
     /// The text of an ascending list: the first value as it is, then the gaps. Written straight into memory of
     /// the most room the values can take, then made a string at once (appended to an array character by
-    /// character, each append checked the array's room and that it was not shared: about 35 instructions each).
+    /// character, each append would check the array's room and that it is not shared).
     package static func encode<Values: Collection<Int>>(ascending values: Values) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(values.count * maximumLength, 1)) { buffer in
             guard let start = buffer.baseAddress else { return "" }

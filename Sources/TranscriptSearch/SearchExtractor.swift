@@ -65,11 +65,11 @@ package struct SearchExtractor: Sendable {
 
     /// The first `SearchDocument.maximumTextLength` characters of a longer text. When those bytes and the one after
     /// them are ASCII without a CR LF (one character of two bytes), each byte is a character and they are the start:
-    /// taken without grapheme breaking, which costs thousands of instructions for the long texts of most messages.
+    /// taken without grapheme breaking, which is slow for the long texts of most messages.
     static func start(of text: String) -> String {
         let length = SearchDocument.maximumTextLength
         var text = text
-        // The bytes read in place: through `utf8`, each cost about thirty instructions.
+        // The bytes read in place: through `utf8` is many times slower.
         let start = text.withUTF8 { bytes -> String? in
             guard bytes.count > length else { return nil }
             var previous: UInt8 = 0

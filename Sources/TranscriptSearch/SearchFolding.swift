@@ -101,7 +101,7 @@ struct SearchFolding: Sendable {
 
     /// The table of `roleRuns` and `otherForms`, generated from Foundation's folding of each character on its own
     /// and the Unicode properties (`SearchFoldingTableTests` checks them against the toolchain the tests run with):
-    /// making it at run time asked Foundation and the properties of 26,000 characters, 100 M instructions a build.
+    /// making it at run time would ask Foundation and the properties of 26,000 characters in every build.
     private init() {
         var positions = [Int32](repeating: -1, count: Int(Self.blocks.last!.upperBound) + 1)
         var values: [UInt32] = []

@@ -30,8 +30,8 @@ package enum SearchIndexFormat {
     /// A term's entry in its term file: the term, its document count, and its postings or its blocks (by
     /// number, with their first and last document and their count).
     static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
-        // Written as bytes, the numbers as digits straight into them: made with `+` and interpolation, an entry
-        // cost about 3,600 instructions (eight appends to a growing string, a text per number).
+        // Written as bytes, the numbers as digits straight into them, not with `+` and interpolation (eight
+        // appends to a growing string, a text per number).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(term.term.utf8.count + (term.inline?.utf8.count ?? 0) + 32 + 48 * blockNumbers.count)
         bytes.append(UInt8(ascii: "["))
@@ -120,7 +120,7 @@ package enum SearchIndexFormat {
             return
         }
         // Room for the 20 digits of the largest magnitude, filled from the end, and appended as a buffer (a
-        // slice of raw bytes went through the generic `append(contentsOf:)`: about 250 instructions a number).
+        // slice of raw bytes would go through the slower generic `append(contentsOf:)`).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var end = buffer.count
             repeat {

@@ -14,8 +14,8 @@ import TranscriptModel
 ///   ``!#$%()*+,-./:;=?@_~`` becomes a percent escape. A target starts with `http` or `www`, never with a scheme
 ///   that cmark's safe mode empties.
 ///
-/// Most messages of a chat export are plain text: building each a tree for cmark to walk and write, and taking the C
-/// string it returned, cost 3.2 % of a clean build of 100,000 Telegram messages (docs/architecture.md).
+/// Most messages of a chat export are plain text: writing their HTML directly saves building each a tree for cmark
+/// to walk and write, and taking the C string it returns (docs/architecture.md).
 enum PlainTextHTML {
     /// The HTML of `source` and, when `wantsPlainText`, its plain text (else empty): the texts of its lines up to
     /// their zero bytes, where a line end, a blank line or a tab is a space unless the text so far is empty or ends in

@@ -79,7 +79,7 @@ public struct StringTable: Sendable, Equatable {
     static func fill<Values: Sequence>(_ text: String, _ values: Values) -> String where Values.Element == (String, String) {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var text = text
-        // The bytes read in place (looking for a brace through `utf8` cost a few dozen instructions a byte).
+        // The bytes read in place (looking for a brace through `utf8` is many times slower).
         return text.withUTF8 { bytes -> String? in
             guard let firstBrace = bytes.firstIndex(of: open) else { return nil }
             // A few values: looked up in order (the first of a repeated name counts), without hashing.
@@ -113,7 +113,7 @@ public struct StringTable: Sendable, Equatable {
     /// compares (canonically equivalent).
     private static func names(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var name = name
-        // The name's bytes read in place: compared through `utf8`, each byte cost a few dozen instructions.
+        // The name's bytes read in place: comparing through `utf8` is many times slower.
         let (equal, nameIsASCII) = name.withUTF8 { ($0.elementsEqual(bytes), !$0.contains(where: { $0 >= 0x80 })) }
         if equal { return true }
         guard bytes.contains(where: { $0 >= 0x80 }) || !nameIsASCII else { return false }

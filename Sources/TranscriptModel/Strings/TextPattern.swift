@@ -1,7 +1,6 @@
 /// A strings-table text with placeholders (`{first} and {second}`), cut at its placeholders once, so that
 /// filling it in is joining its pieces with the values: one allocation, where `StringTable.text(_:_:)` looks
-/// the key up and reads the text for braces each time (about two thousand instructions a call; a row filled
-/// in several such texts for each reaction).
+/// the key up and reads the text for braces each time (a row fills in several such texts for each reaction).
 ///
 /// Filled in, a pattern gives exactly what `StringTable.text(_:_:)` gives for the same values.
 package struct TextPattern: Sendable, Equatable {

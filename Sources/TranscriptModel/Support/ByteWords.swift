@@ -5,8 +5,8 @@
 /// borrow carries into it), so only the first flag is sure, and it is the only one read (`firstFlagged`).
 ///
 /// Public and inlinable, where the rest of the module's helpers are `package`: the scans that use these are in other
-/// modules too, and this toolchain inlines only public code across modules (as `package`, each test was a call,
-/// 0.6 % of a build).
+/// modules too, and this toolchain inlines only public code across modules (as `package`, each test would be a
+/// call).
 public enum ByteWords {
     /// The eight bytes at `address` as a word whose lowest byte is the first in memory.
     @inlinable @inline(__always)

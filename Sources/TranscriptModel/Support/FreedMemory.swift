@@ -12,8 +12,8 @@ import Glibc
 package enum FreedMemory {
     /// Has glibc keep one arena per core (unless `MALLOC_ARENA_MAX` says otherwise), where its default is up to
     /// eight per core: each thread that allocates while another holds an arena's lock gets an arena of its own,
-    /// whose freed memory only it reuses. On a 2-core machine the peak of a build of 1M messages from JSON Lines
-    /// varied from 456 to 499 MiB with the default and stayed at 421–427 MiB with two arenas, at the same speed.
+    /// whose freed memory only it reuses. With fewer arenas a big build's peak is lower and steadier, at the same
+    /// speed.
     /// It applies to arenas made from then on, in the whole process.
     package static func shareArenas() {
         #if canImport(Glibc)
@@ -27,8 +27,7 @@ package enum FreedMemory {
     }
 
     /// Below this resident size, `giveBack` leaves the memory where it is: handing it back costs a system call per
-    /// free stretch, and the pages taken again cost a fault each (a clean build of 100k messages, whose resident
-    /// size stays near 110 MiB, spent 3.5 % less CPU without it, for 8 MiB more at its peak).
+    /// free stretch, and the pages taken again cost a fault each, which a small build would pay for little memory.
     package static let giveBackFrom = 192 << 20
 
     package static func giveBack() {

@@ -102,11 +102,11 @@ package enum ISO8601Text {
             return "\(fields.year)-\(pad2(fields.month))-\(pad2(fields.day))T\(pad2(fields.hour)):\(pad2(fields.minute)):\(pad2(fields.second))Z"
         }
         // At most 29 bytes (`2024-05-03T09:30:00.250+05:30`), written into temporary memory and made a string at
-        // once (`String(unsafeUninitializedCapacity:)` cost about 500 instructions more; see `String.joining`),
+        // once (cheaper than `String(unsafeUninitializedCapacity:)`; see `String.joining`),
         // digits by divisions by ten (which the compiler turns into multiplications).
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { bytes in
             var count = 0
-            // Inlined, with a plain loop: called, over a `stride`, each field cost about forty instructions.
+            // Inlined, with a plain loop: a call per field over a `stride` costs far more.
             @inline(__always) func digits(_ value: Int, _ width: Int) {
                 var rest = value
                 var place = count + width

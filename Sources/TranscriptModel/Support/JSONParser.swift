@@ -299,7 +299,7 @@ package struct JSONParser {
             default:
                 if byte < 0x20 { throw error("a control character in a string must be escaped") }
                 // The run up to the next quote, backslash or control character, appended at once (byte by byte,
-                // each append checked the buffer's uniqueness and room: about seventy instructions a byte).
+                // each append would check the buffer's uniqueness and room).
                 var end = index + 1
                 high |= byte
                 while end < bytes.count {

@@ -14,7 +14,7 @@ package struct ConversationRenderer: Sendable {
     package let configuration: RenderSettings
     package let delegate: any TranscriptDisplayDelegate
     /// Every minute's time of day in the site's locale, made once per build on a thread of its own (1,440 times
-    /// formatted, 18 M instructions: a build reads its exports meanwhile).
+    /// formatted, while the build reads its exports).
     private let timesOfDayWork: BackgroundWork<[String]>
     /// Renderers of custom kinds, by kind.
     package let customRenderers: [String: any CustomMessageRenderer]
@@ -42,12 +42,12 @@ package struct ConversationRenderer: Sendable {
     /// Messages whose rows are rendered on one core at a time.
     static let chunkSize = 512
     /// About how many messages' pages are rendered in one batch. The next batch's rows are rendered while a batch's
-    /// pages are made and written, so two batches are held at once; 8,192 was as fast as 16,384 that way (paired
-    /// 1M builds), with less memory.
+    /// pages are made and written, so two batches are held at once; a larger batch is no faster and holds more
+    /// memory.
     static let pagesBatch = 8192
     /// From how many messages a conversation's gallery and charts are made while its pages are rendered (for a
-    /// shorter one, starting a thread would cost more than it saves). Also for the longest: at 1M messages that was
-    /// 2-5 % faster (paired builds) for about 30 MiB more at the peak (about 465 MiB).
+    /// shorter one, starting a thread would cost more than it saves). Also for the longest, where it is a little
+    /// faster for a little more memory at the peak.
     static let overviewMeanwhileFrom = 1024
     /// Stands for the messages while the page around them is rendered.
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"

@@ -112,7 +112,7 @@ final class DateTexts {
     }
 
     /// The text before and after the only `byte` in `text` (an ASCII byte), or nil when it has none or more than
-    /// one. Read in place: splitting the characters of the string cost several thousand instructions a text.
+    /// one. Read in place: splitting the string into characters is slow.
     private static func split(_ text: String, at byte: UInt8) -> (before: String, after: String)? {
         var text = text
         return text.withUTF8 { bytes in

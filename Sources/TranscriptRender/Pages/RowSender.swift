@@ -1,8 +1,8 @@
 import TranscriptDisplay
 import TranscriptModel
 
-/// What a message's row shows of its sender, found with one look-up by the sender's id: the row asked four
-/// dictionaries by id for each message (name, participant, initials, picture), 0.7 % of a build's instructions.
+/// What a message's row shows of its sender, found with one look-up by the sender's id rather than four
+/// dictionaries by id for each message (name, participant, initials, picture).
 struct RowSender: Sendable {
     /// The name shown (the id when the conversation does not list the sender).
     let name: String
