@@ -75,8 +75,10 @@ public struct ReadStage: BuildStage {
             let merged = ConversationMerge.merge(parts)
             context.summary.merges.append(merged.report)
             context.count("conversations merged")
-            try context.handOn(
-                ReadConversation(imported: merged.imported, export: exports[merged.newestPosition], mergedAs: id))
+            // What rendering finds (missing media, ...) is said of all the exports, oldest first.
+            var export = exports[merged.newestPosition]
+            export.source.displayPath = merged.report.exports.joined(separator: " + ")
+            try context.handOn(ReadConversation(imported: merged.imported, export: export, mergedAs: id))
         }
     }
 }

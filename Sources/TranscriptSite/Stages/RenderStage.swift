@@ -37,9 +37,9 @@ extension BuildContext {
         if let other = seenIDs[conversation.id] {
             throw TranscriptsError(
                 file: displayPath, path: "id",
-                message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site"
-                    + (export.importer.format == "discord"
-                        ? " (exports of one Discord channel are merged when they are in one folder: give the folder as the input)" : ""))
+                message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site "
+                    + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
+                    + "in transcripts.yml's merge: block; see docs/archive.md)")
         }
         seenIDs[conversation.id] = displayPath
         // Importers reject times no calendar holds; a conversation made otherwise (a custom importer or stage)

@@ -323,18 +323,19 @@ import Testing
         #expect(page.contains("first in thread"))
     }
 
-    @Test func oneChannelAsTwoInputsIsRefusedWithAHint() throws {
+    @Test func oneChannelAsTwoInputsIsMerged() throws {
         let exports = try TestSupport.temporaryFolder()
         try TestSupport.write(["a/general.json": Self.general, "b/general.json": Self.general], in: exports)
         let site = try TestSupport.makeSite(
             config: "inputs: [\"\(exports.appendingPathComponent("a").path)\", \"\(exports.appendingPathComponent("b").path)\"]\n",
             conversations: [:])
-        do {
-            _ = try SiteBuilder(options: BuildOptions(site: site)).build()
-            Issue.record("the build should fail")
-        } catch {
-            #expect("\(error)".contains("the conversation id \"200\" is also used by"))
-            #expect("\(error)".contains("give the folder as the input"))
-        }
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.conversations.count == 1)
+        let merge = try #require(summary.merges.first)
+        #expect(merge.conversation == "200")
+        #expect(merge.exports.count == 2)
+        #expect(merge.messages > 0)
+        #expect(merge.inMoreThanOne == merge.messages)
+        #expect(summary.messagesRendered == merge.messages)
     }
 }

@@ -70,7 +70,7 @@ import Testing
         #expect(conversation.id == "#pov")
         #expect(conversation.title == "#pov")
         #expect(conversation.kind == .group)
-        #expect(conversation.messages.map(\.id) == ["1", "2", "3", "4", "5", "6", "7", "8"])
+        #expect(Set(conversation.messages.map(\.id)).count == 8)
         #expect(conversation.messages.map(\.sender) == ["ann", "ann", "ann", "bo", "bo", "ChanServ", "bob", "ann"])
         #expect(system(conversation.messages[0]) == SystemEvent(event: .join, text: "ann has joined #pov"))
         #expect(text(conversation.messages[1]) == "hello <there>")
@@ -97,7 +97,7 @@ import Testing
             00:03 -!- mode/#pov [+o ann] by ChanServ
             --- Log closed Sun Jan 09 00:05:00 2005
             """)
-        #expect(conversation.messages.map(\.id) == ["2", "3", "4", "6", "7", "8"])
+        #expect(conversation.messages.count == 6)
         #expect(conversation.messages.map(\.sender) == ["ann", "ann", "bo", "bo", "bo", nil])
         #expect(system(conversation.messages[0]) == SystemEvent(event: .join, text: "ann has joined #pov"))
         #expect(text(conversation.messages[1]) == "hi")

@@ -83,7 +83,7 @@ enum SignalTestSupport {
         #expect(conversation.title == "Ann Lee")
         #expect(conversation.kind == .direct)
         #expect(conversation.participants == [Participant(id: "Ann", name: "Ann"), Participant(id: "Bo", name: "Bo")])
-        #expect(conversation.messages.map(\.id) == ["1", "5", "6"])
+        #expect(Set(conversation.messages.map(\.id)).count == 3)
         #expect(conversation.messages.map { Support.text($0) } == [
             "first\nsecond line\n\nafter a blank line", "after the clock changed", "the older layout",
         ])
@@ -122,7 +122,7 @@ enum SignalTestSupport {
             What?  
             """)
         #expect(conversation.messages.count == 3)
-        #expect(conversation.messages[1].replyTo == "1")
+        #expect(conversation.messages[1].replyTo == conversation.messages[0].id)
         #expect(Support.text(conversation.messages[1]) == "Sure")
         #expect(conversation.messages[2].replyTo == nil)
         guard case .markdown(let markdown) = conversation.messages[2].kind else {
@@ -148,7 +148,8 @@ enum SignalTestSupport {
             [2024-01-02 10:04:00] Ann: a [link](https://example.com)
             """)
         let messages = conversation.messages
-        #expect(messages.map(\.id) == ["1", "1-2", "1-3", "2", "4", "5", "7"])
+        #expect(messages.count == 7)
+        #expect(Set(messages.map(\.id)).count == 7)
         #expect(Support.text(messages[0]) == "Look")
         #expect(messages[1].kind == .photo(MediaItem(file: "media/IMG_1.jpg")))
         #expect(messages[2].kind == .file(MediaItem(file: "media/Report final.pdf")))

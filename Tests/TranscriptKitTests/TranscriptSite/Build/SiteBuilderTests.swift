@@ -230,9 +230,10 @@ import Testing
         #expect(registry.slug(for: "Family").hasPrefix("family-"))
         #expect(registry.slug(for: "../../etc/passwd").hasPrefix("etc-passwd-"))
         #expect(registry.slug(for: "日本語").count == 8)
+        // Of two formats, one id is an error (of one format, the conversations are merged: MergeBuildTests).
         let site = try TestSupport.makeSite(conversations: [
             "a.json": TestSupport.conversation(id: "same", messages: []),
-            "b.json": TestSupport.conversation(id: "same", messages: []),
+            "WhatsApp Chat with same.txt": "13/01/2024, 10:00 - A: x\n",
         ])
         #expect(throws: TranscriptsError.self) { try build(site) }
     }
