@@ -11,6 +11,8 @@
 #   transcripts-slack  the same messages as a Slack export folder
 #   transcripts-jsonl  the same messages as canonical JSON Lines
 #   transcripts-edit   one message's text edited in the Telegram export, then an incremental build
+#   transcripts-merge  two overlapping exports of the same chats (each chat's first two thirds and its last two
+#                      thirds, cut from the Telegram export) merged into one site (docs/archive.md)
 #   tg-archive         `tg-archive --build` 1.3.1 on its database (installed into a throwaway venv; skipped by
 #                      --no-peer, and at 1M messages unless --peer is given: it takes minutes there)
 # and prints a table of the medians: wall and CPU seconds, peak RSS, files and bytes written, and the ratios (the
@@ -90,6 +92,19 @@ open(sys.argv[2], 'wb').write(data[:letter] + swapped + data[letter + 1:])
 EOF
 fi
 
+# The merge: two overlapping exports cut from the Telegram export, each chat's first and last two thirds.
+MERGE="$DIR/merge-n$count"
+if [ ! -f "$MERGE/b/result.json" ]; then
+    mkdir -p "$MERGE/a" "$MERGE/b"
+    python3 - "$CORPUS/telegram/result.json" "$MERGE" <<'EOF'
+import json, sys
+export = json.load(open(sys.argv[1], encoding="utf-8"))
+for name, part in (("a", lambda m: m[: len(m) * 2 // 3]), ("b", lambda m: m[len(m) // 3 :])):
+    cut = dict(export, chats=dict(export["chats"], list=[dict(c, messages=part(c["messages"])) for c in export["chats"]["list"]]))
+    json.dump(cut, open(f"{sys.argv[2]}/{name}/result.json", "w", encoding="utf-8"), ensure_ascii=False, indent=1)
+EOF
+fi
+
 # The site folder of the clean builds (no config: the defaults), where their build cache goes.
 mkdir -p "$DIR/site"
 RESULTS="$DIR/results-n$count.tsv"
@@ -130,6 +145,7 @@ for ((run = 1; run <= RUNS; run++)); do
     "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site" >/dev/null 2>&1
     cp "$EDIT/edited.json" "$EDIT/site/result.json"
     measure transcripts-edit "$EDIT/site/public" -- "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site"
+    measure transcripts-merge "$DIR/site-merge" -- "$BIN" build --clean --input "$MERGE/a/result.json" --input "$MERGE/b/result.json" -o "$DIR/site-merge" "$DIR/site"
     if [ "$PEER" = yes ]; then
         measure tg-archive "$DIR/tga/site" -- sh -c 'cd "$0" && exec "$1" --build --data "$2"' \
             "$DIR/tga" "$DIR/venv/bin/tg-archive" "$CORPUS/tgarchive/data.sqlite"
@@ -156,6 +172,7 @@ for label, (wall, cpu, rss, files, size) in median.items():
         pairs = [tga[0] / mine[0] for mine, tga in zip(rows["transcripts"], rows["tg-archive"])]
         ratios.append(f"tg-archive {peer / wall:.1f}x slower (run by run: {', '.join(f'{pair:.1f}' for pair in pairs)})")
     if label == "transcripts-edit": ratios.append(f"{clean / wall:.1f}x faster than clean")
+    if label == "transcripts-merge": ratios.append(f"{wall / clean:.2f}x the clean build")
     if label == "cmark_each": ratios = []
     print(f"{label:18} {wall:8.2f} {cpu:8.2f} {rss:8.0f} {int(files):7d} {size:8.1f}   {', '.join(ratios)}")
 EOF

@@ -13,59 +13,15 @@ import TranscriptModel
 ///   separate:
 ///     - input: exports/old-phone        # an input (file or folder) of the config, or a path under one
 ///       id: Family Group                # the id its exports give the conversation
-///       as: Family Group (old phone)    # the id it takes instead
+///       into: Family Group (old phone)  # the id it takes instead
 /// ```
 public struct MergeSettings: Sendable, Equatable, Decodable {
     /// Conversations of several ids that are one.
-    public var join: [Join]
+    public var join: [MergeJoin]
     /// Conversations that an input's exports give an id another conversation has.
-    public var separate: [Separate]
+    public var separate: [MergeSeparation]
 
-    public struct Join: Sendable, Equatable, Decodable {
-        public var into: String
-        public var ids: [String]
-
-        public init(into: String, ids: [String]) {
-            self.into = into
-            self.ids = ids
-        }
-
-        enum CodingKeys: String, CodingKey, CaseIterable { case into, ids }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            into = try container.decode(String.self, forKey: .into)
-            ids = try container.decode([String].self, forKey: .ids)
-        }
-    }
-
-    public struct Separate: Sendable, Equatable, Decodable {
-        public var input: String
-        public var id: String
-        public var newID: String
-
-        public init(input: String, id: String, as newID: String) {
-            self.input = input
-            self.id = id
-            self.newID = newID
-        }
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case input, id
-            case newID = "as"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            input = try container.decode(String.self, forKey: .input)
-            id = try container.decode(String.self, forKey: .id)
-            newID = try container.decode(String.self, forKey: .newID)
-        }
-    }
-
-    public init(join: [Join] = [], separate: [Separate] = []) {
+    public init(join: [MergeJoin] = [], separate: [MergeSeparation] = []) {
         self.join = join
         self.separate = separate
     }
@@ -75,8 +31,8 @@ public struct MergeSettings: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        join = try container.decodeIfPresent([Join].self, forKey: .join) ?? []
-        separate = try container.decodeIfPresent([Separate].self, forKey: .separate) ?? []
+        join = try container.decodeIfPresent([MergeJoin].self, forKey: .join) ?? []
+        separate = try container.decodeIfPresent([MergeSeparation].self, forKey: .separate) ?? []
         var joined: [String: String] = [:]
         for (index, entry) in join.enumerated() {
             for id in entry.ids {
@@ -99,9 +55,59 @@ public struct MergeSettings: Sendable, Equatable, Decodable {
         for entry in separate where entry.id == id {
             let input = (entry.input.hasPrefix("/") ? URL(fileURLWithPath: entry.input) : site.appendingPathComponent(entry.input))
                 .standardizedFileURL.path
-            if path == input || path.hasPrefix(input.hasSuffix("/") ? input : input + "/") { return entry.newID }
+            if path == input || path.hasPrefix(input.hasSuffix("/") ? input : input + "/") { return entry.into }
         }
         for entry in join where entry.ids.contains(id) { return entry.into }
         return id
+    }
+}
+
+/// Conversations of several ids that are one (`merge.join`).
+public struct MergeJoin: Sendable, Equatable, Decodable {
+    /// The id the merged conversation takes.
+    public var into: String
+    /// The ids the exports give it.
+    public var ids: [String]
+
+    public init(into: String, ids: [String]) {
+        self.into = into
+        self.ids = ids
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case into, ids }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        into = try container.decode(String.self, forKey: .into)
+        ids = try container.decode([String].self, forKey: .ids)
+    }
+}
+
+/// A conversation that an input's exports give an id another conversation has (`merge.separate`).
+public struct MergeSeparation: Sendable, Equatable, Decodable {
+    /// An input of the config (file or folder), or a path under one.
+    public var input: String
+    /// The id its exports give the conversation.
+    public var id: String
+    /// The id it takes instead.
+    public var into: String
+
+    public init(input: String, id: String, into: String) {
+        self.input = input
+        self.id = id
+        self.into = into
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case input, id, into
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        input = try container.decode(String.self, forKey: .input)
+        id = try container.decode(String.self, forKey: .id)
+        into = try container.decode(String.self, forKey: .into)
     }
 }

@@ -122,7 +122,7 @@ import Testing
         ], inputs: ["a", "b", "c"], config: """
             merge:
               join: [{into: Family, ids: [Family 2]}]
-              separate: [{input: exports/c, id: Family, as: Family (Carol)}]
+              separate: [{input: exports/c, id: Family, into: Family (Carol)}]
             """)
         let summary = try build(site)
         #expect(summary.conversations.count == 2)
