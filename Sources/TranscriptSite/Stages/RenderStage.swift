@@ -73,9 +73,14 @@ extension BuildContext {
         }
         _ = media.takeDependencies()
         // The conversation's previous rendering, whose unchanged pages can be taken over.
+        // A merged conversation read from one export before (the first added export merged it) is found there.
         let previous = cache.previous?.exports[exportPath].flatMap {
             cache.record(among: $0.records, id: conversation.id, slug: slug, searchNumber: searchNumber)
-        }
+        } ?? (cachePath == nil ? nil : cache.previous.flatMap { previous in
+            previous.exports.keys.sorted().lazy.compactMap { path in
+                cache.record(among: previous.exports[path]!.records, id: conversation.id, slug: slug, searchNumber: searchNumber)
+            }.first
+        })
         // When only what pages look like changed, the conversation's share of the search index still holds.
         let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
         var record = try render(

@@ -143,6 +143,26 @@ import Testing
         }
     }
 
+    @Test func anExportAddedLaterOverTwoMonthsGivesTheBytesOfACleanBuild() throws {
+        // Two months of one chat; the added export only reaches into the second.
+        let january = (1...6).map { String(format: "%02d/01/2024, 10:%02d - Ann: january %d", $0, $0, $0) }
+        let february = (1...6).map { String(format: "%02d/02/2024, 10:%02d - Bo: february %d", $0, $0, $0) }
+        let files = [
+            "first/WhatsApp Chat with Family.txt": (january + february.prefix(3)).joined(separator: "\n") + "\n",
+            "second/WhatsApp Chat with Family.txt": february.joined(separator: "\n") + "\n",
+        ]
+        let site = try site(files, inputs: ["first"])
+        _ = try build(site)
+        let config = site.appendingPathComponent("transcripts.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "inputs: [exports/first]", with: "inputs: [exports/first, exports/second]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let summary = try build(site)
+        #expect(summary.merges.first?.messages == 12)
+        let clean = try self.site(files, inputs: ["first", "second"], name: "clean")
+        _ = try build(clean)
+        #expect(try output(site) == output(clean))
+    }
+
     /// The folder of the site's only conversation.
     static func folder(of site: URL) throws -> String? {
         try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path).first
