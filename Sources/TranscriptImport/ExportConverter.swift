@@ -43,7 +43,9 @@ public struct ExportConverter: Sendable {
             try item.importer.importConversations(from: item.source, context: ImportContext(timeZone: timeZone)) { imported in
                 if parts[imported.conversation.id] == nil { order.append(imported.conversation.id) }
                 parts[imported.conversation.id, default: []].append(
-                    ConversationMerge.Part(imported: imported, file: item.source.displayPath, position: position))
+                    ConversationMerge.Part(
+                        imported: imported, file: item.source.displayPath, position: position,
+                        contentIDs: item.importer.messageIDsAreContent))
                 warnings += imported.warnings
                 let missing = MissingMedia.paths(in: imported.conversation, folder: imported.mediaFolder)
                 if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: imported.conversation), file: item.source.displayPath) {

@@ -72,6 +72,11 @@ public struct ImportedConversation: Sendable {
 public protocol ExportImporter: Sendable {
     /// The format's name, as `--format` and the config's `format` take it: `transcripts`, `telegram`, ...
     var format: String { get }
+    /// Whether the importer's message ids are made from the messages themselves (`ContentMessageIDs`), for
+    /// exports without ids of their own; false (the default) for the platform's ids. Merging exports then
+    /// takes a message of a later export marked edited, with the sender and minute of one it lacks, for that
+    /// message edited (see `ConversationMerge`).
+    var messageIDsAreContent: Bool { get }
     /// Whether the file or folder looks like this format (a cheap look at names and the first bytes).
     func canImport(_ url: URL) -> Bool
     /// Whether the file or folder looks like this format, from a probe that every importer asked shares (a JSON
@@ -95,6 +100,7 @@ public protocol ExportImporter: Sendable {
 }
 
 extension ExportImporter {
+    public var messageIDsAreContent: Bool { false }
     public func canImport(_ probe: ExportProbe) -> Bool { canImport(probe.url) }
     public var expectedShape: String { "" }
 

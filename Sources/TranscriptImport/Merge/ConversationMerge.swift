@@ -4,11 +4,11 @@ import TranscriptModel
 /// Merges several exports' readings of one conversation (the same chat exported again and again) into one,
 /// every message once (see docs/archive.md).
 ///
-/// The exports are taken oldest first (by their newest message, then their oldest, then their content), so the
-/// result does not depend on the order they were given in. Messages are matched by id: the platform's, or for
+/// The exports are taken oldest first (by their newest message, then their oldest, then their edit marks:
+/// `order`), so the result does not depend on the order they were given in. Messages are matched by id: the platform's, or for
 /// exports without ids the content id their importer gave (`ContentMessageIDs`). A message of a later export
 /// that matches none, with the sender and minute of an earlier one that the later export lacks, and marked as
-/// edited or deleted there, is that message changed: the later text wins and the earlier stays in the message's
+/// edited or deleted there, is that message changed (for content ids only; a platform's id stays the message's): the later text wins and the earlier stays in the message's
 /// `history`; a deleted one keeps what the earlier export had. A message that a later export covering its date
 /// no longer has is kept, its `history` naming that export. Reactions are the union; media come from the
 /// latest export that has the file.
@@ -20,11 +20,14 @@ package struct ConversationMerge {
         package var file: String
         /// Where the caller keeps the export (its position among the build's exports).
         package var position: Int
+        /// Whether its message ids are made from the messages (`ExportImporter.messageIDsAreContent`).
+        package var contentIDs: Bool
 
-        package init(imported: ImportedConversation, file: String, position: Int = 0) {
+        package init(imported: ImportedConversation, file: String, position: Int = 0, contentIDs: Bool = false) {
             self.imported = imported
             self.file = file
             self.position = position
+            self.contentIDs = contentIDs
         }
     }
 
@@ -40,26 +43,30 @@ package struct ConversationMerge {
     package static func merge(_ parts: [Part]) -> Outcome {
         precondition(!parts.isEmpty)
         let ordered = order(parts)
-        var state = State(first: ordered[0])
+        var state = State(first: ordered[0], pairsChanges: parts.allSatisfy(\.contentIDs))
         for position in ordered.indices.dropFirst() { state.add(ordered[position], number: position) }
         return state.outcome(of: ordered)
     }
 
-    /// The parts oldest first: by their newest message, their oldest, their count and their content.
+    /// The parts oldest first: by their newest message, their oldest, how many of their messages are marked
+    /// edited or deleted (marks only accumulate, so of two exports of one span the later has more), their count
+    /// and their content.
     static func order(_ parts: [Part]) -> [Part] {
-        let keys = parts.map { part -> (newest: Double, oldest: Double, count: Int, content: UInt64) in
+        let keys = parts.map { part -> (newest: Double, oldest: Double, changed: Int, count: Int, content: UInt64) in
             let dates = part.imported.conversation.messages.map(\.date.secondsSince1970)
             var digest = FastDigest()
             for message in part.imported.conversation.messages {
                 digest.add(message.id)
                 digest.add(ContentMessageIDs.saying(message))
             }
-            return (dates.max() ?? -.infinity, dates.min() ?? -.infinity, dates.count, digest.value)
+            let changed = part.imported.conversation.messages.reduce(0) { $0 + ($1.edited != nil || $1.deleted ? 1 : 0) }
+            return (dates.max() ?? -.infinity, dates.min() ?? -.infinity, changed, dates.count, digest.value)
         }
         return parts.indices.sorted { left, right in
             let (a, b) = (keys[left], keys[right])
             if a.newest != b.newest { return a.newest < b.newest }
             if a.oldest != b.oldest { return a.oldest < b.oldest }
+            if a.changed != b.changed { return a.changed < b.changed }
             if a.count != b.count { return a.count < b.count }
             if a.content != b.content { return a.content < b.content }
             return parts[left].file < parts[right].file
@@ -80,8 +87,12 @@ package struct ConversationMerge {
         var warnings: [String]
         var details: [String] = []
         var detailsLeftOut = 0
+        /// Whether a later export's message that matches none can be an earlier one changed (content ids only:
+        /// a platform's id is the message's whatever its text).
+        let pairsChanges: Bool
 
-        init(first: Part) {
+        init(first: Part, pairsChanges: Bool) {
+            self.pairsChanges = pairsChanges
             messages = first.imported.conversation.messages
             folderOf = Array(repeating: 0, count: messages.count)
             seenIn = Array(repeating: 1, count: messages.count)
@@ -145,7 +156,7 @@ package struct ConversationMerge {
                 // Changed messages: same sender and minute, marked edited or deleted by the later export.
                 fresh.removeAll { index in
                     let message = incoming[index]
-                    guard message.edited != nil || message.deleted else { return false }
+                    guard pairsChanges, message.edited != nil || message.deleted else { return false }
                     guard let found = earlier.first(where: { candidate in
                         !covered[candidate] && messages[candidate].sender == message.sender
                             && Self.minute(messages[candidate].date) == Self.minute(message.date)

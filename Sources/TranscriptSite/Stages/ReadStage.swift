@@ -21,7 +21,8 @@ public struct ReadStage: BuildStage {
     public func run(in context: BuildContext) throws {
         let exports = context.inputs.exports
         let merging = MergeGrouping(exports: exports, settings: context.configuration.merge)
-        var gathered: [String: [ConversationMerge.Part]] = [:]
+        // The conversations gathered wait on disk, so that a build holds one at a time.
+        let gathered = MergeStash(folder: context.workspace.appendingPathComponent("merge"))
         for (position, export) in exports.enumerated() {
             context.progress("[\(position + 1)/\(exports.count)] \(export.source.displayPath)")
             let fingerprint = context.fingerprintBeforeReading(export)
@@ -54,8 +55,9 @@ public struct ReadStage: BuildStage {
                 imported.conversation.id = context.configuration.merge.id(
                     for: imported.conversation.id, exportAt: export.origin, site: context.options.site)
                 if gathers {
-                    gathered[imported.conversation.id, default: []].append(
-                        ConversationMerge.Part(imported: imported, file: export.source.displayPath, position: position))
+                    try gathered.add(ConversationMerge.Part(
+                        imported: imported, file: export.source.displayPath, position: position,
+                        contentIDs: export.importer.messageIDsAreContent))
                 } else {
                     try context.handOn(ReadConversation(imported: imported, export: export))
                 }
@@ -66,8 +68,8 @@ public struct ReadStage: BuildStage {
             }
             if !gathers { context.noteRead(export, fingerprint: fingerprint) }
         }
-        for id in gathered.keys.sorted() {
-            let parts = gathered.removeValue(forKey: id)!
+        for id in gathered.ids {
+            let parts = try gathered.take(id)
             guard parts.count > 1 else {
                 try context.handOn(ReadConversation(imported: parts[0].imported, export: exports[parts[0].position], mergedAs: id))
                 continue

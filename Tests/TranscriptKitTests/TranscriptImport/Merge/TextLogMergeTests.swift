@@ -16,7 +16,7 @@ import Testing
             try importer.importConversations(
                 from: ExportSource(url: folder.appendingPathComponent(path), displayPath: "export\(position)"),
                 context: ImportContext(timeZone: TimeZone(identifier: "Europe/Berlin")!)
-            ) { parts.append(ConversationMerge.Part(imported: $0, file: "export\(position)", position: position)) }
+            ) { parts.append(ConversationMerge.Part(imported: $0, file: "export\(position)", position: position, contentIDs: true)) }
         }
         return ConversationMerge.merge(parts)
     }

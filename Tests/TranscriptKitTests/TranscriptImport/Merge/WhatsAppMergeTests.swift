@@ -49,7 +49,7 @@ import Testing
             }
             try WhatsAppImporter(dateOrder: .dayFirst).importConversations(
                 from: ExportSource(url: url, displayPath: folder), context: ImportContext(timeZone: TimeZone(identifier: "UTC")!)
-            ) { parts.append(ConversationMerge.Part(imported: $0, file: folder, position: position)) }
+            ) { parts.append(ConversationMerge.Part(imported: $0, file: folder, position: position, contentIDs: true)) }
         }
         return ConversationMerge.merge(parts)
     }
