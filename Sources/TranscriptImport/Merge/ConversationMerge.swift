@@ -81,6 +81,9 @@ package struct ConversationMerge {
         var seenIn: [UInt16]
         /// For each message, the export whose version of it the message now has; and each export's newest time.
         var versionOf: [UInt16]
+        /// For each message that is one export's message as it was read, that export's digest of its source
+        /// (`ImportedConversation.messageDigests`); nil for messages the merge changed, or without one.
+        var digests: [UInt64?]
         var ends: [Timestamp]
         var folders: [URL]
         var participants: [Participant]
@@ -97,6 +100,7 @@ package struct ConversationMerge {
             folderOf = Array(repeating: 0, count: messages.count)
             seenIn = Array(repeating: 1, count: messages.count)
             versionOf = Array(repeating: 0, count: messages.count)
+            digests = Self.sourceDigests(of: first.imported)
             ends = [messages.map(\.date).max() ?? Timestamp(secondsSince1970: 0)]
             folders = [first.imported.mediaFolder]
             participants = first.imported.conversation.participants
@@ -105,6 +109,7 @@ package struct ConversationMerge {
 
         mutating func add(_ part: Part, number: Int) {
             let incoming = part.imported.conversation.messages
+            let incomingDigests = Self.sourceDigests(of: part.imported)
             let folder = UInt16(number)
             folders.append(part.imported.mediaFolder)
             warnings += part.imported.warnings
@@ -138,7 +143,7 @@ package struct ConversationMerge {
             if firstLineSaidAgain { covered[0] = true }
             for (index, found) in matched {
                 covered[found] = true
-                take(incoming[index], folder: folder, into: found, file: part.file)
+                take(incoming[index], digest: incomingDigests[index], folder: folder, into: found, file: part.file)
             }
             // Between anchors: incoming messages that match none are a change of one merged message or new.
             var result: [Message] = []
@@ -146,6 +151,7 @@ package struct ConversationMerge {
             var resultSeen: [UInt16] = []
             var resultCovered: [Bool] = []
             var resultVersions: [UInt16] = []
+            var resultDigests: [UInt64?] = []
             result.reserveCapacity(messages.count + incoming.count)
             var mergedStart = 0
             var incomingStart = 0
@@ -162,7 +168,7 @@ package struct ConversationMerge {
                             && Self.minute(messages[candidate].date) == Self.minute(message.date)
                     }) else { return false }
                     covered[found] = true
-                    take(message, folder: folder, into: found, file: part.file)
+                    take(message, digest: incomingDigests[index], folder: folder, into: found, file: part.file)
                     return true
                 }
                 // The rest in time order with the merged ones (the merged first among equal times).
@@ -174,6 +180,7 @@ package struct ConversationMerge {
                         resultSeen.append(1)
                         resultCovered.append(true)
                         resultVersions.append(folder)
+                        resultDigests.append(incomingDigests[fresh[next]])
                         next += 1
                     }
                     result.append(messages[index])
@@ -181,6 +188,7 @@ package struct ConversationMerge {
                     resultSeen.append(seenIn[index])
                     resultCovered.append(covered[index])
                     resultVersions.append(versionOf[index])
+                    resultDigests.append(digests[index])
                 }
                 for index in fresh[next...] {
                     result.append(incoming[index])
@@ -188,6 +196,7 @@ package struct ConversationMerge {
                     resultSeen.append(1)
                     resultCovered.append(true)
                     resultVersions.append(folder)
+                    resultDigests.append(incomingDigests[index])
                 }
                 if mergedEnd < messages.count {
                     result.append(messages[mergedEnd])
@@ -195,6 +204,7 @@ package struct ConversationMerge {
                     resultSeen.append(seenIn[mergedEnd])
                     resultCovered.append(covered[mergedEnd])
                     resultVersions.append(versionOf[mergedEnd])
+                    resultDigests.append(digests[mergedEnd])
                 }
                 mergedStart = mergedEnd + 1
                 incomingStart = incomingEnd + 1
@@ -203,6 +213,7 @@ package struct ConversationMerge {
             folderOf = resultFolders
             seenIn = resultSeen
             versionOf = resultVersions
+            digests = resultDigests
             // What this export covers but does not have was deleted after an earlier one.
             if let first = incoming.map(\.date).min(), let end {
                 let (from, to) = (Self.minute(first), Self.minute(end))
@@ -211,6 +222,7 @@ package struct ConversationMerge {
                     guard minute > from, minute < to else { continue }
                     messages[index].history = messages[index].history ?? MessageHistory()
                     messages[index].history!.missingFrom.append(end)
+                    digests[index] = nil
                     note("\"\(messages[index].id)\" is not in \(part.file), which covers its date")
                 }
             }
@@ -218,7 +230,7 @@ package struct ConversationMerge {
         }
 
         /// Folds a later export's version of a message into the merged one at `index`.
-        mutating func take(_ later: Message, folder: UInt16, into index: Int, file: String) {
+        mutating func take(_ later: Message, digest: UInt64?, folder: UInt16, into index: Int, file: String) {
             let earlier = messages[index]
             seenIn[index] += 1
             var merged = later
@@ -250,8 +262,17 @@ package struct ConversationMerge {
             merged.status = later.status ?? earlier.status
             merged.deleted = later.deleted || earlier.deleted
             merged.sender = later.sender ?? earlier.sender
+            // The merged message keeps a source's digest only when it is that source's message as read.
+            digests[index] = merged == later ? digest : merged == earlier ? digests[index] : nil
             messages[index] = merged
             versionOf[index] = folder
+        }
+
+        /// An export's digests of its messages' sources, when it has one for each.
+        static func sourceDigests(of imported: ImportedConversation) -> [UInt64?] {
+            let count = imported.conversation.messages.count
+            guard let digests = imported.messageDigests, digests.count == count else { return Array(repeating: nil, count: count) }
+            return digests.map { $0 }
         }
 
         mutating func note(_ line: String) {
@@ -304,6 +325,14 @@ package struct ConversationMerge {
             let folderList = folders.count > 1 && folderOf.contains { $0 != newestIndex }
                 ? MessageFolders(folders: folders, ofMessage: folderOf) : nil
             let newestEnd = newest.imported.conversation.messages.map(\.date).max()
+            // Digests for the build cache: the sources' where a message is one as read, the model's elsewhere.
+            var messageDigests: [UInt64]?
+            let changed = digests.indices.filter { digests[$0] == nil }
+            if changed.count < digests.count, let made = try? ContentDigest.digests(of: changed.map { messages[$0] }) {
+                var all = digests
+                for (position, index) in changed.enumerated() { all[index] = made[position] }
+                messageDigests = all.map { $0! }
+            }
             var report = MergeReport(
                 conversation: conversation.id, exports: parts.map(\.file), messages: messages.count,
                 inMoreThanOne: seenIn.filter { $0 > 1 }.count,
@@ -312,8 +341,8 @@ package struct ConversationMerge {
             report.details = details + (detailsLeftOut > 0 ? ["... and \(detailsLeftOut) more"] : [])
             return Outcome(
                 imported: ImportedConversation(
-                    conversation: conversation, mediaFolder: newest.imported.mediaFolder, warnings: warnings,
-                    messageFolders: folderList),
+                    conversation: conversation, mediaFolder: newest.imported.mediaFolder, messageDigests: messageDigests,
+                    warnings: warnings, messageFolders: folderList),
                 report: report, newestPosition: newest.position)
         }
 

@@ -1,12 +1,21 @@
 import Foundation
+import Synchronization
 import TranscriptModel
 
 /// The conversations of exports that may hold the same conversation, kept on disk (`ConversationCoding`) until
-/// every export was read, so that a build holds one conversation's readings at a time, not the exports.
-package final class MergeStash {
+/// every export was read, so that a build holds one conversation's readings at a time, not the exports. Parts
+/// may be taken on another thread than the one that added them (one conversation is merged while the one before
+/// is rendered).
+package final class MergeStash: Sendable {
+    private struct Kept {
+        var file: URL
+        var display: String
+        var position: Int
+        var contentIDs: Bool
+    }
+
     private let folder: URL
-    private var parts: [String: [(file: URL, display: String, position: Int, contentIDs: Bool)]] = [:]
-    private var written = 0
+    private let state = Mutex<(parts: [String: [Kept]], written: Int)>(([:], 0))
 
     /// A stash in `folder` (made when the first part is added; the caller removes it).
     package init(folder: URL) {
@@ -15,24 +24,29 @@ package final class MergeStash {
 
     /// Keeps one export's reading of a conversation, by its id.
     package func add(_ part: ConversationMerge.Part) throws {
-        if written == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let file = folder.appendingPathComponent("part-\(written)")
-        written += 1
+        let number = state.withLock { state in
+            defer { state.written += 1 }
+            return state.written
+        }
+        if number == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let file = folder.appendingPathComponent("part-\(number)")
         try Data(ConversationCoding.encode(part.imported)).write(to: file)
-        parts[part.imported.conversation.id, default: []].append((file, part.file, part.position, part.contentIDs))
+        let kept = Kept(file: file, display: part.file, position: part.position, contentIDs: part.contentIDs)
+        state.withLock { $0.parts[part.imported.conversation.id, default: []].append(kept) }
     }
 
     /// The ids of the conversations kept, in order.
-    package var ids: [String] { parts.keys.sorted() }
+    package var ids: [String] { state.withLock { $0.parts.keys.sorted() } }
 
     /// The readings of the conversation `id`, in the order they were added; they are no longer kept.
     package func take(_ id: String) throws -> [ConversationMerge.Part] {
-        let kept = parts.removeValue(forKey: id) ?? []
+        let kept = state.withLock { $0.parts.removeValue(forKey: id) } ?? []
         return try kept.map { kept in
             defer { try? FileManager.default.removeItem(at: kept.file) }
             let bytes = try [UInt8](Data(contentsOf: kept.file))
             return ConversationMerge.Part(
-                imported: try ConversationCoding.decode(bytes), file: kept.display, position: kept.position, contentIDs: kept.contentIDs)
+                imported: try ConversationCoding.decode(bytes), file: kept.display, position: kept.position,
+                contentIDs: kept.contentIDs)
         }
     }
 }

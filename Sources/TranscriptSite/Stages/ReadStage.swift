@@ -68,13 +68,22 @@ public struct ReadStage: BuildStage {
             }
             if !gathers { context.noteRead(export, fingerprint: fingerprint) }
         }
-        for id in gathered.ids {
-            let parts = try gathered.take(id)
-            guard parts.count > 1 else {
+        // Each id's readings are read back and merged on a thread of their own while the one before is rendered.
+        let ids = gathered.ids
+        func prepare(_ id: String) -> BackgroundWork<(parts: [ConversationMerge.Part], merged: ConversationMerge.Outcome?)> {
+            BackgroundWork {
+                let parts = try gathered.take(id)
+                return (parts, parts.count > 1 ? ConversationMerge.merge(parts) : nil)
+            }
+        }
+        var next = ids.first.map(prepare)
+        for (position, id) in ids.enumerated() {
+            let (parts, outcome) = try next!.result()
+            next = position + 1 < ids.count ? prepare(ids[position + 1]) : nil
+            guard let merged = outcome else {
                 try context.handOn(ReadConversation(imported: parts[0].imported, export: exports[parts[0].position], mergedAs: id))
                 continue
             }
-            let merged = ConversationMerge.merge(parts)
             context.summary.merges.append(merged.report)
             context.count("conversations merged")
             // What rendering finds (missing media, ...) is said of all the exports, oldest first.

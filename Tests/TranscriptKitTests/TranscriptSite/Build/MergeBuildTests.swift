@@ -163,6 +163,52 @@ import Testing
         #expect(try output(site) == output(clean))
     }
 
+    /// A Slack workspace export whose channel `general` (C1) holds the messages `range` (one a day file each).
+    static func slack(_ range: Range<Int>, change: [Int: String] = [:]) -> [String: String] {
+        var files = [
+            "users.json": SlackTestSupport.defaultUsers,
+            "channels.json": #"[{"id":"C1","name":"general","members":["U1","U2"]}]"#,
+        ]
+        for day in Set(range.map { $0 / 3 }).sorted() {
+            let messages = range.filter { $0 / 3 == day }.map { number in
+                #"{"type":"message","user":"U\#(1 + number % 2)","text":"\#(change[number] ?? "slack \(number)")","ts":"\#(1_714_723_200 + day * 86_400 + number * 60).000100"}"#
+            }
+            files[String(format: "general/2024-05-%02d.json", 3 + day)] = "[" + messages.joined(separator: ",") + "]"
+        }
+        return files
+    }
+
+    @Test func slackExportsOfAYearEachMergeByChannelAndTimestamp() throws {
+        var files: [String: String] = [:]
+        for (path, text) in Self.slack(0..<9) { files["2024/" + path] = text }
+        for (path, text) in Self.slack(6..<15, change: [7: "slack 7, edited"]) { files["2025/" + path] = text }
+        let site = try site(files, inputs: ["2024", "2025"])
+        let summary = try build(site)
+        let merge = try #require(summary.merges.first)
+        #expect(merge.conversation == "C1")
+        #expect(merge.messages == 15)
+        #expect(merge.inMoreThanOne == 3)
+        #expect(merge.editedBetweenExports == 1)
+        #expect(summary.messagesRendered == 15)
+    }
+
+    @Test func aBuildAgainTakesTheMergedConversationOverAndAnEditRendersLikeACleanBuild() throws {
+        let files = ["2024/result.json": Self.telegram(0..<8), "2025/result.json": Self.telegram(4..<12)]
+        let site = try site(files, inputs: ["2024", "2025"])
+        _ = try build(site)
+        let again = try build(site)
+        #expect(again.conversationsReused == 1)
+        #expect(again.mergeLine == "2 exports of 1 conversation: 12 messages, 4 in more than one export, 0 edited between exports, 0 missing from the newest")
+        // One message edited in the newer export: the site is what a clean build of the same exports writes.
+        try Self.telegram(4..<12, change: [9: "message nine, edited"])
+            .write(to: site.appendingPathComponent("exports/2025/result.json"), atomically: true, encoding: .utf8)
+        let edited = try build(site)
+        #expect(edited.conversationsReused == 0)
+        let clean = try self.site(["2024/result.json": Self.telegram(0..<8), "2025/result.json": Self.telegram(4..<12, change: [9: "message nine, edited"])], inputs: ["2024", "2025"], name: "clean")
+        _ = try build(clean)
+        #expect(try output(site) == output(clean))
+    }
+
     /// The folder of the site's only conversation.
     static func folder(of site: URL) throws -> String? {
         try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path).first
