@@ -76,14 +76,9 @@ package struct ConversationMerge {
     /// The merge so far.
     private struct State {
         var messages: [Message]
-        /// For each message, the export its media come from, and how many exports have it.
-        var folderOf: [UInt16]
-        var seenIn: [UInt16]
-        /// For each message, the export whose version of it the message now has; and each export's newest time.
-        var versionOf: [UInt16]
-        /// For each message that is one export's message as it was read, that export's digest of its source
-        /// (`ImportedConversation.messageDigests`); nil for messages the merge changed, or without one.
-        var digests: [UInt64?]
+        /// What the merge knows of each message.
+        var slots: [Slot]
+        /// Each export's newest time.
         var ends: [Timestamp]
         var folders: [URL]
         var participants: [Participant]
@@ -97,10 +92,7 @@ package struct ConversationMerge {
         init(first: Part, pairsChanges: Bool) {
             self.pairsChanges = pairsChanges
             messages = first.imported.conversation.messages
-            folderOf = Array(repeating: 0, count: messages.count)
-            seenIn = Array(repeating: 1, count: messages.count)
-            versionOf = Array(repeating: 0, count: messages.count)
-            digests = Self.sourceDigests(of: first.imported)
+            slots = Self.sourceDigests(of: first.imported).map { Slot(export: 0, digest: $0) }
             ends = [messages.map(\.date).max() ?? Timestamp(secondsSince1970: 0)]
             folders = [first.imported.mediaFolder]
             participants = first.imported.conversation.participants
@@ -134,7 +126,7 @@ package struct ConversationMerge {
                let oldest = messages.first, oldest.sender == nil, case .system = oldest.kind,
                ContentMessageIDs.saying(first) == ContentMessageIDs.saying(oldest) {
                 matchOf[0] = 0
-                seenIn[0] += 1
+                slots[0].seenIn += 1
                 firstLineSaidAgain = true
             }
             if matched.isEmpty { warnIfUnrelated(part) }
@@ -147,17 +139,23 @@ package struct ConversationMerge {
             }
             // Between anchors: incoming messages that match none are a change of one merged message or new.
             var result: [Message] = []
-            var resultFolders: [UInt16] = []
-            var resultSeen: [UInt16] = []
+            var resultSlots: [Slot] = []
             var resultCovered: [Bool] = []
-            var resultVersions: [UInt16] = []
-            var resultDigests: [UInt64?] = []
             result.reserveCapacity(messages.count + incoming.count)
+            func keep(_ index: Int) {
+                result.append(messages[index])
+                resultSlots.append(slots[index])
+                resultCovered.append(covered[index])
+            }
+            func insert(_ index: Int) {
+                result.append(incoming[index])
+                resultSlots.append(Slot(export: folder, digest: incomingDigests[index]))
+                resultCovered.append(true)
+            }
             var mergedStart = 0
             var incomingStart = 0
-            let ends = anchors + [(incoming.count, messages.count)]
-            for (incomingEnd, mergedEnd) in ends {
-                let earlier = Array(mergedStart..<mergedEnd)
+            for (incomingEnd, mergedEnd) in anchors + [(incoming.count, messages.count)] {
+                let earlier = mergedStart..<mergedEnd
                 var fresh = (incomingStart..<incomingEnd).filter { matchOf[$0] == nil }
                 // Changed messages: same sender and minute, marked edited or deleted by the later export.
                 fresh.removeAll { index in
@@ -175,45 +173,18 @@ package struct ConversationMerge {
                 var next = fresh.startIndex
                 for index in earlier {
                     while next < fresh.endIndex, incoming[fresh[next]].date < messages[index].date {
-                        result.append(incoming[fresh[next]])
-                        resultFolders.append(folder)
-                        resultSeen.append(1)
-                        resultCovered.append(true)
-                        resultVersions.append(folder)
-                        resultDigests.append(incomingDigests[fresh[next]])
+                        insert(fresh[next])
                         next += 1
                     }
-                    result.append(messages[index])
-                    resultFolders.append(folderOf[index])
-                    resultSeen.append(seenIn[index])
-                    resultCovered.append(covered[index])
-                    resultVersions.append(versionOf[index])
-                    resultDigests.append(digests[index])
+                    keep(index)
                 }
-                for index in fresh[next...] {
-                    result.append(incoming[index])
-                    resultFolders.append(folder)
-                    resultSeen.append(1)
-                    resultCovered.append(true)
-                    resultVersions.append(folder)
-                    resultDigests.append(incomingDigests[index])
-                }
-                if mergedEnd < messages.count {
-                    result.append(messages[mergedEnd])
-                    resultFolders.append(folderOf[mergedEnd])
-                    resultSeen.append(seenIn[mergedEnd])
-                    resultCovered.append(covered[mergedEnd])
-                    resultVersions.append(versionOf[mergedEnd])
-                    resultDigests.append(digests[mergedEnd])
-                }
+                for index in fresh[next...] { insert(index) }
+                if mergedEnd < messages.count { keep(mergedEnd) }
                 mergedStart = mergedEnd + 1
                 incomingStart = incomingEnd + 1
             }
             messages = result
-            folderOf = resultFolders
-            seenIn = resultSeen
-            versionOf = resultVersions
-            digests = resultDigests
+            slots = resultSlots
             // What this export covers but does not have was deleted after an earlier one.
             if let first = incoming.map(\.date).min(), let end {
                 let (from, to) = (Self.minute(first), Self.minute(end))
@@ -222,7 +193,7 @@ package struct ConversationMerge {
                     guard minute > from, minute < to else { continue }
                     messages[index].history = messages[index].history ?? MessageHistory()
                     messages[index].history!.missingFrom.append(end)
-                    digests[index] = nil
+                    slots[index].digest = nil
                     note("\"\(messages[index].id)\" is not in \(part.file), which covers its date")
                 }
             }
@@ -232,7 +203,7 @@ package struct ConversationMerge {
         /// Folds a later export's version of a message into the merged one at `index`.
         mutating func take(_ later: Message, digest: UInt64?, folder: UInt16, into index: Int, file: String) {
             let earlier = messages[index]
-            seenIn[index] += 1
+            slots[index].seenIn += 1
             var merged = later
             merged.id = earlier.id
             merged.history = earlier.history
@@ -243,11 +214,11 @@ package struct ConversationMerge {
                 // An export made without media keeps the earlier export's file.
                 merged.kind = earlier.kind
             } else {
-                folderOf[index] = folder
+                slots[index].folder = folder
                 let (before, after) = (Self.text(of: earlier.kind), Self.text(of: later.kind))
                 if let before, before != after, !earlier.deleted {
                     var history = merged.history ?? MessageHistory()
-                    history.earlierVersions.append(.init(text: before, export: ends[Int(versionOf[index])]))
+                    history.earlierVersions.append(.init(text: before, export: ends[Int(slots[index].version)]))
                     merged.history = history
                     note("\"\(earlier.id)\" was edited between exports (\(file) has the later text)")
                 }
@@ -263,9 +234,9 @@ package struct ConversationMerge {
             merged.deleted = later.deleted || earlier.deleted
             merged.sender = later.sender ?? earlier.sender
             // The merged message keeps a source's digest only when it is that source's message as read.
-            digests[index] = merged == later ? digest : merged == earlier ? digests[index] : nil
+            slots[index].digest = merged == later ? digest : merged == earlier ? slots[index].digest : nil
+            slots[index].version = folder
             messages[index] = merged
-            versionOf[index] = folder
         }
 
         /// An export's digests of its messages' sources, when it has one for each.
@@ -322,20 +293,20 @@ package struct ConversationMerge {
                 return participant
             }
             let newestIndex = UInt16(parts.count - 1)
-            let folderList = folders.count > 1 && folderOf.contains { $0 != newestIndex }
-                ? MessageFolders(folders: folders, ofMessage: folderOf) : nil
+            let folderList = folders.count > 1 && slots.contains { $0.folder != newestIndex }
+                ? MessageFolders(folders: folders, ofMessage: slots.map(\.folder)) : nil
             let newestEnd = newest.imported.conversation.messages.map(\.date).max()
             // Digests for the build cache: the sources' where a message is one as read, the model's elsewhere.
             var messageDigests: [UInt64]?
-            let changed = digests.indices.filter { digests[$0] == nil }
-            if changed.count < digests.count, let made = try? ContentDigest.digests(of: changed.map { messages[$0] }) {
-                var all = digests
+            let changed = slots.indices.filter { slots[$0].digest == nil }
+            if changed.count < slots.count, let made = try? ContentDigest.digests(of: changed.map { messages[$0] }) {
+                var all = slots.map(\.digest)
                 for (position, index) in changed.enumerated() { all[index] = made[position] }
                 messageDigests = all.map { $0! }
             }
             var report = MergeReport(
                 conversation: conversation.id, exports: parts.map(\.file), messages: messages.count,
-                inMoreThanOne: seenIn.filter { $0 > 1 }.count,
+                inMoreThanOne: slots.filter { $0.seenIn > 1 }.count,
                 editedBetweenExports: messages.filter { $0.history?.earlierVersions.isEmpty == false }.count,
                 missingFromNewest: newestEnd.map { end in messages.filter { $0.history?.missingFrom.contains(end) == true }.count } ?? 0)
             report.details = details + (detailsLeftOut > 0 ? ["... and \(detailsLeftOut) more"] : [])
@@ -406,6 +377,24 @@ package struct ConversationMerge {
                 }
             }
             return result
+        }
+    }
+
+    /// What the merge knows of one message besides the message.
+    private struct Slot {
+        /// The export its media come from (its folder's position), and the one whose version of it it has.
+        var folder: UInt16
+        var version: UInt16
+        /// How many exports have it.
+        var seenIn: UInt16 = 1
+        /// When the message is one export's message as it was read, that export's digest of its source
+        /// (`ImportedConversation.messageDigests`); nil for messages the merge changed, or without one.
+        var digest: UInt64?
+
+        init(export: UInt16, digest: UInt64?) {
+            folder = export
+            version = export
+            self.digest = digest
         }
     }
 

@@ -48,20 +48,28 @@ extension MessageMedia {
             }
             let paths = named[index]
             guard !paths.isEmpty else { continue }
-            var media = MessageMedia()
-            for (path, imageOnly, isThumbnail) in paths {
-                switch copier.copy(path, from: folder, imageOnly: imageOnly) {
-                case .success(let copied):
-                    if isThumbnail { media.thumbnail = copied } else { media.file = copied }
-                case .failure(let refusal):
-                    // The page says why in its own words: the reason's key in the strings table.
-                    media.problems.append((path, refusal.stringKey))
-                    problems.append((path, refusal.description))
-                }
-            }
-            result[index] = media
+            result[index] = copy(paths, from: folder, with: copier, problems: &problems)
         }
         return (result, problems)
+    }
+
+    /// Copies the files one message names; what could not be copied is added to `problems`.
+    private static func copy(
+        _ paths: [(path: String, imageOnly: Bool, isThumbnail: Bool)], from folder: URL, with copier: MediaCopier,
+        problems: inout [(path: String, reason: String)]
+    ) -> MessageMedia {
+        var media = MessageMedia()
+        for (path, imageOnly, isThumbnail) in paths {
+            switch copier.copy(path, from: folder, imageOnly: imageOnly) {
+            case .success(let copied):
+                if isThumbnail { media.thumbnail = copied } else { media.file = copied }
+            case .failure(let refusal):
+                // The page says why in its own words: the reason's key in the strings table.
+                media.problems.append((path, refusal.stringKey))
+                problems.append((path, refusal.description))
+            }
+        }
+        return media
     }
 }
 
@@ -75,18 +83,7 @@ extension MessageMedia {
         for index in messages.indices where messages[index].kind.mayNameFiles {
             let paths = Self.paths(of: messages[index].kind)
             guard !paths.isEmpty else { continue }
-            let folder = folders.folder(ofMessage: index)
-            var media = MessageMedia()
-            for (path, imageOnly, isThumbnail) in paths {
-                switch copier.copy(path, from: folder, imageOnly: imageOnly) {
-                case .success(let copied):
-                    if isThumbnail { media.thumbnail = copied } else { media.file = copied }
-                case .failure(let refusal):
-                    media.problems.append((path, refusal.stringKey))
-                    problems.append((path, refusal.description))
-                }
-            }
-            result[index] = media
+            result[index] = copy(paths, from: folders.folder(ofMessage: index), with: copier, problems: &problems)
         }
         return (result, problems)
     }
