@@ -194,7 +194,7 @@ package struct ConversationMerge {
                     messages[index].history = messages[index].history ?? MessageHistory()
                     messages[index].history!.missingFrom.append(end)
                     slots[index].digest = nil
-                    note("\"\(messages[index].id)\" is not in \(part.file), which covers its date")
+                    note("\(Self.describe(messages[index])) is not in \(part.file), which covers its date")
                 }
             }
             mergeParticipants(part.imported.conversation.participants)
@@ -220,7 +220,7 @@ package struct ConversationMerge {
                     var history = merged.history ?? MessageHistory()
                     history.earlierVersions.append(.init(text: before, export: ends[Int(slots[index].version)]))
                     merged.history = history
-                    note("\"\(earlier.id)\" was edited between exports (\(file) has the later text)")
+                    note("\(Self.describe(earlier)) was edited between exports (\(file) has the later text)")
                 }
             }
             merged.reactions = Self.union(earlier.reactions, later.reactions)
@@ -338,6 +338,11 @@ package struct ConversationMerge {
                 position = previous[position]
             }
             return run.reversed()
+        }
+
+        /// A message as `--verbose` names it: `m-id (Ann, 2024-01-04T18:30:00Z)`.
+        static func describe(_ message: Message) -> String {
+            "m-\(message.id) (\(message.sender ?? "no sender"), \(message.date.iso8601))"
         }
 
         static func minute(_ time: Timestamp) -> Int64 { Int64((time.secondsSince1970 / 60).rounded(.down)) }
