@@ -12,6 +12,7 @@ package final class MergeStash: Sendable {
         var display: String
         var position: Int
         var contentIDs: Bool
+        var bytes: Int
     }
 
     private let folder: URL
@@ -30,13 +31,19 @@ package final class MergeStash: Sendable {
         }
         if number == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let file = folder.appendingPathComponent("part-\(number)")
-        try Data(ConversationCoding.encode(part.imported)).write(to: file)
-        let kept = Kept(file: file, display: part.file, position: part.position, contentIDs: part.contentIDs)
+        let bytes = ConversationCoding.encode(part.imported)
+        try Data(bytes).write(to: file)
+        let kept = Kept(file: file, display: part.file, position: part.position, contentIDs: part.contentIDs, bytes: bytes.count)
         state.withLock { $0.parts[part.imported.conversation.id, default: []].append(kept) }
     }
 
     /// The ids of the conversations kept, in order.
     package var ids: [String] { state.withLock { $0.parts.keys.sorted() } }
+
+    /// The bytes of the readings of the conversation `id` as kept (a measure of the memory they take once read).
+    package func bytes(of id: String) -> Int {
+        state.withLock { $0.parts[id]?.reduce(0) { $0 + $1.bytes } ?? 0 }
+    }
 
     /// The readings of the conversation `id`, in the order they were added; they are no longer kept.
     package func take(_ id: String) throws -> [ConversationMerge.Part] {

@@ -68,20 +68,20 @@ public struct ReadStage: BuildStage {
             }
             if !gathers { context.noteRead(export, fingerprint: fingerprint) }
         }
-        // Each id's readings are read back and merged on a thread of their own while the one before is rendered.
+        // Each id's readings are read back and merged; those of up to `mergedAheadBytes` on a thread of their own
+        // while the conversation before is rendered (a bigger one after it: two big ones are never held at once).
         let ids = gathered.ids
-        func prepare(_ id: String) -> BackgroundWork<(parts: [ConversationMerge.Part], merged: ConversationMerge.Outcome?)> {
-            BackgroundWork {
-                let parts = try gathered.take(id)
-                return (parts, parts.count > 1 ? ConversationMerge.merge(parts) : nil)
-            }
-        }
-        var next = ids.first.map(prepare)
+        var ahead: BackgroundWork<Prepared>?
         for (position, id) in ids.enumerated() {
-            let (parts, outcome) = try next!.result()
-            next = position + 1 < ids.count ? prepare(ids[position + 1]) : nil
-            guard let merged = outcome else {
-                try context.handOn(ReadConversation(imported: parts[0].imported, export: exports[parts[0].position], mergedAs: id))
+            let prepared = try ahead?.result() ?? Self.prepare(id, from: gathered)
+            ahead = nil
+            if position + 1 < ids.count, gathered.bytes(of: ids[position + 1]) <= Self.mergedAheadBytes {
+                let next = ids[position + 1]
+                ahead = BackgroundWork { try Self.prepare(next, from: gathered) }
+            }
+            guard case .merged(let merged) = prepared else {
+                guard case .single(let part) = prepared else { continue }
+                try context.handOn(ReadConversation(imported: part.imported, export: exports[part.position], mergedAs: id))
                 continue
             }
             context.summary.merges.append(merged.report)
@@ -92,6 +92,21 @@ public struct ReadStage: BuildStage {
             try context.handOn(ReadConversation(imported: merged.imported, export: export, mergedAs: id))
         }
     }
+
+    /// A gathered conversation ready to be handed on: read from one export, or merged from several (whose
+    /// readings are let go once merged).
+    private enum Prepared: Sendable {
+        case single(ConversationMerge.Part)
+        case merged(ConversationMerge.Outcome)
+    }
+
+    private static func prepare(_ id: String, from stash: MergeStash) throws -> Prepared {
+        let parts = try stash.take(id)
+        return parts.count == 1 ? .single(parts[0]) : .merged(ConversationMerge.merge(parts))
+    }
+
+    /// How many bytes of stashed readings a conversation may have to be merged while the one before is rendered.
+    static let mergedAheadBytes = 32 << 20
 }
 
 /// Which exports of a build are read before their conversations go on, to be merged with those of the same id
