@@ -40,12 +40,23 @@ package struct ConversationMerge {
     }
 
     /// Merges `parts` (at least one) into one conversation with the id of the first.
-    package static func merge(_ parts: [Part]) -> Outcome {
+    /// Each part is let go once it is merged, so that the merge holds the merged messages and one part's.
+    package static func merge(_ parts: consuming [Part]) -> Outcome {
         precondition(!parts.isEmpty)
-        let ordered = order(parts)
-        var state = State(first: ordered[0], pairsChanges: parts.allSatisfy(\.contentIDs))
-        for position in ordered.indices.dropFirst() { state.add(ordered[position], number: position) }
-        return state.outcome(of: ordered)
+        var ordered: [Part?] = order(parts)
+        _ = consume parts
+        let files = ordered.map { $0!.file }
+        // The newest part without its messages: its title, kind, participants, folder and place.
+        var newest = ordered[ordered.count - 1]!
+        newest.imported.conversation.messages = []
+        var state = State(first: ordered[0]!, pairsChanges: ordered.allSatisfy { $0!.contentIDs })
+        ordered[0] = nil
+        for position in ordered.indices.dropFirst() {
+            let part = ordered[position]!
+            ordered[position] = nil
+            state.add(part, number: position)
+        }
+        return state.outcome(newest: newest, files: files)
     }
 
     /// The parts oldest first: by their newest message, their oldest, how many of their messages are marked
@@ -280,8 +291,7 @@ package struct ConversationMerge {
                     + "transcripts.yml (merge: separate; see docs/archive.md)")
         }
 
-        func outcome(of parts: [Part]) -> Outcome {
-            let newest = parts[parts.count - 1]
+        func outcome(newest: Part, files: [String]) -> Outcome {
             var conversation = newest.imported.conversation
             conversation.messages = messages
             // Participants of earlier exports keep their avatar only when it is read from the newest folder.
@@ -292,10 +302,10 @@ package struct ConversationMerge {
                 }
                 return participant
             }
-            let newestIndex = UInt16(parts.count - 1)
+            let newestIndex = UInt16(files.count - 1)
             let folderList = folders.count > 1 && slots.contains { $0.folder != newestIndex }
                 ? MessageFolders(folders: folders, ofMessage: slots.map(\.folder)) : nil
-            let newestEnd = newest.imported.conversation.messages.map(\.date).max()
+            let newestEnd = files.count > 1 ? ends.last : nil
             // Digests for the build cache: the sources' where a message is one as read, the model's elsewhere.
             var messageDigests: [UInt64]?
             let changed = slots.indices.filter { slots[$0].digest == nil }
@@ -305,7 +315,7 @@ package struct ConversationMerge {
                 messageDigests = all.map { $0! }
             }
             var report = MergeReport(
-                conversation: conversation.id, exports: parts.map(\.file), messages: messages.count,
+                conversation: conversation.id, exports: files, messages: messages.count,
                 inMoreThanOne: slots.filter { $0.seenIn > 1 }.count,
                 editedBetweenExports: messages.filter { $0.history?.earlierVersions.isEmpty == false }.count,
                 missingFromNewest: newestEnd.map { end in messages.filter { $0.history?.missingFrom.contains(end) == true }.count } ?? 0)
