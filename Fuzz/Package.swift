@@ -14,7 +14,7 @@ let importers = [
     "Telegram", "TelegramHTML", "Slack", "Discord", "Messenger", "Mattermost", "Signal", "IRC", "Matrix", "WhatsApp",
     "GoogleChat", "IMessage",
 ]
-let others = ["Canonical", "CanonicalLines", "Detect", "Config", "Templates", "Render"]
+let others = ["Canonical", "CanonicalLines", "Detect", "Config", "Templates", "Render", "Merge"]
 
 /// A fuzz target: one file defining `LLVMFuzzerTestOneInput`, linked with libFuzzer's `main`. The library code is
 /// instrumented by the flags `scripts/fuzz.sh` passes to every target (`-sanitize=address` and the frontend's

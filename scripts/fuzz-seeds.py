@@ -39,6 +39,7 @@ TARGETS = {
     "Detect": (["*/*.json"], ["TranscriptImport/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
     "Config": ([], ["TranscriptSite/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
     "Templates": ([], ["TranscriptRender/Templates/*.swift"], []),
+    "Merge": (["whatsapp/*.txt"], ["TranscriptImport/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
     "Render": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptSite/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
 }
 
@@ -76,6 +77,8 @@ EXTRA = {
                   "{{<", "{{$", "{{>*", "{{=<% %>=}}", "<%", "%>", "message", "pinned", "sender", "uppercased("],
     "IRC": ["[00:00] ", "<nick> ", " * ", "--- Log opened ", "-!- ", "\n"],
     "WhatsApp": ["[01/02/23, 10:00:00] ", "01/02/2023, 10:00 - ", ": ", "<Media omitted>", "\u200e", "\n"],
+    "Merge": ["[01/02/23, 10:00:00] ", "01/02/2023, 10:00 - ", ": ", "<Media omitted>", "<This message was edited>",
+              "This message was deleted", "IMG-20230102-WA0001.jpg (file attached)", "\u200e", "\n", "\x00"],
     "Signal": ["[2023-01-02 10:00] ", ": ", "\n", "> "],
     "TelegramHTML": ['<div class="message default clearfix" id="message1">', '<div class="body">', '<div class="from_name">',
                      '<div class="text">', '<div class="pull_right date details" title="01.02.2023 10:00:00 UTC+01:00">', '</div>'],
@@ -102,7 +105,7 @@ def main():
         for data in found:
             data = data[:MAX_SEED]
             (seeds / hashlib.sha1(data).hexdigest()).write_bytes(data)
-        extra = EXTRA.get(target, []) + ([] if target in ("Templates", "IRC", "WhatsApp", "Signal") else JSON_WORDS)
+        extra = EXTRA.get(target, []) + ([] if target in ("Templates", "IRC", "WhatsApp", "Signal", "Merge") else JSON_WORDS)
         (out / f"{target}.dict").write_text(dictionary(folders, extra))
         print(f"{target}: {len(list(seeds.iterdir()))} seeds")
 

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 shift || true
 all=(Telegram TelegramHTML Slack Discord Messenger Mattermost Signal IRC Matrix WhatsApp GoogleChat IMessage
-     Canonical CanonicalLines Detect Config Templates Render)
+     Canonical CanonicalLines Detect Config Templates Render Merge)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 

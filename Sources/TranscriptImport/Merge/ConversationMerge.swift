@@ -113,7 +113,7 @@ package struct ConversationMerge {
         mutating func add(_ part: Part, number: Int) {
             let incoming = part.imported.conversation.messages
             let incomingDigests = Self.sourceDigests(of: part.imported)
-            let folder = UInt16(number)
+            let folder = UInt32(number)
             folders.append(part.imported.mediaFolder)
             warnings += part.imported.warnings
             let end = incoming.map(\.date).max()
@@ -212,7 +212,7 @@ package struct ConversationMerge {
         }
 
         /// Folds a later export's version of a message into the merged one at `index`.
-        mutating func take(_ later: Message, digest: UInt64?, folder: UInt16, into index: Int, file: String) {
+        mutating func take(_ later: Message, digest: UInt64?, folder: UInt32, into index: Int, file: String) {
             let earlier = messages[index]
             slots[index].seenIn += 1
             var merged = later
@@ -302,7 +302,7 @@ package struct ConversationMerge {
                 }
                 return participant
             }
-            let newestIndex = UInt16(files.count - 1)
+            let newestIndex = UInt32(files.count - 1)
             let folderList = folders.count > 1 && slots.contains { $0.folder != newestIndex }
                 ? MessageFolders(folders: folders, ofMessage: slots.map(\.folder)) : nil
             let newestEnd = files.count > 1 ? ends.last : nil
@@ -398,15 +398,15 @@ package struct ConversationMerge {
     /// What the merge knows of one message besides the message.
     private struct Slot {
         /// The export its media come from (its folder's position), and the one whose version of it it has.
-        var folder: UInt16
-        var version: UInt16
+        var folder: UInt32
+        var version: UInt32
         /// How many exports have it.
-        var seenIn: UInt16 = 1
+        var seenIn: UInt32 = 1
         /// When the message is one export's message as it was read, that export's digest of its source
         /// (`ImportedConversation.messageDigests`); nil for messages the merge changed, or without one.
         var digest: UInt64?
 
-        init(export: UInt16, digest: UInt64?) {
+        init(export: UInt32, digest: UInt64?) {
             folder = export
             version = export
             self.digest = digest

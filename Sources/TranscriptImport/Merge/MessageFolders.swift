@@ -6,9 +6,9 @@ public struct MessageFolders: Sendable, Equatable {
     /// The exports' folders.
     public var folders: [URL]
     /// For each message, in the conversation's order, its folder's position in `folders`.
-    public var ofMessage: [UInt16]
+    public var ofMessage: [UInt32]
 
-    public init(folders: [URL], ofMessage: [UInt16]) {
+    public init(folders: [URL], ofMessage: [UInt32]) {
         self.folders = folders
         self.ofMessage = ofMessage
     }
