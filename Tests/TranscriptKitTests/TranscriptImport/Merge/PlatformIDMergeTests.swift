@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import TranscriptImport
+@testable import TranscriptModel
+
+/// Overlapping exports of formats whose messages have the platform's ids (Messenger's timestamps, Matrix's
+/// event ids), cut from one history and merged: every message once, with the ids of a single export of it all.
+@Suite struct PlatformIDMergeTests {
+    func merged(_ importer: any ExportImporter, file: String, _ texts: [String]) throws -> ConversationMerge.Outcome {
+        let root = try TestSupport.temporaryFolder()
+        var parts: [ConversationMerge.Part] = []
+        for (position, text) in texts.enumerated() {
+            let url = root.appendingPathComponent("export\(position)/" + file)
+            try TestSupport.write(["export\(position)/" + file: text], in: root)
+            try importer.importConversations(
+                from: ExportSource(url: url, displayPath: "export\(position)"), context: ImportContext(timeZone: TimeZone(identifier: "UTC")!)
+            ) { parts.append(ConversationMerge.Part(imported: $0, file: "export\(position)", position: position)) }
+        }
+        return ConversationMerge.merge(parts)
+    }
+
+    @Test func messengerThreadsOfOnePathMerge() throws {
+        // Messenger writes the newest message first.
+        let messages = (0..<9).map { #"{"sender_name":"\#($0 % 2 == 0 ? "Ann" : "Bob")","timestamp_ms":\#(1_700_000_000_000 + $0 * 60_000),"content":"m\#($0)"}"# }
+        let thread = { (range: Range<Int>) in MessengerTestSupport.thread(range.reversed().map { messages[$0] }) }
+        let whole = try merged(MessengerImporter(), file: "message_1.json", [thread(0..<9)])
+        let outcome = try merged(MessengerImporter(), file: "message_1.json", [thread(5..<9), thread(0..<6)])
+        #expect(outcome.imported.conversation.messages == whole.imported.conversation.messages)
+        #expect(outcome.report.messages == 9)
+        #expect(outcome.report.inMoreThanOne == 1)
+    }
+
+    @Test func matrixRoomsMergeByEventID() throws {
+        let events = (0..<8).map { number in
+            MatrixImporterTests.event(
+                "$e\(number)", "m.room.message", at: 1_705_235_760_000 + number * 60_000,
+                content: #"{"msgtype":"m.text","body":"hello \#(number)"}"#)
+        }
+        let export = { (range: Range<Int>) in MatrixImporterTests.export(Array(events[range])) }
+        let whole = try merged(MatrixImporter(), file: "matrix - Pov - Chat Export.json", [export(0..<8)])
+        let outcome = try merged(MatrixImporter(), file: "matrix - Pov - Chat Export.json", [export(3..<8), export(0..<5), export(0..<8)])
+        #expect(outcome.imported.conversation.messages.map(\.id) == whole.imported.conversation.messages.map(\.id))
+        #expect(outcome.report.messages == 8)
+        #expect(outcome.report.inMoreThanOne == 8)
+        #expect(outcome.report.exports.count == 3)
+    }
+}
