@@ -28,6 +28,12 @@ public struct CanonicalImporter: ExportImporter {
         }
     }
 
+    /// A `.json` file's `id`, when its outline has it as a string; nil otherwise (JSON Lines, numeric ids).
+    public func conversationIDs(in source: ExportSource) -> [String]? {
+        guard let id = ExportProbe(source.url).jsonOutline?.root?["id"]?.text, !id.isEmpty else { return nil }
+        return [id]
+    }
+
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {

@@ -77,6 +77,11 @@ public protocol ExportImporter: Sendable {
     /// takes a message of a later export marked edited, with the sender and minute of one it lacks, for that
     /// message edited (see `ConversationMerge`).
     var messageIDsAreContent: Bool { get }
+    /// The ids of the conversations an export holds, when the importer can tell them without reading the export
+    /// (a chat file's name, a canonical file's `id`): a build then gathers, to merge them, only the exports whose
+    /// ids meet another export's. Nil (the default) when it cannot: every export of a format that more than one
+    /// input has is gathered (see docs/archive.md).
+    func conversationIDs(in source: ExportSource) -> [String]?
     /// Whether the file or folder looks like this format (a cheap look at names and the first bytes).
     func canImport(_ url: URL) -> Bool
     /// Whether the file or folder looks like this format, from a probe that every importer asked shares (a JSON
@@ -101,6 +106,7 @@ public protocol ExportImporter: Sendable {
 
 extension ExportImporter {
     public var messageIDsAreContent: Bool { false }
+    public func conversationIDs(in source: ExportSource) -> [String]? { nil }
     public func canImport(_ probe: ExportProbe) -> Bool { canImport(probe.url) }
     public var expectedShape: String { "" }
 

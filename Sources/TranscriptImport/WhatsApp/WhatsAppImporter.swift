@@ -91,6 +91,19 @@ public struct WhatsAppImporter: ExportImporter {
         }
     }
 
+    /// The chat's name of each chat file: what `importConversations` gives each conversation as its id.
+    public func conversationIDs(in source: ExportSource) -> [String]? {
+        let isFolder = (try? source.url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+        guard isFolder else {
+            return [Self.chatName(
+                fileName: source.url.lastPathComponent, displayPath: source.displayPath,
+                folderName: source.url.deletingLastPathComponent().lastPathComponent)]
+        }
+        return Self.chatFiles(inExportFolder: source.url)?.map { chat in
+            Self.chatName(fileName: chat, displayPath: source.displayPath + "/" + chat, folderName: source.url.lastPathComponent)
+        }
+    }
+
     // MARK: - Names
 
     /// `_chat.txt` (iOS) or a name with "WhatsApp" in it (`WhatsApp Chat with Ann.txt`, `WhatsApp-Chat mit Ann.txt`).

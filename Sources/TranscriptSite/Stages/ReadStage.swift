@@ -110,15 +110,32 @@ public struct ReadStage: BuildStage {
 }
 
 /// Which exports of a build are read before their conversations go on, to be merged with those of the same id
-/// in other exports: those of a format that more than one export has, or every export when the config's
-/// `merge:` block changes ids.
+/// in other exports: every export when the config's `merge:` block changes ids; else, of a format that more
+/// than one export has, those whose ids meet another export's when the importer can tell the ids beforehand
+/// (`ExportImporter.conversationIDs(in:)`), and all of them when it cannot.
 struct MergeGrouping {
     private let gathered: [Bool]
 
     init(exports: [ExportFinder.Found], settings: MergeSettings) {
-        var formats: [String: Int] = [:]
-        for export in exports { formats[export.importer.format, default: 0] += 1 }
-        gathered = exports.map { !settings.isEmpty || formats[$0.importer.format]! > 1 }
+        guard settings.isEmpty else {
+            gathered = Array(repeating: true, count: exports.count)
+            return
+        }
+        var result = Array(repeating: false, count: exports.count)
+        let formats = Dictionary(grouping: exports.indices, by: { exports[$0].importer.format })
+        for positions in formats.values where positions.count > 1 {
+            let ids = positions.map { exports[$0].importer.conversationIDs(in: exports[$0].source).map(Set.init) }
+            guard ids.allSatisfy({ $0 != nil }) else {
+                for position in positions { result[position] = true }
+                continue
+            }
+            var exportsOfID: [String: Int] = [:]
+            for set in ids { for id in set! { exportsOfID[id, default: 0] += 1 } }
+            for (position, set) in zip(positions, ids) where set!.contains(where: { exportsOfID[$0]! > 1 }) {
+                result[position] = true
+            }
+        }
+        gathered = result
     }
 
     /// Whether the export at `position` is gathered.

@@ -209,6 +209,21 @@ import Testing
         #expect(try output(site) == output(clean))
     }
 
+    @Test func exportsOfOneFormatWhoseIDsDoNotMeetAreReadAsAlways() throws {
+        let site = try site([
+            "a/WhatsApp Chat with Family.txt": Self.whatsApp(0..<5), "b/WhatsApp Chat with Friends.txt": Self.whatsApp(5..<10),
+            "c/one.json": TestSupport.conversation(id: "one", messages: []), "c/two.json": TestSupport.conversation(id: "two", messages: []),
+        ], inputs: ["a", "b", "c"])
+        try IncrementalBuildTests.settle(site)
+        let first = try build(site)
+        #expect(first.merges.isEmpty)
+        #expect(first.conversations.count == 4)
+        // Not gathered: a build again takes every export over unread.
+        let again = try build(site)
+        #expect(again.stages.first { $0.name == "read" }?.counts["exports taken over"] == 4)
+        #expect(again.conversationsReused == 4)
+    }
+
     /// The folder of the site's only conversation.
     static func folder(of site: URL) throws -> String? {
         try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path).first
