@@ -168,6 +168,12 @@ package struct ConversationRenderer: Sendable {
             pagesTakenOver: taken.pages.count)
     }
 
+    /// Whether month pages may show the conversation's totals (its message count, first and last day, number
+    /// of pages): when the site has a `conversation` or `page` template or a partial of its own.
+    var showsTotalsOnMonthPages: Bool {
+        templates.overridden.contains { $0 == "conversation" || $0 == "page" || $0.hasPrefix("partials/") }
+    }
+
     /// The digest of each page of `frame` (see `PageDigests`): what the page frame shows of the conversation
     /// as a whole, and what each page shows of its messages.
     private func pageDigests(
@@ -179,14 +185,18 @@ package struct ConversationRenderer: Sendable {
             id: conversation.id, title: conversation.title, kind: conversation.kind,
             participants: conversation.participants, messages: []))
         var digest = SHA256()
-        digest.update(
-            "\(conversation.messages.count) \(frame.firstDay ?? "-") \(frame.lastDay ?? "-") \(frame.feedURL ?? "-") \(frame.plan.pages.count)")
+        // The built-in month page shows only what its month holds (the totals are the overview's), so a message
+        // added in another month leaves it as it is; a site's own page templates may show the totals.
+        digest.update(showsTotalsOnMonthPages
+            ? "\(conversation.messages.count) \(frame.firstDay ?? "-") \(frame.lastDay ?? "-") \(frame.feedURL ?? "-") \(frame.plan.pages.count)"
+            : "month pages \(frame.feedURL ?? "-")")
         digest.update(search.map { "search \($0.number) \($0.folder)" } ?? "not indexed")
         for (id, image) in avatarImages.sorted(by: { $0.key < $1.key }) { digest.update(id + " " + image) }
         for name in frame.senderNames { digest.update(name) }
         whole += Array(digest.hexDigest.utf8)
         return try PageDigests.make(.init(
-            messages: conversation.messages, plan: frame.plan, labels: frame.labels, pageFiles: frame.pageFiles,
+            messages: conversation.messages, plan: frame.plan, pageCountShown: showsTotalsOnMonthPages,
+            labels: frame.labels, pageFiles: frame.pageFiles,
             indexByID: frame.indexByID, threads: frame.threads, media: media, conversation: whole,
             messageDigests: messageDigests,
             decisions: delegate is DefaultDisplayDelegate

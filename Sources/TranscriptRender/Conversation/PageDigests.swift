@@ -8,6 +8,8 @@ enum PageDigests {
     struct Inputs {
         package var messages: [Message]
         var plan: PagePlan
+        /// Whether the pages may show how many pages there are (else only whether a page has neighbours).
+        var pageCountShown = true
         var labels: [String]
         var pageFiles: [String]
         var indexByID: [String: Int]
@@ -33,7 +35,7 @@ enum PageDigests {
             var hash = FastDigest()
             hash.add("page 2")
             inputs.conversation.withUnsafeBytes { hash.add($0) }
-            hash.add("\(plan.pages.count) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
+            hash.add("\(inputs.pageCountShown ? plan.pages.count : min(plan.pages.count, 2)) \(number) \(page.file) \(page.range.lowerBound) \(page.range.upperBound)")
             hash.add(inputs.labels[number])
             hash.add(number > 0 ? plan.pages[number - 1].file + " " + inputs.labels[number - 1] : "-")
             hash.add(number + 1 < plan.pages.count ? plan.pages[number + 1].file + " " + inputs.labels[number + 1] : "-")
