@@ -45,4 +45,18 @@ import Testing
         #expect(outcome.report.inMoreThanOne == 8)
         #expect(outcome.report.exports.count == 3)
     }
+
+    @Test func mattermostChannelsMergeByTimeAndAuthor() throws {
+        let posts = (0..<8).map { number in
+            #"{"type":"post","post":{"team":"t","channel":"general","user":"\#(number % 2 == 0 ? "ann" : "bo")","message":"post \#(number)","create_at":\#(1_700_000_000_000 + number * 60_000)}}"#
+        }
+        let export = { (range: Range<Int>) in
+            ([#"{"type":"version","version":1}"#] + MattermostTestSupport.setup + posts[range]).joined(separator: "\n") + "\n"
+        }
+        let whole = try merged(MattermostImporter(), file: "export.jsonl", [export(0..<8)])
+        let outcome = try merged(MattermostImporter(), file: "export.jsonl", [export(4..<8), export(0..<6)])
+        #expect(outcome.imported.conversation.messages == whole.imported.conversation.messages)
+        #expect(outcome.report.messages == 8)
+        #expect(outcome.report.inMoreThanOne == 2)
+    }
 }
