@@ -6,7 +6,7 @@ import TranscriptModel
 ///
 /// A Google Chat message can become several messages of the model, which has one kind per message: its text
 /// (or its quote of another message), then each link card, then each attached file, with the ids `ID`, `ID-2`,
-/// `ID-3`, ... (`ID` is the `message_id`, or `m<n>` for the n-th element when it has none).
+/// `ID-3`, ... (`ID` is the `message_id`, or for a message without one an id made from it: `ContentMessageIDs`).
 struct GoogleChatMessageReader {
     /// How errors and warnings name `messages.json`.
     let displayPath: String
@@ -22,6 +22,8 @@ struct GoogleChatMessageReader {
     private var idsByMessageID: [String: String] = [:]
     private var idsBySenderAndText: [String: String] = [:]
     private var ids = UniqueMessageIDs()
+    /// For messages without a `message_id`: how many came before with the same sender, minute and text.
+    private var contentOrdinals: [UInt64: UInt64] = [:]
     /// How many attachments of each disk name came so far (Takeout numbers the files of the later ones).
     private var attachmentCounts: [String: Int] = [:]
     /// The messages (by index in `messages`) whose date could not be read, dated at the end.
@@ -47,6 +49,15 @@ struct GoogleChatMessageReader {
     /// The example a date that cannot be read is compared with.
     static let dateExample = "Monday, January 2, 2023 at 3:04:05 PM UTC"
 
+    /// The id of a message without a `message_id`: one made from the message (`ContentMessageIDs`), the same in
+    /// every export of the group, so that its address stays and overlapping exports merge.
+    private mutating func contentID(sender: String?, date: Timestamp, text: String) -> String {
+        let identity = ContentMessageIDs.identity(sender: sender, date: date, saying: text)
+        let ordinal = contentOrdinals[identity, default: 0]
+        contentOrdinals[identity] = ordinal + 1
+        return ContentMessageIDs.id(identity: identity, ordinal: ordinal)
+    }
+
     /// Reads `messages[index]`.
     mutating func add(_ json: JSONValue, index: Int) throws {
         let object = try JSONObject(json, path: [AnyCodingKey(stringValue: "messages"), AnyCodingKey(intValue: index)], context: Self.context)
@@ -56,13 +67,13 @@ struct GoogleChatMessageReader {
             sender = people.note(name: person.name, email: person.email)
         }
         let messageID = try object.optionalString("message_id").flatMap { $0.isEmpty ? nil : $0 }
-        let baseID = ids.make(messageID ?? "m\(index + 1)")
         let date = try self.date(of: object)
         let updated = try optionalDate(object, "updated_date")
         let state = try object.optionalString("message_state")
         let deleted = object.value("deleted_date") != nil || object.value("deletion_metadata") != nil
             || state?.uppercased() == "DELETED"
         let text = try object.optionalString("text") ?? ""
+        let baseID = ids.make(messageID ?? contentID(sender: sender, date: date ?? Timestamp(secondsSince1970: 0), text: text))
 
         // A quote of another message: a reply to it when it is here, else its text shown before this one's.
         var replyTo: String?

@@ -35,10 +35,15 @@ package enum ContentMessageIDs {
 
     /// The digest of a message's sender, minute and what it says.
     package static func identity(of message: Message) -> UInt64 {
+        identity(sender: message.sender, date: message.date, saying: saying(message))
+    }
+
+    /// The digest of a sender, the minute of `date` and what a message says (`saying(_:)`).
+    package static func identity(sender: String?, date: Timestamp, saying: String) -> UInt64 {
         var digest = FastDigest()
-        digest.add(message.sender ?? "")
-        digest.add(UInt64(bitPattern: Int64((message.date.secondsSince1970 / 60).rounded(.down))))
-        digest.add(saying(message))
+        digest.add(sender ?? "")
+        digest.add(UInt64(bitPattern: Int64((date.secondsSince1970 / 60).rounded(.down))))
+        digest.add(saying)
         return digest.value
     }
 

@@ -59,4 +59,20 @@ import Testing
         #expect(outcome.report.messages == 8)
         #expect(outcome.report.inMoreThanOne == 2)
     }
+
+    @Test func googleChatMessagesWithoutIDsGetTheSameIDsInEveryExport() throws {
+        typealias Support = GoogleChatTestSupport
+        let messages = (0..<6).map { number in
+            #"{"creator": \#(number % 2 == 0 ? Support.ann : Support.bo), "created_date": "Monday, January 2, 2023 at 3:0\#(number):00 PM UTC", "text": "\#(number < 3 ? "ok" : "message \(number)")"}"#
+        }
+        let info = #"{"members": [\#(Support.ann), \#(Support.bo)]}"#
+        func ids(_ range: Range<Int>, name: String) throws -> [String] {
+            let folder = try Support.takeout(["DM abc": (info, Support.messages(Array(messages[range])))], name: name)
+            return try Support.read(folder).first?.conversation.messages.map(\.id) ?? []
+        }
+        let whole = try ids(0..<6, name: "whole")
+        #expect(Set(whole).count == 6)
+        #expect(try ids(2..<6, name: "cut") == Array(whole[2...]))
+        #expect(whole.allSatisfy { $0.utf8.count == 12 })
+    }
 }
