@@ -5,13 +5,14 @@ import TranscriptModel
 /// every message once (see docs/archive.md).
 ///
 /// The exports are taken oldest first (by their newest message, then their oldest, then their edit marks:
-/// `order`), so the result does not depend on the order they were given in. Messages are matched by id: the platform's, or for
-/// exports without ids the content id their importer gave (`ContentMessageIDs`). A message of a later export
-/// that matches none, with the sender and minute of an earlier one that the later export lacks, and marked as
-/// edited or deleted there, is that message changed (for content ids only; a platform's id stays the message's): the later text wins and the earlier stays in the message's
-/// `history`; a deleted one keeps what the earlier export had. A message that a later export covering its date
-/// no longer has is kept, its `history` naming that export. Reactions are the union; media come from the
-/// latest export that has the file.
+/// `order`), so the result does not depend on the order they were given in. Messages are matched by id: the
+/// platform's, or for exports without ids the content id their importer gave (`ContentMessageIDs`). For content
+/// ids only, a message of a later export that matches none, marked edited or deleted there, with the sender and
+/// minute of an earlier one that the later export lacks, is that message changed (a platform's id stays the
+/// message's whatever its text). The later text wins and the earlier stays in the message's `history`; a
+/// deleted one keeps what the earlier export had. A message that a later export covering its date no longer
+/// has is kept, its `history` naming that export. Reactions are the union; media come from the latest export
+/// that has the file.
 package struct ConversationMerge {
     /// One export's reading of the conversation.
     package struct Part: Sendable {
@@ -39,8 +40,8 @@ package struct ConversationMerge {
         package var newestPosition: Int
     }
 
-    /// Merges `parts` (at least one) into one conversation with the id of the first.
-    /// Each part is let go once it is merged, so that the merge holds the merged messages and one part's.
+    /// Merges `parts` (at least one, all of one id) into one conversation. Each part is let go once it is
+    /// merged, so that the merge holds the merged messages and one part's.
     package static func merge(_ parts: consuming [Part]) -> Outcome {
         precondition(!parts.isEmpty)
         var ordered: [Part?] = order(parts)
