@@ -28,11 +28,26 @@ public struct CanonicalImporter: ExportImporter {
         }
     }
 
-    /// A `.json` file's `id`, when its outline has it as a string; nil otherwise (JSON Lines, numeric ids).
+    /// The file's `id` (a `.json` file's, or the header line's of JSON Lines), when its outline has it as a
+    /// string; nil otherwise (a numeric id, a file that cannot be read).
     public func conversationIDs(in source: ExportSource) -> [String]? {
-        guard let id = ExportProbe(source.url).jsonOutline?.root?["id"]?.text, !id.isEmpty else { return nil }
+        let outline: JSONOutline?
+        if source.url.pathExtension.lowercased() == "jsonl" {
+            // The header is the first line.
+            guard let head = FilePeek.head(of: source.url, bytes: Self.headerBytes),
+                  let line = head.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first
+            else { return nil }
+            var bytes = Array(line.utf8)
+            outline = bytes.withUnsafeMutableBufferPointer { JSONOutline(UnsafeBufferPointer($0)) }
+        } else {
+            outline = ExportProbe(source.url).jsonOutline
+        }
+        guard let id = outline?.root?["id"]?.text, !id.isEmpty else { return nil }
         return [id]
     }
+
+    /// How much of a JSON Lines file is read for its header line.
+    static let headerBytes = 64 << 10
 
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void

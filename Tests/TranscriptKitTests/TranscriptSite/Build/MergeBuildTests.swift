@@ -214,15 +214,17 @@ import Testing
         let site = try site([
             "a/WhatsApp Chat with Family.txt": Self.whatsApp(0..<5), "b/WhatsApp Chat with Friends.txt": Self.whatsApp(5..<10),
             "c/one.json": TestSupport.conversation(id: "one", messages: []), "c/two.json": TestSupport.conversation(id: "two", messages: []),
+            "c/three.jsonl": #"{"format":"transcripts/1","id":"three","title":"Three"}"# + "\n",
+            "c/four.jsonl": #"{"format":"transcripts/1","id":"four","title":"Four"}"# + "\n",
         ], inputs: ["a", "b", "c"])
         try IncrementalBuildTests.settle(site)
         let first = try build(site)
         #expect(first.merges.isEmpty)
-        #expect(first.conversations.count == 4)
+        #expect(first.conversations.count == 6)
         // Not gathered: a build again takes every export over unread.
         let again = try build(site)
-        #expect(again.stages.first { $0.name == "read" }?.counts["exports taken over"] == 4)
-        #expect(again.conversationsReused == 4)
+        #expect(again.stages.first { $0.name == "read" }?.counts["exports taken over"] == 6)
+        #expect(again.conversationsReused == 6)
     }
 
     /// The folder of the site's only conversation.
