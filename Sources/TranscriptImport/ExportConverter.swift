@@ -62,6 +62,8 @@ public struct ExportConverter: Sendable {
             throw TranscriptsError(file: exports.map(\.relativePathForDisplay).joined(separator: ", "), message: "holds no conversation")
         }
         var merges: [MergeReport] = []
+        // One conversation is written as `output`, several into the folder `output`.
+        let outputFolder = order.count == 1 ? output.deletingLastPathComponent() : output
         // With several exports, conversations go in the order of their ids, whatever the order of the inputs.
         let conversations = (exports.count > 1 ? order.sorted() : order).map { id -> Conversation in
             let parts = parts[id]!
@@ -73,7 +75,7 @@ public struct ExportConverter: Sendable {
             })
             merges.append(merged.report)
             warnings += merged.imported.warnings
-            let (conversation, outside) = Self.mediaPaths(of: merged.imported, relativeTo: output.deletingLastPathComponent())
+            let (conversation, outside) = Self.mediaPaths(of: merged.imported, relativeTo: outputFolder)
             if outside > 0 {
                 warnings.append(
                     "\(output.relativePathForDisplay): \(outside) media path\(outside == 1 ? "" : "s") of the merged conversation \"\(id)\" "

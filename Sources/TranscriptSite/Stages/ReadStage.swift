@@ -79,17 +79,17 @@ public struct ReadStage: BuildStage {
                 let next = ids[position + 1]
                 ahead = BackgroundWork { try Self.prepare(next, from: gathered) }
             }
-            guard case .merged(let merged) = prepared else {
-                guard case .single(let part) = prepared else { continue }
+            switch prepared {
+            case .single(let part):
                 try context.handOn(ReadConversation(imported: part.imported, export: exports[part.position], mergedAs: id))
-                continue
+            case .merged(let merged):
+                context.summary.merges.append(merged.report)
+                context.count("conversations merged")
+                // What rendering finds (missing media, ...) is said of all the exports, oldest first.
+                var export = exports[merged.newestPosition]
+                export.source.displayPath = merged.report.exports.joined(separator: " + ")
+                try context.handOn(ReadConversation(imported: merged.imported, export: export, mergedAs: id))
             }
-            context.summary.merges.append(merged.report)
-            context.count("conversations merged")
-            // What rendering finds (missing media, ...) is said of all the exports, oldest first.
-            var export = exports[merged.newestPosition]
-            export.source.displayPath = merged.report.exports.joined(separator: " + ")
-            try context.handOn(ReadConversation(imported: merged.imported, export: export, mergedAs: id))
         }
     }
 

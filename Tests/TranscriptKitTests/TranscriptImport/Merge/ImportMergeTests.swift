@@ -36,4 +36,23 @@ import Testing
         #expect(text.contains("\"earlierVersions\""))
         #expect(text.contains("\"missingFrom\""))
     }
+
+    @Test func severalConversationsGoIntoTheOutputFolderWithTheirMediaPathsFromThere() throws {
+        let root = try TestSupport.temporaryFolder()
+        try TestSupport.write([
+            "exports/old/WhatsApp Chat with Family.txt": WhatsAppMergeTests.export(0..<8),
+            "exports/old/IMG-20240103-WA0001.jpg": "jpeg",
+            "exports/new/WhatsApp Chat with Family.txt": WhatsAppMergeTests.export(3..<10, change: [4: "<Media omitted>"]),
+            "exports/other/WhatsApp Chat with Friends.txt": "01/03/2024, 10:00 - Carol: hello\n",
+        ], in: root)
+        let conversion = try ExportConverter(registry: .builtIn, timeZone: TimeZone(identifier: "UTC")!).convert(
+            ["old", "new", "other"].map { root.appendingPathComponent("exports/" + $0) }, to: root)
+        #expect(conversion.written.count == 2)
+        #expect(!conversion.warnings.contains { $0.contains("lead outside") })
+        let family = try JSONDecoder().decode(Conversation.self, from: Data(contentsOf: root.appendingPathComponent("family.json")))
+        let photos = family.messages.compactMap { message -> String? in
+            if case .photo(let item) = message.kind { item.file } else { nil }
+        }
+        #expect(photos == ["exports/old/IMG-20240103-WA0001.jpg"])
+    }
 }
