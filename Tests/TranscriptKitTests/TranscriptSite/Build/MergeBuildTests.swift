@@ -131,6 +131,29 @@ import Testing
         #expect(!summary.warnings.contains { $0.contains("probably two chats") })
     }
 
+    @Test func telegramHTMLExportsAreJoinedInTheConfig() throws {
+        let site = try TestSupport.temporaryFolder()
+        for (name, numbers) in [("2023-08-24", Array(1...6)), ("2023-09-30", Array(4...9))] {
+            let folder = try DatabaseAndPageMergeTests.telegramPage(numbers, name: #function + name)
+            try FileManager.default.createDirectory(at: site.appendingPathComponent("exports"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folder, to: site.appendingPathComponent("exports/ChatExport_" + name))
+        }
+        try TestSupport.write(["transcripts.yml": """
+            title: Archive
+            timeZone: UTC
+            inputs: [exports/ChatExport_2023-08-24, exports/ChatExport_2023-09-30]
+            merge:
+              join: [{into: Rust, ids: [ChatExport_2023-08-24, ChatExport_2023-09-30]}]
+            """], in: site)
+        let summary = try build(site)
+        #expect(summary.conversations.count == 1)
+        #expect(summary.merges.map(\.conversation) == ["Rust"])
+        #expect(summary.merges.first?.messages == 9)
+        #expect(summary.merges.first?.inMoreThanOne == 3)
+        let folder = try #require(try Self.folder(of: site))
+        #expect(try anchors(site, folder) == (1...9).map { "m-\($0)" })
+    }
+
     @Test func twoChatsOfOneNameThatShareNothingAreAWarningAndFatalWithStrict() throws {
         let site = try site([
             "a/WhatsApp Chat with Family.txt": Self.whatsApp(0..<5),
