@@ -64,15 +64,26 @@ package struct ConversationMerge {
     /// edited or deleted (marks only accumulate, so of two exports of one span the later has more), their count
     /// and their content.
     static func order(_ parts: [Part]) -> [Part] {
-        let keys = parts.map { part -> (newest: Double, oldest: Double, changed: Int, count: Int, content: UInt64) in
-            let dates = part.imported.conversation.messages.map(\.date.secondsSince1970)
-            var digest = FastDigest()
+        typealias Key = (newest: Double, oldest: Double, changed: Int, count: Int)
+        let keys = parts.map { part -> Key in
+            var (newest, oldest, changed) = (-Double.infinity, Double.infinity, 0)
             for message in part.imported.conversation.messages {
+                newest = max(newest, message.date.secondsSince1970)
+                oldest = min(oldest, message.date.secondsSince1970)
+                if message.edited != nil || message.deleted { changed += 1 }
+            }
+            let count = part.imported.conversation.messages.count
+            return (newest, count == 0 ? -.infinity : oldest, changed, count)
+        }
+        // The content breaks ties only: digested for parts whose other keys equal another part's.
+        var contents: [Int: UInt64] = [:]
+        for index in parts.indices where keys.indices.contains(where: { $0 != index && keys[$0] == keys[index] }) {
+            var digest = FastDigest()
+            for message in parts[index].imported.conversation.messages {
                 digest.add(message.id)
                 digest.add(ContentMessageIDs.saying(message))
             }
-            let changed = part.imported.conversation.messages.reduce(0) { $0 + ($1.edited != nil || $1.deleted ? 1 : 0) }
-            return (dates.max() ?? -.infinity, dates.min() ?? -.infinity, changed, dates.count, digest.value)
+            contents[index] = digest.value
         }
         return parts.indices.sorted { left, right in
             let (a, b) = (keys[left], keys[right])
@@ -80,7 +91,7 @@ package struct ConversationMerge {
             if a.oldest != b.oldest { return a.oldest < b.oldest }
             if a.changed != b.changed { return a.changed < b.changed }
             if a.count != b.count { return a.count < b.count }
-            if a.content != b.content { return a.content < b.content }
+            if contents[left] != contents[right] { return contents[left]! < contents[right]! }
             return parts[left].file < parts[right].file
         }.map { parts[$0] }
     }
@@ -164,6 +175,19 @@ package struct ConversationMerge {
                 resultSlots.append(Slot(export: folder, digest: incomingDigests[index]))
                 resultCovered.append(true)
             }
+            // The usual later export: what it adds comes after the last message merged so far, appended in place.
+            let appendsOnly = anchors.last.map { $0.1 == messages.count - 1 } ?? messages.isEmpty
+            let afterLast = (anchors.last.map { $0.0 + 1 } ?? 0)..<incoming.count
+            if appendsOnly, (0..<afterLast.lowerBound).allSatisfy({ matchOf[$0] != nil }) {
+                for index in afterLast where matchOf[index] == nil {
+                    messages.append(incoming[index])
+                    slots.append(Slot(export: folder, digest: incomingDigests[index]))
+                    covered.append(true)
+                }
+                noteMissing(from: part, covered: covered, end: end, incoming: incoming)
+                mergeParticipants(part.imported.conversation.participants)
+                return
+            }
             var mergedStart = 0
             var incomingStart = 0
             for (incomingEnd, mergedEnd) in anchors + [(incoming.count, messages.count)] {
@@ -197,25 +221,35 @@ package struct ConversationMerge {
             }
             messages = result
             slots = resultSlots
-            // What this export covers but does not have was deleted after an earlier one.
-            if let first = incoming.map(\.date).min(), let end {
-                let (from, to) = (Self.minute(first), Self.minute(end))
-                for index in messages.indices where !resultCovered[index] {
-                    let minute = Self.minute(messages[index].date)
-                    guard minute > from, minute < to else { continue }
-                    messages[index].history = messages[index].history ?? MessageHistory()
-                    messages[index].history!.missingFrom.append(end)
-                    slots[index].digest = nil
-                    note("\(Self.describe(messages[index])) is not in \(part.file), which covers its date")
-                }
-            }
+            noteMissing(from: part, covered: resultCovered, end: end, incoming: incoming)
             mergeParticipants(part.imported.conversation.participants)
+        }
+
+        /// Marks what an export covers but does not have (`covered` false): deleted after an earlier export.
+        mutating func noteMissing(from part: Part, covered: [Bool], end: Timestamp?, incoming: [Message]) {
+            guard let first = incoming.lazy.map(\.date).min(), let end else { return }
+            let (from, to) = (Self.minute(first), Self.minute(end))
+            for index in messages.indices where !covered[index] {
+                let minute = Self.minute(messages[index].date)
+                guard minute > from, minute < to else { continue }
+                messages[index].history = messages[index].history ?? MessageHistory()
+                messages[index].history!.missingFrom.append(end)
+                slots[index].digest = nil
+                note("\(Self.describe(messages[index])) is not in \(part.file), which covers its date")
+            }
         }
 
         /// Folds a later export's version of a message into the merged one at `index`.
         mutating func take(_ later: Message, digest: UInt64?, folder: UInt32, into index: Int, file: String) {
-            let earlier = messages[index]
             slots[index].seenIn += 1
+            // Most messages of an overlap are the same in both exports: the later one is kept as it was read.
+            if messages[index] == later {
+                slots[index].folder = folder
+                slots[index].version = folder
+                slots[index].digest = digest
+                return
+            }
+            let earlier = messages[index]
             var merged = later
             merged.id = earlier.id
             merged.history = earlier.history

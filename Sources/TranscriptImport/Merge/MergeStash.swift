@@ -32,7 +32,11 @@ package final class MergeStash: Sendable {
         if number == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let file = folder.appendingPathComponent("part-\(number)")
         let bytes = ConversationCoding.encode(part.imported)
-        try Data(bytes).write(to: file)
+        try bytes.withUnsafeBytes { buffer in
+            // Written as they are, not copied into a `Data` first: a part can be a large conversation.
+            try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count, deallocator: .none)
+                .write(to: file)
+        }
         let kept = Kept(file: file, display: part.file, position: part.position, contentIDs: part.contentIDs, bytes: bytes.count)
         state.withLock { $0.parts[part.imported.conversation.id, default: []].append(kept) }
     }
@@ -50,10 +54,27 @@ package final class MergeStash: Sendable {
         let kept = state.withLock { $0.parts.removeValue(forKey: id) } ?? []
         return try kept.map { kept in
             defer { try? FileManager.default.removeItem(at: kept.file) }
-            let bytes = try [UInt8](Data(contentsOf: kept.file))
+            let bytes = try Self.read(kept.file, count: kept.bytes)
             return ConversationMerge.Part(
                 imported: try ConversationCoding.decode(bytes), file: kept.display, position: kept.position,
                 contentIDs: kept.contentIDs)
+        }
+    }
+
+    /// The `count` bytes of a part's file, read straight into the array the decoder reads.
+    private static func read(_ file: URL, count: Int) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        let descriptor = handle.fileDescriptor
+        return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, count - initialized)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    throw TranscriptsError(file: file.path, message: "the build's stash of this conversation is shorter than written")
+                }
+                initialized += got
+            }
         }
     }
 }

@@ -15,6 +15,10 @@ package struct BinaryWriter {
     }
 
     package mutating func write(_ value: UInt64) {
+        if value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            return
+        }
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -61,6 +65,10 @@ package struct BinaryReader {
     package var isAtEnd: Bool { offset == bytes.count }
 
     package mutating func readUInt64() throws -> UInt64 {
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
