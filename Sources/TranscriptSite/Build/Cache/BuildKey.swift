@@ -4,6 +4,7 @@ import TranscriptDisplay
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import Yams
 
 /// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the
 /// display delegate, the custom renderers and the importers. When it changes, the build cache is not used.
@@ -25,8 +26,9 @@ enum BuildKey {
         addTool(registry: registry, stages: stages, options: options, protection: protection, to: &hash)
         if let config = try? Data(contentsOf: configurationFile) {
             hash.update("config:" + configurationFile.standardizedFileURL.path)
-            hash.update(Int64(config.count))
-            hash.update(config)
+            let settings = settingsBesideInputs(config)
+            hash.update(Int64(settings.count))
+            hash.update(settings)
         } else {
             hash.update("no config")
         }
@@ -49,7 +51,7 @@ enum BuildKey {
 
     /// A digest of what the conversations' content, their pages' places and their share of the search index
     /// depend on: the binary, the importers and the settings that change what is read or where it goes (time
-    /// zone, locale, `me`, page size, search, formats, inputs and output). Not the templates, the assets, the
+    /// zone, locale, `me`, page size, search, formats and output; not which exports are read). Not the templates, the assets, the
     /// display delegate or the settings of how pages look: while this key stays, the stored search parts and
     /// the search index hold even when the build key changed.
     package static func content(
@@ -65,10 +67,22 @@ enum BuildKey {
         hash.update("page size:\(configuration.pageSize)")
         hash.update("search:\(configuration.search.enabled) " + configuration.search.exclude.joined(separator: "\u{0}"))
         hash.update("formats:" + String(reflecting: configuration.formats))
-        hash.update("inputs:" + (options.inputs ?? configuration.inputs).joined(separator: "\u{0}"))
         hash.update("output:" + configuration.output)
         hash.update("privacy:" + PrivacyTransform(settings: configuration.privacy, me: configuration.me).fingerprint)
         return hash.hexDigest
+    }
+
+    /// The config file's bytes without its top-level `inputs`: which exports a site reads changes no page of
+    /// the others (each export and conversation has a key of its own), so adding an export to the list keeps
+    /// the cache. The file as it is when it is not a YAML mapping.
+    static func settingsBesideInputs(_ config: Data) -> Data {
+        guard let text = String(data: config, encoding: .utf8), text.contains("inputs"),
+              let node = try? Yams.compose(yaml: text), case .mapping(var mapping) = node,
+              mapping["inputs"] != nil
+        else { return config }
+        mapping["inputs"] = nil
+        guard let rest = try? Yams.serialize(node: .mapping(mapping)) else { return config }
+        return Data(rest.utf8)
     }
 
     /// What both keys hold of the tool: the binary (by its stamp), the importers, the build's stages (by name

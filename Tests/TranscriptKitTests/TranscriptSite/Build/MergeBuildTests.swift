@@ -168,7 +168,7 @@ import Testing
 
     @Test func anExportAddedLaterRendersOnlyTheMonthsThatChanged() throws {
         // Two months of one chat; the added export only reaches into the second. It is dropped into the folder
-        // the config names (a change of the config itself renders everything again).
+        // the config names.
         let january = (1...6).map { String(format: "%02d/01/2024, 10:%02d - Ann: january %d", $0, $0, $0) }
         let february = (1...6).map { String(format: "%02d/02/2024, 10:%02d - Bo: february %d", $0, $0, $0) }
         let first = ["first/WhatsApp Chat with Family.txt": (january + february.prefix(3)).joined(separator: "\n") + "\n"]
@@ -185,6 +185,34 @@ import Testing
         let clean = try self.site(first.merging(second) { $1 }, inputs: ["."], name: "clean")
         _ = try build(clean)
         #expect(try output(site) == output(clean))
+    }
+
+    @Test func anExportAddedToTheConfigsInputsRendersOnlyTheMonthsThatChanged() throws {
+        let january = (1...6).map { String(format: "%02d/01/2024, 10:%02d - Ann: january %d", $0, $0, $0) }
+        let february = (1...6).map { String(format: "%02d/02/2024, 10:%02d - Bo: february %d", $0, $0, $0) }
+        let files = [
+            "first/WhatsApp Chat with Family.txt": (january + february.prefix(3)).joined(separator: "\n") + "\n",
+            "second/WhatsApp Chat with Family.txt": february.joined(separator: "\n") + "\n",
+        ]
+        let site = try site(files, inputs: ["first"])
+        try IncrementalBuildTests.settle(site)
+        _ = try build(site)
+        // The config names one more export; the rest of it stays as it was.
+        let config = site.appendingPathComponent("transcripts.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "inputs: [exports/first]", with: "inputs:\n  - exports/first\n  - exports/second")
+            .write(to: config, atomically: false, encoding: .utf8)
+        try IncrementalBuildTests.settle(site)
+        let summary = try build(site)
+        #expect(summary.merges.first?.messages == 12)
+        #expect(summary.pagesReused == 1)
+        let clean = try self.site(files, inputs: ["first", "second"], name: "clean")
+        _ = try build(clean)
+        #expect(try output(site) == output(clean))
+        // Any other change of the config renders every page again.
+        try (String(contentsOf: config, encoding: .utf8) + "pageSize: 500\n").write(to: config, atomically: false, encoding: .utf8)
+        try IncrementalBuildTests.settle(site)
+        #expect(try build(site).pagesReused == 0)
     }
 
     /// A Slack workspace export whose channel `general` (C1) holds the messages `range` (one a day file each).
