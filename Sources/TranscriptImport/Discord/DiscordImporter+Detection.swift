@@ -11,12 +11,11 @@ extension DiscordImporter {
         probe.isFolder ? Self.exportFiles(in: probe.url) != nil : Self.isExportFile(probe)
     }
 
-    /// Whether a file is a DCE export: a JSON object whose `guild` and `channel` are objects (a file cut short
-    /// after them counts, so that reading it reports where it breaks).
+    /// Whether a file is a DCE export: a JSON object whose `guild` and `channel` are objects. One cut short after
+    /// them, or without a list of `messages`, counts, so that reading it says where it is wrong.
     static func isExportFile(_ probe: ExportProbe) -> Bool {
         guard let root = probe.jsonOutline?.root, root.isObject else { return false }
-        guard root["guild"]?.isObject == true, root["channel"]?.isObject == true else { return false }
-        return root["messages"].map { $0.isArray } ?? !root.isComplete
+        return root["guild"]?.isObject == true && root["channel"]?.isObject == true
     }
 
     static func isExportFile(_ url: URL) -> Bool { isExportFile(ExportProbe(url)) }

@@ -69,7 +69,11 @@ struct SlackDayBatches {
         var parsed = try batch.concurrentMap { day -> Parsed in
             var parsed = Parsed()
             do {
-                guard let read = try ExportJSON.parse(day.url, displayPath: day.displayPath) else { return parsed }
+                guard let read = try ExportJSON.parse(day.url, displayPath: day.displayPath) else {
+                    // Slack writes a day file only for a day with messages: an empty one lost them (a copy cut short).
+                    parsed.warnings = ["\(day.displayPath): the file is empty; no messages are read from it (Slack writes a day file only for a day with messages)"]
+                    return parsed
+                }
                 parsed.file = read.file
                 parsed.warnings = read.warnings
                 guard case .array(let elements) = read.json else {

@@ -12,7 +12,8 @@ enum TelegramChat {
         do {
             let chat = try JSONObject(json, path: chatPath, context: JSONDecodingContext(defaultTimeZone: context.timeZone))
             guard case .array(let items)? = chat.value("messages") else {
-                throw JSONMappingError.missing(chatPath, "messages")
+                guard let other = chat.value("messages"), !other.isNull else { throw JSONMappingError.missing(chatPath, "messages") }
+                throw JSONMappingError.expected("a list of messages", found: other, at: chatPath + [AnyCodingKey(stringValue: "messages")])
             }
             let converter = TelegramMessages(context: context)
             let converted = items.enumerated().map { converter.convert($1, index: $0) }

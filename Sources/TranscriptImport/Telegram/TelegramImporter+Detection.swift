@@ -24,8 +24,9 @@ extension TelegramImporter {
     }
 
     /// An account export (`personal_information`, or `chats` with its `list`), or a chat: `messages` with a
-    /// Telegram chat type, or whose first message has Telegram's fields. A file cut short before its messages
-    /// counts when its type is a chat type, so that reading it reports where it breaks.
+    /// Telegram chat type, or whose first message has Telegram's fields. A file cut short before its messages,
+    /// or whose messages are not a list, counts when its type is a chat type, so that reading it reports where
+    /// it breaks.
     static func isExport(_ root: JSONOutline.Value) -> Bool {
         guard root.isObject else { return false }
         if root["personal_information"]?.isObject == true { return true }
@@ -36,8 +37,9 @@ extension TelegramImporter {
         }
         let hasChatType = root["type"]?.text.map(isChatType) ?? false
         guard let messages = root["messages"] else { return hasChatType && !root.isComplete }
-        guard messages.isArray || !messages.isComplete else { return false }
+        // A chat whose "messages" is not a list is still Telegram's: reading it says where it is wrong.
         if hasChatType { return true }
+        guard messages.isArray || !messages.isComplete else { return false }
         guard let first = messages.first else { return false }
         return isMessage(first)
     }

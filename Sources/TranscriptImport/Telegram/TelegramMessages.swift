@@ -37,8 +37,10 @@ struct TelegramMessages {
                     kind: .unsupported(UnsupportedContent(type: "not an object", raw: json))),
                 senderName: nil, startsTopic: false, problems: problems)
         }
-        let id = problems.identifier(fields[member: "id"], at: "id", did: "the message is numbered m\(index + 1); \(FieldProblems.keptNote)")
+        let givenID = fields[member: "id"]
+        let id = problems.identifier(givenID, at: "id", did: "the message is numbered m\(index + 1); \(FieldProblems.keptNote)")
             ?? "m\(index + 1)"
+        if givenID?.isNull ?? true { problems.missing("id", did: "the message is numbered m\(index + 1)") }
         let noted = problems.list.count
         let date = timestamp(fields, unixKey: "date_unixtime", localKey: "date", problems: &problems)
         if date == nil, problems.list.count == noted {

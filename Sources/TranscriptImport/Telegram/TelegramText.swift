@@ -18,6 +18,10 @@ enum TelegramText {
     static func entities<Fields: JSONView>(_ fields: Fields, problems: inout FieldProblems) -> [Entity] {
         let textEntities = fields[member: "text_entities"]
         let usesEntities = textEntities.map { !$0.isNull } ?? false
+        // Beside text_entities, `text` is another form of the same text: one of the wrong type is said, not read.
+        if usesEntities, let text = fields[member: "text"], text.isObject || text.numberValue != nil || text.boolValue != nil {
+            problems.wrongType("text", expected: "a string or a list", found: text.json, did: "the text is read from \"text_entities\"; \(FieldProblems.keptNote)")
+        }
         if usesEntities, let textEntities, let text = onlyPlainPart(of: textEntities) { return [Entity(type: "plain", text: text)] }
         let key = usesEntities ? "text_entities" : "text"
         guard let value = usesEntities ? textEntities : fields[member: "text"], !value.isNull else { return [] }
