@@ -11,6 +11,11 @@ scripts/setup.sh
 scripts/browser-setup.sh
 python3 -c 'import jsonschema, referencing' 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check jsonschema referencing
+# CLDR's plurals.xml, which the plural rules are checked against (PluralRulesTableTests).
+if [ ! -f /usr/share/unicode/cldr/common/supplemental/plurals.xml ]; then
+    echo "test: installing unicode-cldr-core (apt)"
+    $([ "$(id -u)" -ne 0 ] && echo sudo) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends unicode-cldr-core >/dev/null
+fi
 
 # One file, and only one, talks to each C library.
 for module in CCmark CSQLite CLibXML2; do

@@ -157,6 +157,11 @@ def main() -> None:
         "ICU (in Foundation, as swift-foundation-icu)",
         "Foundation's internationalization links in ICU, Copyright Unicode, Inc. and others, under the Unicode\n"
         "License (ICU's licence). Its text is the same as the ICU entry in part 3 (libicu72) below."))
+    out.append(section(
+        "CLDR's plural rules (in TranscriptModel, as PluralRules+Table.swift)",
+        "The plural rules of the Unicode Common Locale Data Repository (supplemental/plurals.xml, from Debian's\n"
+        "unicode-cldr-core), Copyright Unicode, Inc., under the Unicode License (Unicode-DFS-2016), the same\n"
+        "terms as the ICU entry in part 3 (libicu72) below."))
 
     out.append("3. LINKED AT RUN TIME (IN THE CONTAINER IMAGE, FROM DEBIAN BOOKWORM)\n\n")
     for package, name, role in DEBIAN_LINKED:

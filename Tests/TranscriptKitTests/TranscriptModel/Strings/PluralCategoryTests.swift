@@ -39,8 +39,27 @@ import Testing
         #expect(categories("pl", [1, 2, 5, 12, 22, 21]) == ["one", "few", "many", "many", "few", "many"])
     }
 
-    @Test func unknownLanguagesUseOneAndOther() {
+    @Test func persianHindiAndBengaliCountZeroAsOne() {
+        for language in ["fa", "hi", "bn", "fa-IR"] {
+            #expect(categories(language, [0, 1, 2, 5]) == ["one", "one", "other", "other"], "\(language)")
+            #expect(PluralCategory.categories(of: language) == [.one, .other])
+        }
+    }
+
+    @Test func southSlavicRomanianAndLithuanianHaveTheirOwnForms() {
+        for language in ["hr", "sr", "sr-Latn", "bs"] {
+            #expect(categories(language, [1, 2, 5, 11, 21, 22, 25, 112]) == ["one", "few", "other", "other", "one", "few", "other", "other"], "\(language)")
+        }
+        #expect(categories("ro", [0, 1, 2, 19, 20, 101, 102, 120]) == ["few", "one", "few", "few", "other", "other", "few", "other"])
+        #expect(categories("lt", [1, 2, 9, 10, 11, 21, 22, 30]) == ["one", "few", "few", "other", "other", "one", "few", "other"])
+        #expect(categories("sl", [1, 2, 3, 4, 5, 101, 102, 103, 105]) == ["one", "two", "few", "few", "other", "one", "two", "few", "other"])
+        #expect(PluralCategory.categories(of: "sl") == [.one, .two, .few, .other])
+    }
+
+    @Test func languagesWithoutRulesUseOneAndOther() {
         #expect(categories("nl", [0, 1, 2]) == ["other", "one", "other"])
+        #expect(categories("xx", [0, 1, 2]) == ["other", "one", "other"])
+        #expect(PluralCategory.categories(of: "xx") == [.one, .other])
         #expect(PluralCategory.categories(of: "en") == [.one, .other])
         #expect(PluralCategory.categories(of: "fr") == [.one, .many, .other])
     }
