@@ -54,10 +54,12 @@ public enum ImageSize {
         return nil
     }
 
-    /// JPEG: the first start-of-frame marker (SOF0–SOF15 except DHT, JPG and DAC).
+    /// JPEG: the first start-of-frame marker (SOF0–SOF15 except DHT, JPG and DAC), its sides swapped when the
+    /// EXIF segment before it turns the image a quarter (as browsers show it).
     private static func jpeg(_ b: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
         guard matches(b, 0, [0xFF, 0xD8]) else { return nil }
         var index = 2
+        var orientation: UInt16?
         while index + 9 < b.count {
             guard b[index] == 0xFF else { return nil }
             let marker = b[index + 1]
@@ -66,7 +68,12 @@ public enum ImageSize {
             let length = u16be(b, index + 2)
             guard length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return valid(u16be(b, index + 7), u16be(b, index + 5))
+                let (width, height) = (u16be(b, index + 7), u16be(b, index + 5))
+                return ExifOrientation.swapsSides(orientation) ? valid(height, width) : valid(width, height)
+            }
+            if marker == 0xE1, orientation == nil, matches(b, index + 4, Array("Exif\0\0".utf8)) {
+                let end = min(index + 2 + length, b.count)
+                if index + 10 < end { orientation = ExifOrientation.of(Array(b[(index + 10)..<end])) }
             }
             index += 2 + length
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptRender
 
 /// Removes what an image file says besides its pixels: EXIF (with GPS positions, camera serials, times),
 /// XMP, IPTC and comments from JPEG; text, `eXIf` and time chunks from PNG; EXIF and XMP from WebP. What
@@ -65,7 +66,7 @@ enum MetadataStripper {
             switch marker {
             case 0xE1:  // EXIF or XMP
                 if orientation == nil, segment.starts(with: Array("Exif\0\0".utf8)) {
-                    orientation = exifOrientation(Array(segment.dropFirst(6)))
+                    orientation = ExifOrientation.of(Array(segment.dropFirst(6)))
                 }
                 keep = false
             case 0xE2: keep = segment.starts(with: Array("ICC_PROFILE\0".utf8))
@@ -86,32 +87,6 @@ enum MetadataStripper {
             }
         }
         return .broken("it ends before the image data")
-    }
-
-    /// The orientation tag (0x0112) of IFD0 in EXIF's TIFF structure.
-    static func exifOrientation(_ tiff: [UInt8]) -> UInt16? {
-        guard tiff.count >= 8 else { return nil }
-        let bigEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x4D, 0x4D): bigEndian = true
-        case (0x49, 0x49): bigEndian = false
-        default: return nil
-        }
-        func read16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= tiff.count else { return nil }
-            return bigEndian ? Int(tiff[at]) << 8 | Int(tiff[at + 1]) : Int(tiff[at + 1]) << 8 | Int(tiff[at])
-        }
-        func read32(_ at: Int) -> Int? {
-            guard let high = read16(bigEndian ? at : at + 2), let low = read16(bigEndian ? at + 2 : at) else { return nil }
-            return high << 16 | low
-        }
-        guard let ifd = read32(4), let count = read16(ifd) else { return nil }
-        for entry in 0..<min(count, 512) {
-            let at = ifd + 2 + entry * 12
-            guard let tag = read16(at) else { return nil }
-            if tag == 0x0112, let value = read16(at + 8), (1...8).contains(value) { return UInt16(value) }
-        }
-        return nil
     }
 
     /// An APP1 segment with an EXIF of one tag: the orientation.

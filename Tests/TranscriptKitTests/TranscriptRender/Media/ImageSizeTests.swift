@@ -32,6 +32,22 @@ import Testing
         #expect(ImageSize.read(extended) ?? (0, 0) == (1024, 736))
     }
 
+    @Test func aJPEGTurnedAQuarterByItsEXIFHasItsSidesSwapped() {
+        let frame = Self.bytes("ffc0001108042b064003012200021101031101")  // SOF0: 1600×1067
+        // APP1 "Exif\0\0", little-endian TIFF, IFD0 of one entry: orientation (SHORT) = value.
+        func exif(_ orientation: UInt8) -> Data {
+            Self.bytes("ffe10022") + Data("Exif".utf8)
+                + Self.bytes("0000" + "49492a0008000000" + "0100" + "1201" + "0300" + "01000000" + String(format: "%02x", orientation) + "000000" + "00000000")
+        }
+        let soi = Self.bytes("ffd8")
+        #expect(ImageSize.read(soi + exif(6) + frame) ?? (0, 0) == (1067, 1600))
+        #expect(ImageSize.read(soi + exif(8) + frame) ?? (0, 0) == (1067, 1600))
+        #expect(ImageSize.read(soi + exif(1) + frame) ?? (0, 0) == (1600, 1067))
+        #expect(ImageSize.read(soi + exif(3) + frame) ?? (0, 0) == (1600, 1067))
+        // An EXIF segment cut short or naming no orientation leaves the sides as stored.
+        #expect(ImageSize.read(soi + Self.bytes("ffe10008") + Data("Exif".utf8) + Self.bytes("0000") + frame) ?? (0, 0) == (1600, 1067))
+    }
+
     @Test func refusesWhatIsNotAnImage() {
         #expect(ImageSize.read(Data("hello world, not an image".utf8)) == nil)
         #expect(ImageSize.read(Self.bytes("89504e470d0a1a0a")) == nil)

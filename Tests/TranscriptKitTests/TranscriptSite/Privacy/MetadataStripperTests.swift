@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TranscriptRender
 @testable import TranscriptSite
 
 /// Image files built byte by byte from their formats' public descriptions: JPEG (ITU T.81, JFIF), EXIF 2.3
@@ -45,7 +46,7 @@ import Testing
         }
         let expected = Array(Self.plainJPEG[0..<20]) + MetadataStripper.minimalExif(orientation: 6) + Array(Self.plainJPEG[20...])
         #expect([UInt8](data) == expected)
-        #expect(MetadataStripper.exifOrientation(Array(MetadataStripper.minimalExif(orientation: 6).dropFirst(10))) == 6)
+        #expect(ExifOrientation.of(Array(MetadataStripper.minimalExif(orientation: 6).dropFirst(10))) == 6)
     }
 
     @Test func anUprightJPEGKeepsNoExifAtAll() throws {
