@@ -11,6 +11,7 @@ import subprocess
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_support as support
 
@@ -60,3 +61,77 @@ def test_pages_with_huge_words_load_fast_and_fit(transcripts_bin, tmp_path, brow
             assert browser.execute_script("return document.documentElement.scrollWidth") <= inner, f"{page.name} at {width}px is wider than the window"
             if page.name != "index.html":
                 assert len(browser.find_elements(By.CSS_SELECTOR, "li.message, li.event")) == len(long_messages())
+
+
+# Words whose every letter Chromium would shape again at each place it tries to break them, when kerning or
+# ligatures join the letters: repeated letters, kerned pairs, a short pattern, an emoji with its skin tone.
+SHAPES = {
+    "letters": "A" * WORD,
+    "kerned": "AV" * (WORD // 2),
+    "pattern": "Tyo" * (WORD // 3),
+    "emoji": "\U0001F44D\U0001F3FD" * (WORD // 4),
+}
+PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+
+
+def worst_conversation(shape: str) -> dict:
+    """Every place a conversation shows a word: its title, a name, texts, bold and linked text, an event, a poll,
+    a quote, a photo's caption and a file's name."""
+    word = SHAPES[shape]
+    messages = [
+        {"type": "text", "text": word + " needle"},
+        {"type": "markdown", "markdown": f"<b>{word}</b> **{word}** [{word}](https://example.com/{word})"},
+        {"sender": None, "type": "system", "system": {"text": word}},
+        {"type": "poll", "poll": {"question": word, "options": [{"text": word, "votes": 1}]}},
+        {"type": "text", "text": "a reply", "replyTo": "1"},
+        {"type": "photo", "photo": {"file": "pixel.png", "caption": word}},
+        {"type": "file", "file": {"name": word[:200] + ".txt"}},
+        {"type": "text", "text": "https://example.com/" + word},
+    ]
+    for number, message in enumerate(messages, start=1):
+        message.setdefault("sender", "ann" if number % 2 else "me")
+        message.update(id=str(number), date=f"2024-05-01T10:{number:02d}:00Z")
+    return {
+        "id": shape, "title": shape + " " + word, "kind": "group",
+        "participants": [{"id": "ann", "name": "Ann " + word}, {"id": "me", "name": "Me"}], "messages": messages,
+    }
+
+
+def test_the_worst_words_load_fast_on_every_page(transcripts_bin, tmp_path, browser):
+    site = tmp_path / "site"
+    (site / "conversations").mkdir(parents=True)
+    (site / "conversations" / "pixel.png").write_bytes(PNG)
+    for shape in SHAPES:
+        (site / "conversations" / f"{shape}.json").write_text(json.dumps(worst_conversation(shape)), encoding="utf-8")
+    (site / "transcripts.yml").write_text("title: Worst\nme: me\n", encoding="utf-8")
+    result = subprocess.run([str(transcripts_bin), "build", str(site)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+
+    public = site / "public"
+    pages = [public / "index.html"]
+    for shape in SHAPES:
+        folder = public / "c" / shape
+        pages += sorted(path for path in folder.glob("*.html"))
+    names = {path.relative_to(public).as_posix() for path in pages}
+    assert {"c/letters/2024-05.html", "c/letters/index.html", "c/letters/links.html", "c/letters/media.html", "c/letters/files.html"} <= names, names
+    slow = []
+    for page in pages:
+        for width in [1024, 360]:
+            support.set_viewport(browser, width, 800)
+            started = time.monotonic()
+            browser.get(page.resolve().as_uri())
+            browser.execute_script("return document.body.getBoundingClientRect().height")  # forces layout
+            seconds = time.monotonic() - started
+            if seconds >= 2:
+                slow.append(f"{page.relative_to(public)} at {width}px: {seconds:.1f} s")
+            inner = browser.execute_script("return document.documentElement.clientWidth")
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= inner, f"{page.name} at {width}px is wider than the window"
+    assert not slow, slow
+
+    # The search page's results show every conversation's title and sender.
+    support.set_viewport(browser, 1024, 800)
+    started = time.monotonic()
+    browser.get((public / "search.html").resolve().as_uri() + "?q=needle")
+    WebDriverWait(browser, 20).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#search-results li")) == len(SHAPES))
+    browser.execute_script("return document.body.getBoundingClientRect().height")
+    assert time.monotonic() - started < 2 + 1, "the search page's results took too long"  # one second of waiting for the index
