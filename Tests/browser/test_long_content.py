@@ -25,6 +25,7 @@ def long_messages() -> list[dict]:
     texts = [
         ("text", "a" * WORD), ("text", blob), ("text", "https://example.com/" + "x" * WORD), ("text", "é" * WORD),
         ("markdown", "`" + log + "`"), ("markdown", "```\n" + log + "\n```"), ("text", "漢" * WORD),
+        ("text", "e\u0301" * (WORD // 2)), ("markdown", "**" + "AV" * (WORD // 2) + "**"),
     ]
     messages = [
         {"id": str(i), "sender": "ann" if i % 2 else "me", "date": f"2024-05-01T10:{i:02d}:00Z", "type": kind, kind: text}
