@@ -65,11 +65,13 @@ def test_pages_with_huge_words_load_fast_and_fit(transcripts_bin, tmp_path, brow
 
 
 # Words whose every letter Chromium would shape again at each place it tries to break them, when kerning or
-# ligatures join the letters: repeated letters, kerned pairs, a short pattern, an emoji with its skin tone.
+# ligatures join the letters: repeated letters, kerned pairs, a short pattern, one grapheme cluster repeated (a
+# letter and its accent), an emoji with its skin tone.
 SHAPES = {
     "letters": "A" * WORD,
     "kerned": "AV" * (WORD // 2),
     "pattern": "Tyo" * (WORD // 3),
+    "cluster": "e\u0301" * (WORD // 2),
     "emoji": "\U0001F44D\U0001F3FD" * (WORD // 4),
 }
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")

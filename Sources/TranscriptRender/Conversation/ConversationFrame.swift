@@ -11,7 +11,7 @@ package struct ConversationFrame: Sendable {
     let file: String
     /// Message index by id; ids are unique (checked).
     let indexByID: [String: Int]
-    /// Participant names by id.
+    /// Participant names by id, as pages show them (`ShownText`: at most 200 characters).
     let names: [String: String]
     /// Per thread (by its first message's id): how many replies, and the index of the first.
     let threads: [String: (count: Int, first: Int)]
@@ -77,7 +77,7 @@ package struct ConversationFrame: Sendable {
         }
         let placing = messages.count >= Self.placedMeanwhileFrom ? BackgroundWork(place) : nil
         var names: [String: String] = [:]
-        for participant in conversation.participants { names[participant.id] = participant.name }
+        for participant in conversation.participants { names[participant.id] = ShownText.cut(participant.name) }
         self.names = names
 
         // Not kept: a `DateTexts` is not shared between threads, and the frame is.

@@ -56,7 +56,7 @@ struct ConversationGallery {
                 let kindName = strings.text(isVideo ? "kindVideo" : "kindPhoto")
                 media.append(GalleryEntry(
                     permalink: permalink, meta: meta(), image: picture.map { root + $0.sitePath }, width: size?.width,
-                    height: size?.height, alt: item.caption ?? strings.text("mediaFrom", ["kind": kindName, "meta": meta()]), label: kindName,
+                    height: size?.height, alt: item.caption.map(ShownText.cut) ?? strings.text("mediaFrom", ["kind": kindName, "meta": meta()]), label: kindName,
                     href: nil, size: nil, isVideo: isVideo))
             case .file(let item), .audio(let item):
                 files.append(GalleryEntry(

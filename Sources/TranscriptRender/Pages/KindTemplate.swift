@@ -60,7 +60,7 @@ enum KindTemplate {
             return nil
         case .photo(let item), .sticker(let item):
             setMedia(item)
-            set("alt", item.caption ?? item.emoji ?? strings.text(message.kind.typeName == "photo" ? "kindPhoto" : "kindSticker"))
+            set("alt", item.caption.map(ShownText.cut) ?? item.emoji ?? strings.text(message.kind.typeName == "photo" ? "kindPhoto" : "kindSticker"))
         case .video(let item):
             setMedia(item)
             if let thumbnail = media?.thumbnail { set("poster", root + thumbnail.sitePath) }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import TranscriptModel
+import TranscriptText
 
 /// The templates and assets a site is rendered with: the built-in ones compiled into the binary, with any
 /// file of the same name in the site's own `Templates/` folder taking its place.
@@ -130,16 +131,17 @@ public struct TemplateSet: Sendable {
         self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys), compiled: compiled)
     }
 
-    /// Renders a page model with the template `name`; an unknown name is an error that says which.
+    /// Renders a page model with the template `name`; an unknown name is an error that says which. Very long words
+    /// of the page (a title, a name, a caption of 100,000 letters) get places to break (`LongWordBreaks`).
     public func render(_ model: some TemplateModel, template name: String) throws -> String {
         if let compiled = compiledPages, compiled.contains(name) {
             var output: [UInt8] = []
             try Self.guardingDepth(of: name) {
                 try compiled.render(name, each: [.model(model)], base: .object(stringsObject), into: &output)
             }
-            return String(decoding: output, as: UTF8.self)
+            return LongWordBreaks.insert(in: String(decoding: output, as: UTF8.self))
         }
-        return try renderWithMustache(model, template: name)
+        return LongWordBreaks.insert(in: try renderWithMustache(model, template: name))
     }
 
     /// Renders a page model with swift-mustache: the reference the compiled renderer is tested against.

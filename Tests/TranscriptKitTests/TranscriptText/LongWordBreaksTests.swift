@@ -11,10 +11,10 @@ import Testing
         #expect(renderer.render("a few words", format: .markdown).html == "<p>a few words</p>\n")
     }
 
-    @Test func aLongerWordBreaksEveryHundredAndTwentyEightCharacters() {
+    @Test func aLongerWordBreaksEverySixtyFourCharacters() {
         let html = renderer.render(String(repeating: "A", count: 300), format: .plain).html
         let a = { (count: Int) in String(repeating: "A", count: count) }
-        #expect(html == "<p>\(a(128))<wbr />\(a(128))<wbr />\(a(44))</p>\n")
+        #expect(html == "<p>" + Array(repeating: a(64), count: 4).joined(separator: "<wbr />") + "<wbr />\(a(44))</p>\n")
         // The text stays the text: search and snippets read the plain text, which has no breaks.
         #expect(renderer.render(String(repeating: "A", count: 300), format: .plain).plainText == a(300))
     }
@@ -22,7 +22,8 @@ import Testing
     @Test func breaksFallBetweenGraphemeClustersOnly() {
         let cluster = "e\u{301}"
         let html = renderer.render(String(repeating: cluster, count: 200), format: .plain).html
-        #expect(html == "<p>" + String(repeating: cluster, count: 128) + "<wbr />" + String(repeating: cluster, count: 72) + "</p>\n")
+        let part = String(repeating: cluster, count: 64)
+        #expect(html == "<p>" + [part, part, part, String(repeating: cluster, count: 8)].joined(separator: "<wbr />") + "</p>\n")
     }
 
     @Test func charactersReferencesAndTagsAreNeverCut() {
@@ -34,6 +35,28 @@ import Testing
         let link = renderer.render(url, format: .plain).html
         #expect(link.hasPrefix("<p><a href=\"\(url)\">"))
         #expect(link.replacingOccurrences(of: "<wbr />", with: "") == "<p><a href=\"\(url)\">\(url)</a></p>\n")
-        #expect(link.components(separatedBy: "<wbr />").count == 4)
+        #expect(link.components(separatedBy: "<wbr />").count == 7)
+    }
+}
+
+@Suite struct LongWordBreaksInPagesTests {
+    @Test func aPageBreaksTheLongWordsOfItsTextOnly() {
+        let word = String(repeating: "A", count: 300)
+        let page = """
+            <!DOCTYPE html><html><head><title>\(word)</title><style>.x{content:"\(word)"}</style>\
+            <script src="a.js" data-x="\(word)"></script></head><body><h1 title="\(word)">\(word)</h1>\
+            <textarea>\(word)</textarea><p>\(word)</p></body></html>
+            """
+        let broken = LongWordBreaks.insert(in: page)
+        let cut = Array(repeating: String(repeating: "A", count: 64), count: 4).joined(separator: "<wbr />") + "<wbr />" + String(repeating: "A", count: 44)
+        #expect(broken == page
+            .replacingOccurrences(of: "\">\(word)</h1>", with: "\">\(cut)</h1>")
+            .replacingOccurrences(of: "<p>\(word)</p>", with: "<p>\(cut)</p>"))
+        #expect(LongWordBreaks.insert(in: "<TITLE>\(word)</Title><P>x</P>") == "<TITLE>\(word)</Title><P>x</P>")
+    }
+
+    @Test func aPageWithoutLongWordsIsTheSameString() {
+        let page = "<p>" + String(repeating: "word ", count: 1000) + "</p><a href=\"https://example.com/" + String(repeating: "x", count: 500) + "\">short</a>"
+        #expect(LongWordBreaks.insert(in: page) == page)
     }
 }
