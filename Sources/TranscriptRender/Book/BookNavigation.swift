@@ -1,0 +1,29 @@
+/// A book's table of contents (`book/nav`, the EPUB navigation document): the title page, the months by
+/// year, and the person index.
+public struct BookNavigation: Sendable, TemplateModel {
+    public var document: BookDocument
+    /// The months of each year, each linking to its document.
+    public var years: [YearLinks]
+    /// The first month's document, where the reading starts.
+    public var start: String?
+
+    public init(document: BookDocument, years: [YearLinks], start: String?) {
+        self.document = document
+        self.years = years
+        self.start = start
+    }
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case document, years, start
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .document: .model(document)
+        case .years: .models(years)
+        case .start: start.templateValue
+        }
+    }
+}

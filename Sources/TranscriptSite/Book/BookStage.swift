@@ -1,0 +1,102 @@
+import Foundation
+import TranscriptImport
+import TranscriptModel
+
+/// Makes books of conversations as they come from `transform` (so the privacy settings reach them): in a
+/// site's build, those the config's `book:` block names, written beside their pages (`c/<folder>/book.epub`);
+/// for `transcripts book`, the one conversation asked for (`BookRequest`), written to its file.
+///
+/// A conversation the build takes over from the previous one unread keeps the previous build's book.
+public struct BookStage: BuildStage {
+    public let name = "book"
+    /// The one book to make, or nil for the config's.
+    public var request: BookRequest?
+
+    public init(request: BookRequest? = nil) {
+        self.request = request
+    }
+
+    /// A book's file name in its conversation's folder.
+    public static func fileName(_ format: BookFormat) -> String { "book." + format.rawValue }
+
+    public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        let id = conversation.imported.conversation.id
+        let displayPath = conversation.source.displayPath
+        if let request {
+            context.books.seen.append(id)
+            guard id == request.conversation else { return }
+            var imported = conversation.imported
+            let span = try request.span(in: context.configuration.timeZone)
+            imported.conversation.messages.removeAll { !(span.start..<span.end).contains($0.date.secondsSince1970) }
+            guard !imported.conversation.messages.isEmpty else {
+                throw TranscriptsError(file: displayPath, message: "the conversation \"\(id)\" has no messages between those days")
+            }
+            let data = try context.epub(of: imported, file: displayPath)
+            try BookFile.write(data, to: request.output)
+            context.books.made.append(id)
+            context.summary.messagesRendered += imported.conversation.messages.count
+            return
+        }
+        let settings = context.configuration.book
+        guard settings.conversations.contains(id), settings.formats.contains(.epub), context.protection == nil,
+              let slug = context.books.slugs[id]
+        else { return }
+        let data = try context.epub(of: conversation.imported, file: displayPath)
+        try context.output.write(data, to: "c/\(slug)/" + Self.fileName(.epub))
+        context.books.made.append(id)
+        context.count("books")
+    }
+
+    public func run(in context: BuildContext) throws {
+        if let request {
+            guard context.books.made.contains(request.conversation) else {
+                let known = context.books.seen.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw TranscriptsError(
+                    message: "the site has no conversation \"\(request.conversation)\"" + (known.isEmpty ? "" : " (it has \(known))"))
+            }
+            return
+        }
+        let settings = context.configuration.book
+        guard !settings.conversations.isEmpty, settings.formats.contains(.epub) else { return }
+        if context.protection != nil {
+            context.warn(
+                "book: a protected site's pages hold no books (a book is not protected); make one with "
+                    + "transcripts book SITE --conversation ID --allow-unprotected-book")
+            return
+        }
+        // Conversations taken over unread keep the previous build's book, when their pages are in the site.
+        guard let previous = context.cache?.previous else { return }
+        for export in previous.exports.keys.sorted() {
+            for name in previous.exports[export]!.records {
+                guard let record = context.cache?.record(named: name), settings.conversations.contains(record.id),
+                      !context.books.made.contains(record.id), context.output.stampOfMade("c/\(record.slug)/index.html") != nil
+                else { continue }
+                if try context.output.link("c/\(record.slug)/" + Self.fileName(.epub)) { context.books.made.append(record.id) }
+            }
+        }
+        for id in settings.conversations where !context.books.made.contains(id) && !context.books.slugs.keys.contains(id) {
+            context.warn("book.conversations: the site has no conversation \"\(id)\"")
+        }
+    }
+}
+
+/// What the book stage knows during a build: where conversations were placed, which books were made.
+struct BookProgress {
+    /// Each rendered conversation's folder (`c/<slug>/`), by id.
+    var slugs: [String: String] = [:]
+    /// The ids of the conversations seen, and of those whose book was made.
+    var seen: [String] = []
+    var made: [String] = []
+}
+
+/// Writing a book's file: all at once, so a failed run leaves no half of it.
+enum BookFile {
+    static func write(_ data: Data, to url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw TranscriptsError(file: url.path, message: "cannot write the book (\(TranscriptsError.sentence(for: error)))")
+        }
+    }
+}
