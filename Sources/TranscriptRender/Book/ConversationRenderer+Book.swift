@@ -119,6 +119,7 @@ extension ConversationRenderer {
         let rows = builder.rows(page.range).rows.map { object in
             var row = object.row
             row.body.kindTemplate = bookKindTemplate(for: row.body.kindTemplate)
+            row.body.html = row.body.html.map(BookHTML.clean)
             row.bubble.avatar = nil
             row.bubble.reservesAvatarSpace = false
             return MessageRowObject(row)

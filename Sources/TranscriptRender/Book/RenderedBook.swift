@@ -35,7 +35,8 @@ package struct BookText: Sendable {
     }
 }
 
-/// The images a book holds: EPUB's core image types, which every reading system shows.
+/// The images a book holds: EPUB 3.2's core image types, which every reading system shows (WebP is not among
+/// them: EPUBCheck asks for a fallback).
 package enum BookImages {
     /// The media type of a picture at `path` that a book can hold, by its name's extension; nil for others
     /// (they are shown by name, as other media are).
@@ -44,7 +45,6 @@ package enum BookImages {
         case "jpg", "jpeg": "image/jpeg"
         case "png": "image/png"
         case "gif": "image/gif"
-        case "webp": "image/webp"
         default: nil
         }
     }

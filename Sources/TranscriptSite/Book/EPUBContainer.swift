@@ -33,6 +33,6 @@ enum EPUBContainer {
     }
 
     private static func isCompressedAlready(_ path: String) -> Bool {
-        ["jpg", "jpeg", "png", "gif", "webp"].contains(path.split(separator: ".").last?.lowercased() ?? "")
+        ["jpg", "jpeg", "png", "gif"].contains(path.split(separator: ".").last?.lowercased() ?? "")
     }
 }
