@@ -28,7 +28,9 @@ extension ConversationRenderer {
         let quoted = quotedBookTexts(of: frame)
         let numbers = Array(plan.pages.indices)
         let chapters = try numbers.concurrentMap { number in
-            try chapter(number, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title)
+            XMLText.bytes(try templates.render(
+                try chapter(number, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title),
+                template: "book/chapter"))
         }
 
         var rendered: [RenderedBook.File] = []
@@ -99,11 +101,12 @@ extension ConversationRenderer {
         }
     }
 
-    /// One month's document, as UTF-8.
-    private func chapter(
+    /// One month's model. `pageFiles` names each message's document (empty: all in one), `pageName` the month's
+    /// pages in print.
+    func chapter(
         _ number: Int, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: [String], quoted: [Int: String],
-        bookTitle: String
-    ) throws -> [UInt8] {
+        bookTitle: String, pageName: String? = nil
+    ) throws -> BookChapter {
         let page = frame.plan.pages[number]
         let renderer = CommonMarkRenderer()
         let texts = frame.messages.withUnsafeBufferPointer { messages in
@@ -124,10 +127,14 @@ extension ConversationRenderer {
             row.bubble.reservesAvatarSpace = false
             return MessageRowObject(row)
         }
-        let model = BookChapter(
+        return BookChapter(
             document: BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: bookTitle + " · " + frame.labels[number]),
-            heading: frame.labels[number], messages: rows)
-        return XMLText.bytes(try templates.render(model, template: "book/chapter"))
+            heading: frame.labels[number], messages: rows, id: Self.sectionID(of: page.file), pageName: pageName)
+    }
+
+    /// A month's section id: `month-2024-05` for `2024-05.html`.
+    static func sectionID(of page: String) -> String {
+        "month-" + (page.hasSuffix(".html") ? String(page.dropLast(5)) : page)
     }
 
     /// The book's template for a kind's: `book/messages/KIND`, and for a kind the book has none of (a site's
@@ -138,7 +145,7 @@ extension ConversationRenderer {
     }
 
     /// The plain text of every message a reply quotes.
-    private func quotedBookTexts(of frame: ConversationFrame) -> [Int: String] {
+    func quotedBookTexts(of frame: ConversationFrame) -> [Int: String] {
         let messages = frame.messages
         let renderer = CommonMarkRenderer()
         var quoted: [Int: String] = [:]
@@ -150,7 +157,7 @@ extension ConversationRenderer {
     }
 
     /// The person index: each sender with their count and, per month, a link to their first message in it.
-    private func bookPeople(of frame: ConversationFrame, files: [String]) -> [BookPerson] {
+    func bookPeople(of frame: ConversationFrame, files: [String]) -> [BookPerson] {
         let messages = frame.messages
         var counts: [String: Int] = [:]
         var firsts: [String: [(page: Int, index: Int)]] = [:]
@@ -166,7 +173,7 @@ extension ConversationRenderer {
                 BookPerson(
                     name: name, countText: strings.plural("messageCount", count: counts[sender]!),
                     months: (firsts[sender] ?? []).map { first in
-                        PageLink(url: files[first.page] + "#" + Anchor.forMessage(id: messages[first.index].id), title: frame.labels[first.page])
+                        PageLink(url: (files.isEmpty ? "" : files[first.page]) + "#" + Anchor.forMessage(id: messages[first.index].id), title: frame.labels[first.page])
                     })
             }
         }

@@ -36,11 +36,13 @@ public struct BookMaker: Sendable {
         guard FileManager.default.fileExists(atPath: options.site.path) else {
             throw TranscriptsError(file: options.site.relativePathForDisplay, message: "the site folder does not exist")
         }
-        guard request.format == .epub else {
+        guard let format = request.format else {
             throw TranscriptsError(
                 file: request.output.relativePathForDisplay,
-                message: "a book is written as .epub; name the output file so (FILE.epub)")
+                message: "a book is written as an EPUB or a PDF: name the output file FILE.epub or FILE.pdf")
         }
+        // Without a browser to print with, a PDF fails before anything is read.
+        if format == .pdf { _ = try PDFPrinter.browser() }
         let builder = SiteBuilder(options: options, delegate: delegate, registry: registry)
         let configuration = try builder.loadConfiguration()
         if (configuration.protect.enabled || options.protection.protect) && !request.allowsUnprotected {

@@ -3,7 +3,8 @@ import TranscriptImport
 import TranscriptModel
 
 /// Makes books of conversations as they come from `transform` (so the privacy settings reach them): in a
-/// site's build, those the config's `book:` block names, written beside their pages (`c/<folder>/book.epub`);
+/// site's build, those the config's `book:` block names, written beside their pages (`c/<folder>/book.epub`,
+/// `book.pdf`);
 /// for `transcripts book`, the one conversation asked for (`BookRequest`), written to its file.
 ///
 /// A conversation the build takes over from the previous one unread keeps the previous build's book.
@@ -31,20 +32,23 @@ public struct BookStage: BuildStage {
             guard !imported.conversation.messages.isEmpty else {
                 throw TranscriptsError(file: displayPath, message: "the conversation \"\(id)\" has no messages between those days")
             }
-            let data = try context.epub(of: imported, file: displayPath)
+            let data = request.format == .pdf
+                ? try context.pdf(of: imported, file: displayPath) : try context.epub(of: imported, file: displayPath)
             try BookFile.write(data, to: request.output)
             context.books.made.append(id)
             context.summary.messagesRendered += imported.conversation.messages.count
             return
         }
         let settings = context.configuration.book
-        guard settings.conversations.contains(id), settings.formats.contains(.epub), context.protection == nil,
-              let slug = context.books.slugs[id]
-        else { return }
-        let data = try context.epub(of: conversation.imported, file: displayPath)
-        try context.output.write(data, to: "c/\(slug)/" + Self.fileName(.epub))
+        guard settings.conversations.contains(id), context.protection == nil, let slug = context.books.slugs[id] else { return }
+        for format in settings.formats {
+            let data = format == .pdf
+                ? try context.pdf(of: conversation.imported, file: displayPath)
+                : try context.epub(of: conversation.imported, file: displayPath)
+            try context.output.write(data, to: "c/\(slug)/" + Self.fileName(format))
+            context.count("books")
+        }
         context.books.made.append(id)
-        context.count("books")
     }
 
     public func run(in context: BuildContext) throws {
@@ -57,7 +61,7 @@ public struct BookStage: BuildStage {
             return
         }
         let settings = context.configuration.book
-        guard !settings.conversations.isEmpty, settings.formats.contains(.epub) else { return }
+        guard !settings.conversations.isEmpty, !settings.formats.isEmpty else { return }
         if context.protection != nil {
             context.warn(
                 "book: a protected site's pages hold no books (a book is not protected); make one with "
@@ -71,7 +75,11 @@ public struct BookStage: BuildStage {
                 guard let record = context.cache?.record(named: name), settings.conversations.contains(record.id),
                       !context.books.made.contains(record.id), context.output.stampOfMade("c/\(record.slug)/index.html") != nil
                 else { continue }
-                if try context.output.link("c/\(record.slug)/" + Self.fileName(.epub)) { context.books.made.append(record.id) }
+                var linked = true
+                for format in settings.formats {
+                    linked = try context.output.link("c/\(record.slug)/" + Self.fileName(format)) && linked
+                }
+                if linked { context.books.made.append(record.id) }
             }
         }
         for id in settings.conversations where !context.books.made.contains(id) && !context.books.slugs.keys.contains(id) {

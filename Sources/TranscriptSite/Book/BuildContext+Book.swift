@@ -4,9 +4,50 @@ import TranscriptModel
 import TranscriptRender
 
 extension BuildContext {
-    /// The EPUB of `imported`'s conversation: its messages' pictures copied (through the media copier, with
-    /// its checks and the privacy settings' metadata stripping), its documents rendered, all in one container.
+    /// The EPUB of `imported`'s conversation: its documents rendered and its pictures, in one container.
     func epub(of imported: ImportedConversation, file displayPath: String) throws -> Data {
+        let (frame, media, text) = try bookParts(of: imported, file: displayPath)
+        let book = try renderer.book(of: frame, media: media, text: text, folder: EPUBContainer.folder)
+        var files = book.files.map { (path: $0.path, bytes: Data($0.bytes)) }
+        for image in book.images {
+            files.append((image, try copiedPicture(image, file: displayPath)))
+        }
+        return try EPUBContainer.make(containerXML: book.container, files: files)
+    }
+
+    /// The PDF of `imported`'s conversation, printed by Chromium on `paper` from one page (`book/print`) written
+    /// with its pictures into a folder of the build's workspace.
+    func pdf(of imported: ImportedConversation, file displayPath: String) throws -> Data {
+        let (frame, media, text) = try bookParts(of: imported, file: displayPath)
+        let paper = configuration.book.paper == .letter ? "letter" : "A4"
+        let printed = try renderer.printBook(of: frame, media: media, text: text, paper: paper)
+        let folder = workspace.appendingPathComponent("print-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for image in printed.images {
+                let url = folder.appendingPathComponent(image)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try copiedPicture(image, file: displayPath).write(to: url)
+            }
+            try Data(printed.page).write(to: folder.appendingPathComponent("book.html"))
+        } catch let error as TranscriptsError {
+            throw error
+        } catch {
+            throw TranscriptsError(file: folder.path, message: "cannot write the page to print (\(TranscriptsError.sentence(for: error)))")
+        }
+        let pdf = folder.appendingPathComponent("book.pdf")
+        try PDFPrinter.print(
+            page: folder.appendingPathComponent("book.html"), to: pdf, date: printed.newest, workspace: folder)
+        return try Data(contentsOf: pdf)
+    }
+
+    /// What both kinds of book are made of: the conversation's frame (its pages' plan, its people), its media
+    /// copied (through the media copier, with its checks and the privacy settings' metadata stripping), and the
+    /// config's title page.
+    private func bookParts(
+        of imported: ImportedConversation, file displayPath: String
+    ) throws -> (frame: ConversationFrame, media: [Int: MessageMedia], text: BookText) {
         let conversation = imported.conversation
         let copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, folders: imported.messageFolders, with: media)
         var cover: CopiedFile?
@@ -17,18 +58,14 @@ extension BuildContext {
             }
         }
         let frame = try renderer.frame(of: conversation, file: displayPath, root: "")
-        let book = try renderer.book(
-            of: frame, media: copied.media,
-            text: BookText(title: configuration.book.title, text: configuration.book.text, cover: cover),
-            folder: EPUBContainer.folder)
-        var files = book.files.map { (path: $0.path, bytes: Data($0.bytes)) }
-        for image in book.images {
-            let url = output.staging.appendingPathComponent(image)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw TranscriptsError(file: displayPath, message: "cannot read the copy of the picture \(image) for the book")
-            }
-            files.append((image, data))
+        return (frame, copied.media, BookText(title: configuration.book.title, text: configuration.book.text, cover: cover))
+    }
+
+    /// The bytes of a picture the media copier copied.
+    private func copiedPicture(_ sitePath: String, file displayPath: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: output.staging.appendingPathComponent(sitePath).path) else {
+            throw TranscriptsError(file: displayPath, message: "cannot read the copy of the picture \(sitePath) for the book")
         }
-        return try EPUBContainer.make(containerXML: book.container, files: files)
+        return data
     }
 }

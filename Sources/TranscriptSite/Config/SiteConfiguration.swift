@@ -114,7 +114,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             title: title, language: language, isRightToLeft: isRightToLeft, timeZone: timeZone, locale: locale,
             pageSize: pageSize, feeds: feeds, feedSize: feedSize, hasSearch: search.enabled, findBar: findBar,
             display: displayConfiguration, noindex: privacy.noindex, overview: overview,
-            books: protect.enabled ? [] : book.conversations, bookFiles: book.formats.filter { $0 == .epub }.map(BookStage.fileName))
+            books: protect.enabled ? [] : book.conversations, bookFiles: book.formats.map(BookStage.fileName))
     }
 
     /// Every template that the display settings name as a footer.

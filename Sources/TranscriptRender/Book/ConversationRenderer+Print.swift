@@ -1,0 +1,53 @@
+import TranscriptModel
+
+extension ConversationRenderer {
+    /// The book of the conversation of `frame` as one page to print (`book/print`, `BookPrint`): what the EPUB
+    /// holds, in one document whose links stay inside it, with print rules for `paper` (a CSS page size:
+    /// `A4`, `letter`). Its pictures are `media/…`, relative to the page: the caller puts them beside it. `newest` is the newest
+    /// message's time, the PDF's date.
+    package func printBook(
+        of frame: ConversationFrame, media: [Int: MessageMedia], text: BookText, paper: String
+    ) throws -> (page: [UInt8], images: [String], newest: Timestamp?) {
+        let conversation = frame.conversation
+        let plan = frame.plan
+        let title = text.title ?? conversation.title
+        let document = BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: title)
+        let bookMedia = Self.bookMedia(media, of: frame.messages)
+        var images = Set(bookMedia.values.compactMap { $0.file?.sitePath })
+        let cover = text.cover.flatMap { BookImages.mediaType(of: $0.sitePath) == nil ? nil : $0.sitePath }
+        if let cover { images.insert(cover) }
+        let quoted = quotedBookTexts(of: frame)
+        let months = try Array(plan.pages.indices).concurrentMap { number in
+            try chapter(
+                number, of: frame, media: bookMedia, pageFiles: [], quoted: quoted, bookTitle: title, pageName: "month-\(number + 1)")
+        }
+        let years = Array(Set(plan.pages.map(\.year))).sorted().map { year in
+            YearLinks(year: String(year), pages: plan.pages.indices.filter { plan.pages[$0].year == year }.map { number in
+                PageLink(url: "#" + Self.sectionID(of: plan.pages[number].file), title: frame.labels[number],
+                         count: strings.plural("messageCount", count: plan.pages[number].range.count))
+            })
+        }
+        var rules = try templates.render(document, template: "book/style") + "\n"
+        let header = CSSString.quoted(title)
+        rules += """
+            @page { size: \(paper); margin: 20mm 16mm 18mm; \
+            @top-center { content: \(header); font-size: 9pt; color: #555; } \
+            @bottom-center { content: counter(page) " / " counter(pages); font-size: 9pt; color: #555; } }
+            @page title { @top-center { content: none; } @bottom-center { content: none; } }
+
+            """
+        for (number, label) in frame.labels.enumerated() {
+            rules += "@page month-\(number + 1) { @top-center { content: \(CSSString.quoted(title + " · " + label)); } }\n"
+        }
+        let model = BookPrint(
+            document: document,
+            titlePage: BookTitlePage(
+                document: document, title: title, text: text.text,
+                kindLabel: Self.kindLabel(conversation.kind, strings: strings), participantNames: frame.participantNames,
+                messageCountText: frame.countText, firstDate: frame.firstDay, lastDate: frame.lastDay, cover: cover),
+            contents: BookNavigation(document: document, years: years, start: nil), months: months,
+            people: BookPeople(document: document, people: bookPeople(of: frame, files: [])),
+            stylesheet: rules)
+        return (Array(try templates.render(model, template: "book/print").utf8), images.sorted(), frame.lastDate)
+    }
+}
