@@ -1,6 +1,7 @@
 /// One month of a book (`book/chapter`): its heading and its messages, drawn by `book/message` and the
 /// `book/messages/KIND` templates.
 public struct BookChapter: Sendable, TemplateModel {
+    /// The document's language, direction and title.
     public var document: BookDocument
     /// The month, such as `May 2024` (with its part when a long month is split).
     public var heading: String

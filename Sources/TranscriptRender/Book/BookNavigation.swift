@@ -1,6 +1,7 @@
 /// A book's table of contents (`book/nav`, the EPUB navigation document): the title page, the months by
 /// year, and the person index.
 public struct BookNavigation: Sendable, TemplateModel {
+    /// The document's language, direction and title.
     public var document: BookDocument
     /// The months of each year, each linking to its document.
     public var years: [YearLinks]

@@ -3,6 +3,7 @@
 /// person index, with the book's stylesheet and the print rules (`@page`: paper, margins, headers, page
 /// numbers) in the page itself.
 public struct BookPrint: Sendable, TemplateModel {
+    /// The document's language, direction and title.
     public var document: BookDocument
     public var titlePage: BookTitlePage
     /// The months by year, each linking its section (`#month-2024-05`).

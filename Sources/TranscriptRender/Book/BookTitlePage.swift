@@ -1,6 +1,7 @@
 /// A book's title page (`book/title`): the title, the text of the config's `book.text`, the conversation's
 /// people, span and count, and the cover picture when there is one.
 public struct BookTitlePage: Sendable, TemplateModel {
+    /// The document's language, direction and title.
     public var document: BookDocument
     /// The book's title: the config's `book.title`, else the conversation's.
     public var title: String

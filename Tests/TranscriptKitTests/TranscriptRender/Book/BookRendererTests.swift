@@ -46,7 +46,7 @@ import TranscriptDisplay
             <link rel="stylesheet" type="text/css" href="book.css" />
             </head>
             <body>
-            <section class="month">
+            <section class="month" id="month-2024-05">
             <h1>May 2024</h1>
             <ol class="messages">
             <li class="date-header"><h2><time datetime="2024-05-01T10:00:00+02:00">Wednesday, 1 May 2024, 10:00</time></h2></li>
