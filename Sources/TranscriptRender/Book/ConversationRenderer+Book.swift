@@ -15,21 +15,21 @@ extension ConversationRenderer {
         of frame: ConversationFrame, media: [Int: MessageMedia], text: BookText, folder: String
     ) throws -> RenderedBook {
         let conversation = frame.conversation
-        let plan = frame.plan
         let title = text.title ?? conversation.title
         let lang = frame.site.lang, dir = frame.site.dir
         func document(_ title: String) -> BookDocument { BookDocument(lang: lang, dir: dir, title: title) }
         let bookMedia = Self.bookMedia(media, of: frame.messages)
         let images = Set(bookMedia.values.compactMap { $0.file?.sitePath }).sorted()
-        let files = plan.pages.map { Self.bookFile(of: $0.file) }
-        let pageFiles = plan.pageOfMessage.map { files[$0] }
+        let split = BookParts(frame: frame)
+        let parts = split.parts
+        let files = parts.map(\.file)
+        let pageFiles = split.partOfMessage.map { files[$0] }
 
         // The months, on all cores.
         let quoted = quotedBookTexts(of: frame)
-        let numbers = Array(plan.pages.indices)
-        let chapters = try numbers.concurrentMap { number in
+        let chapters = try parts.concurrentMap { part in
             XMLText.bytes(try templates.render(
-                try chapter(number, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title),
+                try chapter(part, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title),
                 template: "book/chapter"))
         }
 
@@ -40,18 +40,13 @@ extension ConversationRenderer {
             messageCountText: frame.countText, firstDate: frame.firstDay, lastDate: frame.lastDay,
             cover: text.cover?.sitePath)
         rendered.append(.init(path: "title.xhtml", bytes: XMLText.bytes(try templates.render(titlePage, template: "book/title"))))
-        let years = Array(Set(plan.pages.map(\.year))).sorted().map { year in
-            YearLinks(year: String(year), pages: plan.pages.indices.filter { plan.pages[$0].year == year }.map { number in
-                PageLink(url: files[number], title: frame.labels[number],
-                         count: strings.plural("messageCount", count: plan.pages[number].range.count))
-            })
-        }
+        let years = yearLinks(of: parts) { $0.file }
         let navigation = BookNavigation(document: document(strings.text("bookContents")), years: years, start: files.first)
         rendered.append(.init(path: "nav.xhtml", bytes: XMLText.bytes(try templates.render(navigation, template: "book/nav"))))
         for (number, bytes) in chapters.enumerated() {
             rendered.append(.init(path: files[number], bytes: bytes))
         }
-        let people = BookPeople(document: document(strings.text("bookPeople")), people: bookPeople(of: frame, files: files))
+        let people = BookPeople(document: document(strings.text("bookPeople")), people: bookPeople(of: frame, split: split, link: { $0.file }))
         rendered.append(.init(path: "people.xhtml", bytes: XMLText.bytes(try templates.render(people, template: "book/people"))))
         rendered.append(.init(path: "book.css", bytes: Array(try templates.render(document(title), template: "book/style").utf8)))
 
@@ -81,11 +76,6 @@ extension ConversationRenderer {
 
     static let xhtml = "application/xhtml+xml"
 
-    /// The book's document for a page of the site: `2024-05.html` becomes `2024-05.xhtml`.
-    static func bookFile(of page: String) -> String {
-        (page.hasSuffix(".html") ? String(page.dropLast(5)) : page) + ".xhtml"
-    }
-
     /// The messages' media as a book holds them: the pictures of photos and stickers that EPUB shows; the other
     /// files left out (their messages name them), problems kept.
     static func bookMedia(_ media: [Int: MessageMedia], of messages: [Message]) -> [Int: MessageMedia] {
@@ -101,13 +91,21 @@ extension ConversationRenderer {
         }
     }
 
-    /// One month's model. `pageFiles` names each message's document (empty: all in one), `pageName` the month's
-    /// pages in print.
+    /// The contents: each year's parts, each linking to what `link` says with its count of messages.
+    func yearLinks(of parts: [BookParts.Part], link: (BookParts.Part) -> String) -> [YearLinks] {
+        Array(Set(parts.map(\.year))).sorted().map { year in
+            YearLinks(year: String(year), pages: parts.filter { $0.year == year }.map { part in
+                PageLink(url: link(part), title: part.label, count: strings.plural("messageCount", count: part.range.count))
+            })
+        }
+    }
+
+    /// One month's (or part's) model. `pageFiles` names each message's document (empty: all in one),
+    /// `pageName` the month's pages in print.
     func chapter(
-        _ number: Int, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: [String], quoted: [Int: String],
-        bookTitle: String, pageName: String? = nil
+        _ page: BookParts.Part, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: [String],
+        quoted: [Int: String], bookTitle: String, pageName: String? = nil
     ) throws -> BookChapter {
-        let page = frame.plan.pages[number]
         let renderer = CommonMarkRenderer()
         let texts = frame.messages.withUnsafeBufferPointer { messages in
             page.range.map { index in Self.text(of: messages[index].kind).map { renderer.render($0.source, format: $0.format) } }
@@ -128,13 +126,8 @@ extension ConversationRenderer {
             return MessageRowObject(row)
         }
         return BookChapter(
-            document: BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: bookTitle + " · " + frame.labels[number]),
-            heading: frame.labels[number], messages: rows, id: Self.sectionID(of: page.file), pageName: pageName)
-    }
-
-    /// A month's section id: `month-2024-05` for `2024-05.html`.
-    static func sectionID(of page: String) -> String {
-        "month-" + (page.hasSuffix(".html") ? String(page.dropLast(5)) : page)
+            document: BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: bookTitle + " · " + page.label),
+            heading: page.label, messages: rows, id: page.sectionID, pageName: pageName)
     }
 
     /// The book's template for a kind's: `book/messages/KIND`, and for a kind the book has none of (a site's
@@ -156,15 +149,17 @@ extension ConversationRenderer {
         return quoted
     }
 
-    /// The person index: each sender with their count and, per month, a link to their first message in it.
-    func bookPeople(of frame: ConversationFrame, files: [String]) -> [BookPerson] {
+    /// The person index: each sender with their count and, per month (or part), a link to their first message in
+    /// it (`link` gives the part's document, or nothing when all are in one).
+    func bookPeople(of frame: ConversationFrame, split: BookParts, link: (BookParts.Part) -> String) -> [BookPerson] {
+        let parts = split.parts, partOfMessage = split.partOfMessage
         let messages = frame.messages
         var counts: [String: Int] = [:]
         var firsts: [String: [(page: Int, index: Int)]] = [:]
         for index in messages.indices {
             guard let sender = messages[index].sender else { continue }
             counts[sender, default: 0] += 1
-            let page = frame.plan.pageOfMessage[index]
+            let page = partOfMessage[index]
             if firsts[sender]?.last?.page != page { firsts[sender, default: []].append((page, index)) }
         }
         let byName = Dictionary(grouping: counts.keys) { frame.name(of: $0) }
@@ -173,7 +168,9 @@ extension ConversationRenderer {
                 BookPerson(
                     name: name, countText: strings.plural("messageCount", count: counts[sender]!),
                     months: (firsts[sender] ?? []).map { first in
-                        PageLink(url: (files.isEmpty ? "" : files[first.page]) + "#" + Anchor.forMessage(id: messages[first.index].id), title: frame.labels[first.page])
+                        PageLink(
+                            url: link(parts[first.page]) + "#" + Anchor.forMessage(id: messages[first.index].id),
+                            title: parts[first.page].label)
                     })
             }
         }

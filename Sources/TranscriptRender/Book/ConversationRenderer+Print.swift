@@ -9,7 +9,6 @@ extension ConversationRenderer {
         of frame: ConversationFrame, media: [Int: MessageMedia], text: BookText, paper: String
     ) throws -> (page: [UInt8], images: [String], newest: Timestamp?) {
         let conversation = frame.conversation
-        let plan = frame.plan
         let title = text.title ?? conversation.title
         let document = BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: title)
         let bookMedia = Self.bookMedia(media, of: frame.messages)
@@ -17,16 +16,13 @@ extension ConversationRenderer {
         let cover = text.cover.flatMap { BookImages.mediaType(of: $0.sitePath) == nil ? nil : $0.sitePath }
         if let cover { images.insert(cover) }
         let quoted = quotedBookTexts(of: frame)
-        let months = try Array(plan.pages.indices).concurrentMap { number in
+        let split = BookParts(frame: frame)
+        let parts = split.parts
+        let months = try Array(parts.enumerated()).concurrentMap { number, part in
             try chapter(
-                number, of: frame, media: bookMedia, pageFiles: [], quoted: quoted, bookTitle: title, pageName: "month-\(number + 1)")
+                part, of: frame, media: bookMedia, pageFiles: [], quoted: quoted, bookTitle: title, pageName: "month-\(number + 1)")
         }
-        let years = Array(Set(plan.pages.map(\.year))).sorted().map { year in
-            YearLinks(year: String(year), pages: plan.pages.indices.filter { plan.pages[$0].year == year }.map { number in
-                PageLink(url: "#" + Self.sectionID(of: plan.pages[number].file), title: frame.labels[number],
-                         count: strings.plural("messageCount", count: plan.pages[number].range.count))
-            })
-        }
+        let years = yearLinks(of: parts) { "#" + $0.sectionID }
         var rules = try templates.render(document, template: "book/style") + "\n"
         let header = CSSString.quoted(title)
         rules += """
@@ -36,8 +32,8 @@ extension ConversationRenderer {
             @page title { @top-center { content: none; } @bottom-center { content: none; } }
 
             """
-        for (number, label) in frame.labels.enumerated() {
-            rules += "@page month-\(number + 1) { @top-center { content: \(CSSString.quoted(title + " · " + label)); } }\n"
+        for (number, part) in parts.enumerated() {
+            rules += "@page month-\(number + 1) { @top-center { content: \(CSSString.quoted(title + " · " + part.label)); } }\n"
         }
         let model = BookPrint(
             document: document,
@@ -46,7 +42,7 @@ extension ConversationRenderer {
                 kindLabel: Self.kindLabel(conversation.kind, strings: strings), participantNames: frame.participantNames,
                 messageCountText: frame.countText, firstDate: frame.firstDay, lastDate: frame.lastDay, cover: cover),
             contents: BookNavigation(document: document, years: years, start: nil), months: months,
-            people: BookPeople(document: document, people: bookPeople(of: frame, files: [])),
+            people: BookPeople(document: document, people: bookPeople(of: frame, split: split, link: { _ in "" })),
             stylesheet: rules)
         return (Array(try templates.render(model, template: "book/print").utf8), images.sorted(), frame.lastDate)
     }

@@ -140,3 +140,31 @@ import TranscriptDisplay
         #expect(XMLText.bytes("plain ✓") == Array("plain ✓".utf8))
     }
 }
+
+@Suite struct BookPartsTests {
+    /// A month whose document would be too large is split into parts, each a document of its own, and links
+    /// between messages lead to the part that holds the message.
+    @Test func largeMonthsAreSplitAndLinksFollow() throws {
+        let long = String(repeating: "word ", count: 200)
+        var messages = (0..<40).map { index in
+            Message(id: "m\(index)", sender: index % 2 == 0 ? "ann" : "me",
+                    date: Timestamp(secondsSince1970: 1_714_550_400 + Double(index) * 60), kind: .text(long))
+        }
+        messages.append(Message(id: "reply", sender: "me", date: Timestamp(secondsSince1970: 1_714_560_000), kind: .text("yes"), replyTo: "m0"))
+        let conversation = Conversation(
+            id: "big", title: "Big", kind: .direct,
+            participants: [Participant(id: "me", name: "Me"), Participant(id: "ann", name: "Ann")], messages: messages)
+        let renderer = ConversationRenderer(
+            templates: try TemplateSet.builtIn(), configuration: BookRendererTests.settings(), delegate: DefaultDisplayDelegate())
+        let frame = try renderer.frame(of: conversation, file: "big.json", root: "")
+        let split = BookParts(frame: frame, budget: 20_000)
+        #expect(split.parts.count > 1)
+        #expect(split.parts.map(\.file).prefix(2) == ["2024-05.xhtml", "2024-05-part2.xhtml"])
+        #expect(split.parts.first?.label == "May 2024 (1/\(split.parts.count))")
+        #expect(split.parts.map(\.range.count).reduce(0, +) == messages.count)
+        // Every document of the default budget stays under 2 MB.
+        let book = try renderer.book(of: frame, media: [:], text: BookText(), folder: "EPUB/")
+        #expect(book.files.allSatisfy { $0.bytes.count < 2_000_000 })
+        #expect(BookParts.estimate(messages[0]) > long.utf8.count)
+    }
+}
