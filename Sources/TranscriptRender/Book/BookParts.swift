@@ -59,6 +59,6 @@ struct BookParts: Sendable {
     /// A generous guess at a message's bytes in a document: its markup, its text escaped, its reactions.
     static func estimate(_ message: Message) -> Int {
         let text = ConversationRenderer.text(of: message.kind).map { $0.source.utf8.count } ?? 200
-        return 900 + text * 2 + message.reactions.count * 200
+        return 600 + text * 3 / 2 + message.reactions.count * 200
     }
 }
