@@ -162,13 +162,51 @@ def test_build_writes_the_configs_books_and_links_them(transcripts_bin, tmp_path
     shutil.copytree(demo, copy, ignore=shutil.ignore_patterns("public", ".transcripts-cache"))
     config = copy / "transcripts.yml"
     config.write_text(
-        config.read_text("utf-8") + "\nbook:\n  conversations: [lisbon-trip]\n  title: Lisbon, 2024\n  text: For the four of us.\n",
+        config.read_text("utf-8")
+        + "\nbook:\n  conversations: [lisbon-trip]\n  title: Lisbon, 2024\n  text: For the four of us.\n"
+        + "  cover: conversations/media/tram-28.jpg\n",
         encoding="utf-8")
     output = tmp_path / "public"
     support.build_site(transcripts_bin, copy, output)
     book = output / "c" / "lisbon-trip" / "book.epub"
     epubcheck(book)
-    assert "<h1>Lisbon, 2024</h1>" in documents(book)["EPUB/title.xhtml"]
+    files = documents(book)
+    assert "<h1>Lisbon, 2024</h1>" in files["EPUB/title.xhtml"]
+    assert '<p class="cover"><img src="media/' in files["EPUB/title.xhtml"]
+    assert 'properties="cover-image"' in files["EPUB/content.opf"]
     overview = (output / "c" / "lisbon-trip" / "index.html").read_text("utf-8")
     assert '<a href="book.epub" download>' in overview
     assert not (output / "c" / "alice-jonas" / "book.epub").exists()
+
+
+def test_a_long_month_is_split_and_the_book_stays_valid(transcripts_bin, tmp_path):
+    """20,000 messages in one month, with `pageSize: 100000`: the month is split into documents under 2 MB, links
+    between them hold (EPUBCheck checks every fragment), and every message is there."""
+    import json
+    import random
+
+    random.seed(3)
+    words = "the quick brown fox jumps over a lazy dog while we all go home for pasta tonight".split()
+    messages = []
+    for index in range(20_000):
+        message = {"id": f"m{index}", "sender": ["me", "ann"][index % 2], "date": 1_714_521_600 + index * 60,
+                   "text": " ".join(random.choices(words, k=random.randint(3, 60)))}
+        if index > 10 and index % 7 == 0:
+            message["replyTo"] = f"m{index - random.randint(1, 9000) if index > 9000 else index - 5}"
+        messages.append(message)
+    site = tmp_path / "site"
+    (site / "conversations").mkdir(parents=True)
+    (site / "transcripts.yml").write_text("title: Long\nme: me\ntimeZone: UTC\npageSize: 100000\n", encoding="utf-8")
+    (site / "conversations" / "long.json").write_text(json.dumps({
+        "format": "transcripts/1", "id": "long", "title": "Long", "kind": "direct",
+        "participants": [{"id": "me", "name": "Me"}, {"id": "ann", "name": "Ann"}], "messages": messages}), encoding="utf-8")
+    book = made_book(transcripts_bin, site, "long", tmp_path / "long.epub")
+    with zipfile.ZipFile(book) as archive:
+        parts = [info for info in archive.infolist() if re.fullmatch(r"EPUB/2024-05(-part\d+)?\.xhtml", info.filename)]
+        assert len(parts) > 1
+        assert all(info.file_size < 2_000_000 for info in archive.infolist())
+        anchors = set()
+        for info in parts:
+            anchors |= set(re.findall(r'id="(m-m\d+)"', archive.read(info).decode("utf-8")))
+    assert len(anchors) == len(messages)
+    epubcheck(book)
