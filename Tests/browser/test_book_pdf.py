@@ -59,6 +59,10 @@ def test_a4_book_with_headers_page_numbers_and_every_message(transcripts_bin, tm
     joined = "\n".join(pages)
     for phrase in ["Finally!!", "Count me in", "Translation for the rest of us?", "People"]:
         assert phrase in joined
+    # The PDF's outline leads to the month's first page.
+    outline = [item for item in reader.outline if not isinstance(item, list)]
+    months = [item for item in outline if item.title == "October 2024"]
+    assert months and reader.get_destination_page_number(months[0]) == 2
     # The demo conversation's photo is on its page.
     assert sum(len(page.images) for page in reader.pages) >= 1
     # Dated by its newest message (2024-10-29 17:32:02 UTC), not by the clock.

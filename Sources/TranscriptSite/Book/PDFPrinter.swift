@@ -37,6 +37,8 @@ enum PDFPrinter {
         process.executableURL = URL(fileURLWithPath: browser)
         var arguments = [
             "--headless", "--disable-gpu", "--no-pdf-header-footer", "--print-to-pdf=" + output.path,
+            // The PDF's outline (its readers' table of contents): the months, the days, the person index.
+            "--generate-pdf-document-outline",
             "--user-data-dir=" + workspace.appendingPathComponent("chromium-profile").path,
             "--no-first-run", "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
             "--disable-default-apps", "--disable-extensions", "--disable-sync", "--disable-domain-reliability",
