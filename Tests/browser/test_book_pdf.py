@@ -59,6 +59,10 @@ def test_a4_book_with_headers_page_numbers_and_every_message(transcripts_bin, tm
     joined = "\n".join(pages)
     for phrase in ["Finally!!", "Count me in", "Translation for the rest of us?", "People"]:
         assert phrase in joined
+    # The contents give the page each month starts on.
+    people = next(number for number, text in enumerate(pages, start=1) if re.search(r"(?m)^People$", text) and number > 2)
+    numbers = [number for number in re.findall(r"(?m)^(\d+)$", pages[1]) if len(number) < 4]
+    assert numbers == ["3", str(people)], pages[1]
     # The PDF's outline leads to the month's first page.
     outline = [item for item in reader.outline if not isinstance(item, list)]
     months = [item for item in outline if item.title == "October 2024"]

@@ -7,15 +7,18 @@ public struct BookNavigation: Sendable, TemplateModel {
     public var years: [YearLinks]
     /// The first month's document, where the reading starts.
     public var start: String?
+    /// In a printed book, the page the person index starts on.
+    public var peoplePage: String?
 
-    public init(document: BookDocument, years: [YearLinks], start: String?) {
+    public init(document: BookDocument, years: [YearLinks], start: String?, peoplePage: String? = nil) {
         self.document = document
         self.years = years
         self.start = start
+        self.peoplePage = peoplePage
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, years, start
+        case document, years, start, peoplePage
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -25,6 +28,7 @@ public struct BookNavigation: Sendable, TemplateModel {
         case .document: .model(document)
         case .years: .models(years)
         case .start: start.templateValue
+        case .peoplePage: peoplePage.templateValue
         }
     }
 }

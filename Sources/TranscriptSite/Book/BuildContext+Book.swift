@@ -16,11 +16,12 @@ extension BuildContext {
     }
 
     /// The PDF of `imported`'s conversation, printed by Chromium on `paper` from one page (`book/print`) written
-    /// with its pictures into a folder of the build's workspace.
+    /// with its pictures into a folder of the build's workspace; twice, the second time with the page numbers
+    /// the first printing's outline gives the contents (the numbers take no more lines, so no page moves).
     func pdf(of imported: ImportedConversation, file displayPath: String) throws -> Data {
         let (frame, media, text) = try bookParts(of: imported, file: displayPath)
         let paper = configuration.book.paper == .letter ? "letter" : "A4"
-        let printed = try renderer.printBook(of: frame, media: media, text: text, paper: paper)
+        var printed = try renderer.printBook(of: frame, media: media, text: text, paper: paper)
         let folder = workspace.appendingPathComponent("print-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -37,8 +38,15 @@ extension BuildContext {
             throw TranscriptsError(file: folder.path, message: "cannot write the page to print (\(TranscriptsError.sentence(for: error)))")
         }
         let pdf = folder.appendingPathComponent("book.pdf")
-        try PDFPrinter.print(
-            page: folder.appendingPathComponent("book.html"), to: pdf, date: printed.newest, workspace: folder)
+        let page = folder.appendingPathComponent("book.html")
+        try PDFPrinter.print(page: page, to: pdf, date: printed.newest, workspace: folder)
+        // The title, the contents, each month, the person index: the outline's top-level entries.
+        guard let pages = PDFOutline.topLevelPages(of: try Data(contentsOf: pdf)), pages.count == printed.sections + 3 else {
+            return try Data(contentsOf: pdf)
+        }
+        printed = try renderer.printBook(of: frame, media: media, text: text, paper: paper, pageNumbers: Array(pages.dropFirst(2)))
+        try Data(printed.page).write(to: page)
+        try PDFPrinter.print(page: page, to: pdf, date: printed.newest, workspace: folder)
         return try Data(contentsOf: pdf)
     }
 
