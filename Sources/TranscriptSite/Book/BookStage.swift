@@ -32,9 +32,9 @@ public struct BookStage: BuildStage {
             guard !imported.conversation.messages.isEmpty else {
                 throw TranscriptsError(file: displayPath, message: "the conversation \"\(id)\" has no messages between those days")
             }
-            let data = request.format == .pdf
+            let made = request.format == .pdf
                 ? try context.pdf(of: imported, file: displayPath) : try context.epub(of: imported, file: displayPath)
-            try BookFile.write(data, to: request.output)
+            try BookFile.move(made, to: request.output)
             context.books.made.append(id)
             context.summary.messagesRendered += imported.conversation.messages.count
             return
@@ -42,10 +42,11 @@ public struct BookStage: BuildStage {
         let settings = context.configuration.book
         guard settings.conversations.contains(id), context.protection == nil, let slug = context.books.slugs[id] else { return }
         for format in settings.formats {
-            let data = format == .pdf
+            let made = format == .pdf
                 ? try context.pdf(of: conversation.imported, file: displayPath)
                 : try context.epub(of: conversation.imported, file: displayPath)
-            try context.output.write(data, to: "c/\(slug)/" + Self.fileName(format))
+            defer { try? FileManager.default.removeItem(at: made) }
+            try context.output.write(try Data(contentsOf: made, options: .alwaysMapped), to: "c/\(slug)/" + Self.fileName(format))
             context.count("books")
         }
         context.books.made.append(id)
@@ -97,12 +98,18 @@ struct BookProgress {
     var made: [String] = []
 }
 
-/// Writing a book's file: all at once, so a failed run leaves no half of it.
+/// Putting a made book at its place: all at once, so a failed run leaves no half of it (and an older book stays
+/// until the new one is there).
 enum BookFile {
-    static func write(_ data: Data, to url: URL) throws {
+    static func move(_ made: URL, to url: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            let folder = url.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Beside the destination first (the workspace may be on another file system), then renamed over it.
+            let beside = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))")
+            defer { try? FileManager.default.removeItem(at: beside) }
+            try FileManager.default.copyItem(at: made, to: beside)
+            guard rename(beside.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             throw TranscriptsError(file: url.path, message: "cannot write the book (\(TranscriptsError.sentence(for: error)))")
         }
