@@ -19,7 +19,7 @@ extension ConversationRenderer {
         let lang = frame.site.lang, dir = frame.site.dir
         func document(_ title: String) -> BookDocument { BookDocument(lang: lang, dir: dir, title: title) }
         let bookMedia = Self.bookMedia(media, of: frame.messages)
-        let images = Set(bookMedia.values.compactMap { $0.file?.sitePath }).sorted()
+        let images = Self.bookImages(bookMedia).sorted()
         let split = BookParts(frame: frame)
         let parts = split.parts
         let files = parts.map(\.file)
@@ -76,11 +76,16 @@ extension ConversationRenderer {
 
     static let xhtml = "application/xhtml+xml"
 
-    /// The messages' media as a book holds them: the pictures of photos and stickers that EPUB shows; the other
-    /// files left out (their messages name them), problems kept.
+    /// The messages' media as a book holds them: the pictures of photos and stickers, and videos' thumbnails, that
+    /// EPUB shows; the other files left out (their messages name them), problems kept.
     static func bookMedia(_ media: [Int: MessageMedia], of messages: [Message]) -> [Int: MessageMedia] {
         media.reduce(into: [:]) { result, entry in
             var kept = MessageMedia(problems: entry.value.problems)
+            if case .video = messages[entry.key].kind, let thumbnail = entry.value.thumbnail,
+               BookImages.mediaType(of: thumbnail.sitePath) != nil
+            {
+                kept.thumbnail = thumbnail
+            }
             let isPicture: Bool
             switch messages[entry.key].kind {
             case .photo, .sticker: isPicture = true
@@ -128,6 +133,11 @@ extension ConversationRenderer {
         return BookChapter(
             document: BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: bookTitle + " · " + page.label),
             heading: page.label, messages: rows, id: page.sectionID, pageName: pageName)
+    }
+
+    /// The site paths of the pictures a book's media hold.
+    static func bookImages(_ media: [Int: MessageMedia]) -> Set<String> {
+        Set(media.values.flatMap { [$0.file?.sitePath, $0.thumbnail?.sitePath].compactMap { $0 } })
     }
 
     /// The book's template for a kind's: `book/messages/KIND`, and for a kind the book has none of (a site's

@@ -13,7 +13,7 @@ extension ConversationRenderer {
         let title = text.title ?? conversation.title
         let document = BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: title)
         let bookMedia = Self.bookMedia(media, of: frame.messages)
-        var images = Set(bookMedia.values.compactMap { $0.file?.sitePath })
+        var images = Self.bookImages(bookMedia)
         let cover = text.cover.flatMap { BookImages.mediaType(of: $0.sitePath) == nil ? nil : $0.sitePath }
         if let cover { images.insert(cover) }
         let quoted = quotedBookTexts(of: frame)

@@ -23,12 +23,13 @@ import TranscriptDisplay
             Message(id: "3", sender: "ann", date: Timestamp(secondsSince1970: 1_717_228_800), kind: .video(MediaItem(file: "clip.mp4"))),
         ])
 
-    static func book(_ conversation: Conversation = conversation, settings: RenderSettings = settings(), text: BookText = BookText())
-        throws -> [String: String]
-    {
+    static func book(
+        _ conversation: Conversation = conversation, settings: RenderSettings = settings(), text: BookText = BookText(),
+        media: [Int: MessageMedia] = [:]
+    ) throws -> [String: String] {
         let renderer = ConversationRenderer(templates: try TemplateSet.builtIn(), configuration: settings, delegate: DefaultDisplayDelegate())
         let frame = try renderer.frame(of: conversation, file: "chat.json", root: "")
-        let book = try renderer.book(of: frame, media: [:], text: text, folder: "EPUB/")
+        let book = try renderer.book(of: frame, media: media, text: text, folder: "EPUB/")
         var files = Dictionary(uniqueKeysWithValues: book.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
         files["META-INF/container.xml"] = String(decoding: book.container, as: UTF8.self)
         return files
@@ -102,6 +103,18 @@ import TranscriptDisplay
         let people = try #require(files["people.xhtml"])
         #expect(people.contains(#"<dt dir="auto">Ann &amp; Co <span class="count">2 messages</span></dt>"#))
         #expect(people.contains(#"<dd><a href="2024-05.xhtml#m-1">May 2024</a> <a href="2024-06.xhtml#m-3">June 2024</a> </dd>"#))
+    }
+
+    /// A video is named, with its thumbnail when there is one; its own file is not in the book.
+    @Test func videosShowTheirThumbnailNotTheirFile() throws {
+        let files = try Self.book(media: [2: MessageMedia(
+            file: CopiedFile(sitePath: "media/clip.mp4", size: 1000), thumbnail: CopiedFile(sitePath: "media/clip.jpg", size: 10))])
+        let june = try #require(files["2024-06.xhtml"])
+        #expect(june.contains(#"<p class="media video-poster"><img src="media/clip.jpg" alt="Video" /></p>"#))
+        #expect(!june.contains("clip.mp4\""))
+        let package = try #require(files["content.opf"])
+        #expect(package.contains(#"<item id="image-1" href="media/clip.jpg" media-type="image/jpeg" />"#))
+        #expect(!package.contains("clip.mp4"))
     }
 
     @Test func rightToLeftBooksTurnRightToLeft() throws {
