@@ -3,14 +3,15 @@ import Foundation
 import TranscriptModel
 import TranscriptSite
 
-/// `transcripts book SITE --conversation ID [--from DAY] [--to DAY] --output FILE.epub`
+/// `transcripts book SITE --conversation ID [--from DAY] [--to DAY] --output FILE.epub|FILE.pdf`
 struct BookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "book",
-        abstract: "Make a conversation into a book: an EPUB with a title page, the months, the pictures and a person index.",
+        abstract: "Make a conversation into a book: an EPUB, or a PDF to print (by Chromium).",
         discussion: """
             Reads the site's exports as `build` does (the config's privacy settings and the privacy flags apply) and \
-            writes the book of one conversation, all of it or the days between --from and --to. The site's output \
+            writes the book of one conversation, all of it or the days between --from and --to: a title page, the \
+            contents, the months with their pictures, and a person index. The site's output \
             is not touched. A protected site's book is refused unless --allow-unprotected-book is given. \
             See docs/book.md.
             """
@@ -22,7 +23,7 @@ struct BookCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The id of the conversation to make a book of.", valueName: "id"))
     var conversation: String
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The book's file (FILE.epub).", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The book's file: FILE.epub, or FILE.pdf (printed by Chromium).", valueName: "file"))
     var output: String
 
     @Option(help: ArgumentHelp("Start with the messages of this day (YYYY-MM-DD, in the site's time zone).", valueName: "day"))
