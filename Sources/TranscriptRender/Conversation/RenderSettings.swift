@@ -29,12 +29,19 @@ public struct RenderSettings: Sendable, Equatable {
     public var noindex: Bool
     /// What conversations' overview pages show: charts, statistics, gallery pages.
     public var overview: OverviewSettings
+    /// The ids of the conversations that have books beside their pages, and the books' file names
+    /// (`book.epub`), which their overview pages link.
+    public var books: [String]
+    public var bookFiles: [String]
 
     public init(
         title: String, language: String, isRightToLeft: Bool, timeZone: TimeZone, locale: Locale, pageSize: Int,
         feeds: Bool, feedSize: Int, hasSearch: Bool, findBar: FindBarSettings, display: DisplayConfiguration,
-        noindex: Bool = false, overview: OverviewSettings = OverviewSettings()
+        noindex: Bool = false, overview: OverviewSettings = OverviewSettings(),
+        books: [String] = [], bookFiles: [String] = []
     ) {
+        self.books = books
+        self.bookFiles = bookFiles
         self.noindex = noindex
         self.overview = overview
         self.title = title

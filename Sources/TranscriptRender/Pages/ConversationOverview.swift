@@ -17,12 +17,15 @@ public struct ConversationOverview: Sendable, TemplateModel {
     public var activity: OverviewActivity?
     /// The gallery sections that have entries.
     public var gallery: [GalleryLink]
+    /// The conversation's books (EPUB, PDF) beside its pages, when the site makes them.
+    public var books: [PageLink]
 
     public init(
         site: SiteContext, title: String, kindLabel: String, participantNames: String, messageCountText: String,
         firstDate: String?, lastDate: String?, years: [YearLinks], latest: PageLink?, feedURL: String?,
-        activity: OverviewActivity? = nil, gallery: [GalleryLink] = []
+        activity: OverviewActivity? = nil, gallery: [GalleryLink] = [], books: [PageLink] = []
     ) {
+        self.books = books
         self.site = site
         self.title = title
         self.kindLabel = kindLabel
@@ -39,7 +42,7 @@ public struct ConversationOverview: Sendable, TemplateModel {
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case site, title, kindLabel, participantNames, messageCountText, firstDate, lastDate, years, latest
-        case feedURL, activity, gallery, hasGallery
+        case feedURL, activity, gallery, hasGallery, books
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -59,6 +62,7 @@ public struct ConversationOverview: Sendable, TemplateModel {
         case .activity: activity.modelValue
         case .gallery: .models(gallery)
         case .hasGallery: .flag(!gallery.isEmpty)
+        case .books: .models(books)
         }
     }
 }

@@ -113,15 +113,18 @@ public struct PageLink: Sendable, TemplateModel {
     public var title: String
     /// How many messages the page holds, as text.
     public var count: String?
+    /// The page it starts on, in a printed book's contents.
+    public var page: String?
 
-    public init(url: String, title: String, count: String? = nil) {
+    public init(url: String, title: String, count: String? = nil, page: String? = nil) {
         self.url = url
         self.title = title
         self.count = count
+        self.page = page
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case url, title, count
+        case url, title, count, page
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -131,6 +134,7 @@ public struct PageLink: Sendable, TemplateModel {
         case .url: .text(url)
         case .title: .text(title)
         case .count: count.templateValue
+        case .page: page.templateValue
         }
     }
 }

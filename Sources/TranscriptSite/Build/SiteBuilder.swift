@@ -102,10 +102,13 @@ public struct SiteBuilder: Sendable {
         if configuration.search.enabled {
             output.linkAhead(under: "search/")
         }
+        // A protected site's pages link no books: a book is not protected (`BookStage` makes none).
+        var renderSettings = configuration.renderSettings
+        if protection != nil { renderSettings.books = [] }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
             renderer: ConversationRenderer(
-                templates: templates, configuration: configuration.renderSettings, delegate: delegate,
+                templates: templates, configuration: renderSettings, delegate: delegate,
                 customRenderers: customRenderers),
             output: output, cache: cache, protection: protection, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)

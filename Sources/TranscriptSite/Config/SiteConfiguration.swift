@@ -55,6 +55,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var overview: OverviewSettings
     /// Which conversations of the exports are one where their ids say otherwise (`merge: {join, separate}`).
     public var merge: MergeSettings
+    /// Which conversations get books beside their pages, and what the books' title pages show.
+    public var book: BookSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -65,8 +67,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
         privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
-        overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings()
+        overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings(),
+        book: BookSettings = BookSettings()
     ) {
+        self.book = book
         self.overview = overview
         self.merge = merge
         self.privacy = privacy
@@ -109,7 +113,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         RenderSettings(
             title: title, language: language, isRightToLeft: isRightToLeft, timeZone: timeZone, locale: locale,
             pageSize: pageSize, feeds: feeds, feedSize: feedSize, hasSearch: search.enabled, findBar: findBar,
-            display: displayConfiguration, noindex: privacy.noindex, overview: overview)
+            display: displayConfiguration, noindex: privacy.noindex, overview: overview,
+            books: protect.enabled ? [] : book.conversations, bookFiles: book.formats.map(BookStage.fileName))
     }
 
     /// Every template that the display settings name as a footer.
@@ -130,7 +135,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge
+        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge, book
     }
 
     public init(from decoder: any Decoder) throws {
@@ -198,6 +203,7 @@ extension SiteConfiguration: Decodable {
         privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
         overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
         merge = try container.decodeIfPresent(MergeSettings.self, forKey: .merge) ?? MergeSettings()
+        book = try container.decodeIfPresent(BookSettings.self, forKey: .book) ?? BookSettings()
         if container.contains(.protect), try container.decodeNil(forKey: .protect) {
             protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
         } else {

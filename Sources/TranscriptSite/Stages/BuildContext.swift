@@ -69,6 +69,8 @@ public final class BuildContext {
     /// The CSS of every message appearance on the site's pages, by class name: `write` puts it in
     /// `appearances.css`.
     var appearanceCSS: [String: AppearanceCSS] = [:]
+    /// Where conversations were placed and which books were made (`BookStage`).
+    var books = BookProgress()
 
     // The runner's state: the stages, the one running, and the time spent handing conversations on.
     var stages: [any BuildStage] = []

@@ -53,6 +53,7 @@ extension BuildContext {
                     + "(\(JSONValue.number(seconds).displayText) seconds since 1970)")
         }
         let slug = slugs.slug(for: conversation.id)
+        books.slugs[conversation.id] = slug
         let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
         guard let cache else {
             let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)

@@ -1,0 +1,54 @@
+/// A book's person index (`book/people`): everyone who wrote, in the site's order of people, with how many
+/// messages they wrote and the months they wrote in (each linking to its first message of theirs there).
+public struct BookPeople: Sendable, TemplateModel {
+    /// The document's language, direction and title.
+    public var document: BookDocument
+    public var people: [BookPerson]
+
+    public init(document: BookDocument, people: [BookPerson]) {
+        self.document = document
+        self.people = people
+    }
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case document, people
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .document: .model(document)
+        case .people: .models(people)
+        }
+    }
+}
+
+/// One person of a book's index.
+public struct BookPerson: Sendable, TemplateModel {
+    public var name: String
+    /// How many messages they wrote, as text.
+    public var countText: String
+    /// The months they wrote in: each a link to their first message of the month.
+    public var months: [PageLink]
+
+    public init(name: String, countText: String, months: [PageLink]) {
+        self.name = name
+        self.countText = countText
+        self.months = months
+    }
+
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case name, countText, months
+    }
+
+    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .name: .text(name)
+        case .countText: .text(countText)
+        case .months: .models(months)
+        }
+    }
+}
