@@ -14,7 +14,9 @@ python3 -c 'import jsonschema, referencing' 2>/dev/null \
 # CLDR's plurals.xml, which the plural rules are checked against (PluralRulesTableTests).
 if [ ! -f /usr/share/unicode/cldr/common/supplemental/plurals.xml ]; then
     echo "test: installing unicode-cldr-core (apt)"
-    $([ "$(id -u)" -ne 0 ] && echo sudo) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends unicode-cldr-core >/dev/null
+    sudo_=$([ "$(id -u)" -ne 0 ] && echo sudo || true)
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends unicode-cldr-core >/dev/null
 fi
 
 # One file, and only one, talks to each C library.
