@@ -46,6 +46,30 @@ import Testing
         #expect(outcome.report.exports.count == 3)
     }
 
+    @Test func discordChatExporterFilesOfOneChannelMergeByMessageID() throws {
+        // A yearly export of #general: the later one has message 5 edited and message 4 deleted since.
+        let message = { (number: Int, text: String, edited: Bool) in
+            DCE.message(
+                "90\(number)", String(format: "2024-01-01T10:%02d:00+00:00", number), text, author: number % 2 == 0 ? DCE.ann : DCE.bob,
+                extra: edited ? #""timestampEdited": "2024-06-01T09:00:00+00:00""# : "")
+        }
+        let export = { (numbers: [Int], edits: [Int: String]) in
+            DCE.file(messages: numbers.map { message($0, edits[$0] ?? "message \($0)", edits[$0] != nil) })
+        }
+        let file = "Example guild - general [200].json"
+        let whole = try merged(DiscordImporter(), file: file, [export(Array(0..<9), [:])])
+        let outcome = try merged(DiscordImporter(), file: file, [export([3, 5, 6, 7, 8], [5: "message 5, corrected"]), export(Array(0..<6), [:])])
+        let conversation = outcome.imported.conversation
+        #expect(conversation.id == whole.imported.conversation.id)
+        #expect(conversation.messages.map(\.id) == whole.imported.conversation.messages.map(\.id))
+        #expect(outcome.report.messages == 9)
+        #expect(outcome.report.inMoreThanOne == 2)
+        #expect(outcome.report.editedBetweenExports == 1)
+        #expect(outcome.report.missingFromNewest == 1)
+        #expect(conversation.messages.first { $0.id == "904" }?.history?.missingFrom.count == 1)
+        #expect(conversation.messages.first { $0.id == "905" }?.history?.earlierVersions.map(\.text) == ["message 5"])
+    }
+
     @Test func mattermostChannelsMergeByTimeAndAuthor() throws {
         let posts = (0..<8).map { number in
             #"{"type":"post","post":{"team":"t","channel":"general","user":"\#(number % 2 == 0 ? "ann" : "bo")","message":"post \#(number)","create_at":\#(1_700_000_000_000 + number * 60_000)}}"#
