@@ -15,8 +15,7 @@ import TranscriptModel
 ///   as markup; `javascript:` and other unsafe link targets become empty (cmark's safe mode);
 /// - bare URLs become links (see `URLScanner`; `MarkdownURLProtector` keeps `*` and `_` inside them);
 /// - images become links, so a page never loads a remote image;
-/// - line breaks the sender typed are kept (`<br />`);
-/// - a word of more than 256 bytes gets places to break (`<wbr />`, see `LongWordBreaks`).
+/// - line breaks the sender typed are kept (`<br />`).
 ///
 /// Plain text has nothing to parse: `PlainTextHTML` writes the HTML cmark's renderer writes for its tree (paragraphs,
 /// lines, breaks, bare URLs as links), byte for byte, without the tree.
@@ -25,13 +24,6 @@ public struct CommonMarkRenderer: Sendable {
 
     /// Renders `source` written in `format`; `plainText` is filled only when `wantsPlainText` is true.
     public func render(_ source: String, format: TextFormat, wantsPlainText: Bool = true) -> RenderedText {
-        var rendered = renderWithoutBreaks(source, format: format, wantsPlainText: wantsPlainText)
-        rendered.html = LongWordBreaks.insert(in: rendered.html)
-        return rendered
-    }
-
-    /// `render`'s HTML before `LongWordBreaks` adds places to break its very long words.
-    private func renderWithoutBreaks(_ source: String, format: TextFormat, wantsPlainText: Bool) -> RenderedText {
         guard format == .markdown else { return PlainTextHTML.render(source, wantsPlainText: wantsPlainText) }
         var protected = MarkdownURLProtector.protect(source)
         let document: OpaquePointer = protected.withUTF8 { bytes in

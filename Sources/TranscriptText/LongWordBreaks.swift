@@ -22,6 +22,11 @@ package enum LongWordBreaks {
         return broken.map { String(decoding: $0, as: UTF8.self) } ?? html
     }
 
+    /// The UTF-8 bytes of HTML with breaks in its long words; the same bytes when it has none.
+    package static func insert(in html: [UInt8]) -> [UInt8] {
+        html.withUnsafeBufferPointer { bytes in mayHaveLongWord(bytes) ? breaking(bytes) : nil } ?? html
+    }
+
     /// Whether `bytes` may hold a run of more than `threshold` bytes without white space, `<` or `>`: eight bytes
     /// at a time, a word with any of them ends the run (so a run is missed by at most seven bytes).
     private static func mayHaveLongWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

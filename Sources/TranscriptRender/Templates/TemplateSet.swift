@@ -168,7 +168,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders rows with the `message` template, one after another, as UTF-8 bytes (they are written as they
-    /// are: making a `String` of them would check every byte again).
+    /// are: making a `String` of them would check every byte again). A month page puts them in the page's frame
+    /// itself, so their very long words get their places to break here (`LongWordBreaks`), as a page's do.
     func renderRows(_ rows: [MessageRowObject]) throws -> [UInt8] {
         if let compiled = compiledMessage, compiled.contains("message"),
             !compiled.usesDynamicPartials || Self.namesOnlyCompiled(rows, in: compiled)
@@ -177,9 +178,9 @@ public struct TemplateSet: Sendable {
             try Self.guardingDepth(of: "message") {
                 try compiled.render("message", each: rows.map { .object($0) }, base: .object(stringsObject), into: &output)
             }
-            return output
+            return LongWordBreaks.insert(in: output)
         }
-        return Array(try renderRowsWithMustache(rows).utf8)
+        return LongWordBreaks.insert(in: Array(try renderRowsWithMustache(rows).utf8))
     }
 
     /// Whether every footer and kind template the rows name is compiled; a name is looked up only when it differs

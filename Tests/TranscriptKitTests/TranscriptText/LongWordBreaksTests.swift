@@ -2,17 +2,22 @@ import Testing
 
 @testable import TranscriptText
 
+/// The breaks in a message's HTML as cmark and `PlainTextHTML` write it (the rows of a page get them so).
 @Suite struct LongWordBreaksTests {
     let renderer = CommonMarkRenderer()
 
+    func html(_ source: String, _ format: TextFormat) -> String {
+        LongWordBreaks.insert(in: renderer.render(source, format: format).html)
+    }
+
     @Test func wordsUpToTheThresholdAreLeftAsTheyAre() {
         let word = String(repeating: "A", count: 256)
-        #expect(renderer.render(word, format: .plain).html == "<p>\(word)</p>\n")
-        #expect(renderer.render("a few words", format: .markdown).html == "<p>a few words</p>\n")
+        #expect(html(word, .plain) == "<p>\(word)</p>\n")
+        #expect(html("a few words", .markdown) == "<p>a few words</p>\n")
     }
 
     @Test func aLongerWordBreaksEverySixtyFourCharacters() {
-        let html = renderer.render(String(repeating: "A", count: 300), format: .plain).html
+        let html = self.html(String(repeating: "A", count: 300), .plain)
         let a = { (count: Int) in String(repeating: "A", count: count) }
         #expect(html == "<p>" + Array(repeating: a(64), count: 4).joined(separator: "<wbr />") + "<wbr />\(a(44))</p>\n")
         // The text stays the text: search and snippets read the plain text, which has no breaks.
@@ -21,18 +26,18 @@ import Testing
 
     @Test func breaksFallBetweenGraphemeClustersOnly() {
         let cluster = "e\u{301}"
-        let html = renderer.render(String(repeating: cluster, count: 200), format: .plain).html
+        let html = self.html(String(repeating: cluster, count: 200), .plain)
         let part = String(repeating: cluster, count: 64)
         #expect(html == "<p>" + [part, part, part, String(repeating: cluster, count: 8)].joined(separator: "<wbr />") + "</p>\n")
     }
 
     @Test func charactersReferencesAndTagsAreNeverCut() {
-        let html = renderer.render(String(repeating: "&", count: 200), format: .plain).html
+        let html = self.html(String(repeating: "&", count: 200), .plain)
         #expect(!html.contains("&<wbr />") && !html.contains("&amp<wbr />") && html.contains("<wbr />"))
         #expect(html.replacingOccurrences(of: "<wbr />", with: "") == "<p>" + String(repeating: "&amp;", count: 200) + "</p>\n")
         // A link's address keeps every byte; its text gets the breaks.
         let url = "https://example.com/" + String(repeating: "x", count: 400)
-        let link = renderer.render(url, format: .plain).html
+        let link = self.html(url, .plain)
         #expect(link.hasPrefix("<p><a href=\"\(url)\">"))
         #expect(link.replacingOccurrences(of: "<wbr />", with: "") == "<p><a href=\"\(url)\">\(url)</a></p>\n")
         #expect(link.components(separatedBy: "<wbr />").count == 7)
