@@ -39,6 +39,9 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Google's libphonenumber (Debian's libphonenumber-dev, C++) behind a C function: phone numbers as E.164,
+        // so that one person's numbers, however written, match (`people:` in the config).
+        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
         // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
@@ -83,7 +86,7 @@ let package = Package(
             name: "TranscriptSite",
             dependencies: [
                 "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                "TranscriptRender", .product(name: "Yams", package: "Yams"),
+                "TranscriptRender", "CPhoneNumbers", .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).

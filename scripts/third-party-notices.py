@@ -61,7 +61,10 @@ DEBIAN_LINKED = [
     ("libxml2", "libxml2", "reading Telegram's HTML export"),
     ("libcurl4", "libcurl", "linked by Foundation's networking part; nothing is fetched"),
     ("libjemalloc2", "jemalloc", "the memory allocator of release builds"),
-    ("libicu72", "ICU", "used by libxml2"),
+    ("libphonenumber8", "libphonenumber", "phone numbers as E.164, to match one person's ids"),
+    ("libprotobuf32", "Protocol Buffers", "used by libphonenumber"),
+    ("libabsl20220623", "Abseil", "used by libphonenumber"),
+    ("libicu72", "ICU", "used by libxml2 and libphonenumber"),
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 

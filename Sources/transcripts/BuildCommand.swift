@@ -29,7 +29,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the summary as JSON to this file (counts, warnings), for CI.", valueName: "file"))
     var report: String?
 
-    @Flag(help: "Also print each build stage's time and counts (discover, read, transform, render, book, index, write, commit).")
+    @Flag(help: "Also print each build stage's time and counts (discover, read, transform, render, book, people, index, write, commit).")
     var verbose = false
 
     @Flag(name: [.short, .long], help: "Print no progress and no summary: only warnings and errors (on stderr).")

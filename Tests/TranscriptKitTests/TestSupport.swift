@@ -83,6 +83,14 @@ enum TestSupport {
         atPath: packageFolder.appendingPathComponent("Templates/assets/icons").path)) ?? [])
         .filter { $0.hasSuffix(".svg") }.sorted().map { "assets/icons/" + $0 }
 
+    /// The folder of a site's one conversation (`public/c/<folder>`), whatever its name (with pseudonyms, a keyed digest).
+    static func onlyConversationFolder(of site: URL) throws -> URL {
+        let top = site.appendingPathComponent("public/c")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: top.path)
+        guard folders.count == 1 else { throw TranscriptsError(file: top.path, message: "\(folders.count) conversation folders") }
+        return top.appendingPathComponent(folders[0])
+    }
+
     /// A conversation's month pages (`2024-05.html`, `2024-05-2.html`: not its overview or gallery pages), in
     /// order, joined.
     static func conversationHTML(_ folder: URL) throws -> String {

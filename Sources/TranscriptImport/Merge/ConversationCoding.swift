@@ -29,6 +29,7 @@ package enum ConversationCoding {
             writer.write(participant.avatar)
             writer.write(participant.color)
             writer.write(participant.bot)
+            writer.write(participant.person)
         }
         writer.write(conversation.messages.count)
         for message in conversation.messages { write(message, to: &writer) }
@@ -48,7 +49,7 @@ package enum ConversationCoding {
         let participants = try (0..<reader.readCount()).map { _ in
             Participant(
                 id: try reader.readString(), name: try reader.readString(), avatar: try reader.readOptionalString(),
-                color: try reader.readOptionalString(), bot: try reader.readBool())
+                color: try reader.readOptionalString(), bot: try reader.readBool(), person: try reader.readOptionalString())
         }
         let count = try reader.readCount()
         var messages: [Message] = []

@@ -66,7 +66,7 @@ extension ConversationRenderer {
         }
         let spine = ["title", "nav"] + files.indices.map { "month-\($0 + 1)" } + ["people"]
         let package = BookPackage(
-            identifier: Self.bookIdentifier(of: conversation.id), title: title, lang: lang, dir: dir,
+            identifier: Self.bookIdentifier(of: frame.publicID), title: title, lang: lang, dir: dir,
             creators: PeopleOrder.sorted(Set(conversation.participants.map(\.name))),
             modified: Self.epubDate(frame.lastDate), items: items, spine: spine)
         rendered.append(.init(path: RenderedBook.packagePath, bytes: XMLText.bytes(try templates.render(package, template: "book/package"))))

@@ -7,6 +7,8 @@ import TranscriptSearch
 /// the values the page frames show.
 package struct ConversationFrame: Sendable {
     let conversation: Conversation
+    /// What the conversation's feed and book are identified by: its id, or with pseudonyms a keyed digest of it.
+    var publicID: String
     /// The export the conversation came from, as warnings and errors name it.
     let file: String
     /// Message index by id; ids are unique (checked).
@@ -27,6 +29,8 @@ package struct ConversationFrame: Sendable {
     let firstDay: String?
     let lastDay: String?
     let participantNames: String
+    /// Links to the pages of the people among the participants (`Participant.person`).
+    let personLinks: [PersonLink]
     let countText: String
     /// The names of the people who sent messages, in the search index's order.
     let senderNames: [String]
@@ -53,6 +57,7 @@ package struct ConversationFrame: Sendable {
         strings: StringTable = StringTables.english
     ) throws {
         self.conversation = conversation
+        publicID = conversation.id
         self.file = file
         let messages = conversation.messages
         // Where each message is, and its threads: in a long conversation on another thread, while this one plans
@@ -119,6 +124,7 @@ package struct ConversationFrame: Sendable {
         self.initials = initials
         participantsByID = Dictionary(conversation.participants.map { ($0.id, $0) }) { first, _ in first }
         participantNames = strings.list(conversation.participants.map(\.name))
+        personLinks = PersonLink.links(to: conversation.participants, root: root, separator: strings.text("listSeparator"))
         countText = strings.plural("messageCount", count: messages.count)
         senderNames = PeopleOrder.sorted(Set(gathered.senders.map { names[$0] ?? $0 }))
         site = SiteContext(

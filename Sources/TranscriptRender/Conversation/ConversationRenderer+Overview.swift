@@ -20,7 +20,8 @@ extension ConversationRenderer {
             latest: plan.pages.last.map { PageLink(url: $0.file, title: frame.labels[plan.pages.count - 1]) },
             feedURL: frame.feedURL, activity: activity, gallery: gallery,
             books: configuration.books.contains(frame.conversation.id)
-                ? configuration.bookFiles.map { PageLink(url: $0, title: strings.text($0.hasSuffix(".pdf") ? "bookPDF" : "bookEPUB")) } : [])
+                ? configuration.bookFiles.map { PageLink(url: $0, title: strings.text($0.hasSuffix(".pdf") ? "bookPDF" : "bookEPUB")) } : [],
+            people: frame.personLinks)
     }
 
     /// The Atom feed of the newest `feedSize` messages, newest first.
@@ -36,7 +37,7 @@ extension ConversationRenderer {
             let author = message.sender.map { frame.name(of: $0) }
             let snippet = Snippet.make(text?.plainText, kind: message.kind, strings: strings)
             return FeedEntry(
-                id: ConversationFeed.urn([conversation.id, message.id]),
+                id: ConversationFeed.urn([frame.publicID, message.id]),
                 title: clean(author.map { $0 + ": " + snippet } ?? snippet),
                 url: frame.pageFiles[index] + "#" + Anchor.forMessage(id: message.id),
                 published: dates.iso(message.date),
@@ -46,7 +47,7 @@ extension ConversationRenderer {
                 summary: clean(MessageDetails.label(for: message.kind, strings: strings)))
         }
         return ConversationFeed(
-            id: ConversationFeed.urn([conversation.id]),
+            id: ConversationFeed.urn([frame.publicID]),
             title: clean(conversation.title),
             subtitle: clean(strings.text("feedSubtitle", ["conversation": conversation.title, "site": configuration.title])),
             updated: frame.lastDate.map { dates.iso($0) } ?? "1970-01-01T00:00:00Z",

@@ -197,7 +197,7 @@ extension ConversationRenderer {
             previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: frame.labels[number - 1]) : nil,
             next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
             hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
-            messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar)
+            messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar, people: frame.personLinks)
         let rendered = Array(try templates.render(model, template: "conversation").utf8)
         let marker = Self.occurrences(of: Self.messagesMarkerBytes, in: rendered)
         guard marker.count == 1 else {

@@ -101,9 +101,12 @@ package struct ConversationRenderer: Sendable {
     /// warnings): the first step of `render`, which a caller may take on its own while it does something else
     /// (the site copies the messages' files meanwhile), then render from it. `file` names the export in warnings
     /// and errors; `root` leads from a page to the site's root.
-    package func frame(of conversation: Conversation, file: String, root: String) throws -> ConversationFrame {
-        try ConversationFrame(
+    /// `publicID` names the conversation in its feed's and book's ids (by default its id).
+    package func frame(of conversation: Conversation, file: String, root: String, publicID: String? = nil) throws -> ConversationFrame {
+        var frame = try ConversationFrame(
             conversation, file: file, root: root, configuration: configuration, timesOfDay: timesOfDay, strings: strings)
+        if let publicID { frame.publicID = publicID }
+        return frame
     }
 
     /// Renders the conversation of `frame` (made by `frame(of:file:root:)`), as `render(_:file:url:root:...)` does.

@@ -76,7 +76,7 @@ public enum GallerySection: String, Sendable, CaseIterable {
 
 /// An entry of a gallery page: a photo or video (with its picture when there is one), a file, or a link.
 /// `permalink` is its message's address; `meta` names who sent it and when.
-public struct GalleryEntry: Sendable, TemplateModel {
+public struct GalleryEntry: Sendable, Codable, Equatable, TemplateModel {
     public var permalink: String
     public var meta: String
     /// A photo's or video's picture: its address, size on the page and text alternative.

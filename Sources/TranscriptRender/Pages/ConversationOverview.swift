@@ -19,13 +19,16 @@ public struct ConversationOverview: Sendable, TemplateModel {
     public var gallery: [GalleryLink]
     /// The conversation's books (EPUB, PDF) beside its pages, when the site makes them.
     public var books: [PageLink]
+    /// Links to the pages of the people among the participants (see docs/people.md).
+    public var people: [PersonLink] = []
 
     public init(
         site: SiteContext, title: String, kindLabel: String, participantNames: String, messageCountText: String,
         firstDate: String?, lastDate: String?, years: [YearLinks], latest: PageLink?, feedURL: String?,
-        activity: OverviewActivity? = nil, gallery: [GalleryLink] = [], books: [PageLink] = []
+        activity: OverviewActivity? = nil, gallery: [GalleryLink] = [], books: [PageLink] = [], people: [PersonLink] = []
     ) {
         self.books = books
+        self.people = people
         self.site = site
         self.title = title
         self.kindLabel = kindLabel
@@ -42,7 +45,7 @@ public struct ConversationOverview: Sendable, TemplateModel {
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case site, title, kindLabel, participantNames, messageCountText, firstDate, lastDate, years, latest
-        case feedURL, activity, gallery, hasGallery, books
+        case feedURL, activity, gallery, hasGallery, books, people, hasPeople
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -63,6 +66,8 @@ public struct ConversationOverview: Sendable, TemplateModel {
         case .gallery: .models(gallery)
         case .hasGallery: .flag(!gallery.isEmpty)
         case .books: .models(books)
+        case .people: .models(people)
+        case .hasPeople: .flag(!people.isEmpty)
         }
     }
 }

@@ -24,11 +24,13 @@ public struct ConversationPage: Sendable, TemplateModel {
     public var feedURL: String?
     /// The find bar, when the conversation is in the search index.
     public var findBar: FindBar?
+    /// Links to the pages of the people among the participants (see docs/people.md).
+    public var people: [PersonLink] = []
 
     public enum TemplateKey: String, CaseIterable, Sendable {
         case site, title, kind, kindLabel, participantNames, messageCount, messageCountText, firstDate, lastDate
         case pageLabel, pageMessageCount, previous, next, hasNeighbours, overviewURL, messagesHTML
-        case feedURL, findBar
+        case feedURL, findBar, people, hasPeople
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -53,6 +55,8 @@ public struct ConversationPage: Sendable, TemplateModel {
         case .messagesHTML: .text(messagesHTML)
         case .feedURL: feedURL.templateValue
         case .findBar: findBar.modelValue
+        case .people: .models(people)
+        case .hasPeople: .flag(!people.isEmpty)
         }
     }
 }

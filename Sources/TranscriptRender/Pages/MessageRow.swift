@@ -52,6 +52,8 @@ public struct MessageRow: Sendable {
         public var isBot: Bool
         /// Whether the sender has a colour of their own (shown as a dot).
         public var hasRoleColor: Bool
+        /// The sender's person page (`people/<person>/index.html`), relative to the page, when they are a person.
+        public var url: String?
     }
 
     /// When the message was sent, as the page shows it.
@@ -112,7 +114,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     init(_ row: MessageRow) { self.row = row }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case anchor, kind, direction, isSystem, senderName, senderColor, showsSenderName, nameInside, nameAbove
+        case anchor, kind, direction, isSystem, senderName, senderURL, senderColor, showsSenderName, nameInside, nameAbove
         case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, eventText, details
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
         case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, forwardedTime, forwardedEdited
@@ -129,6 +131,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .direction: .text(row.direction)
         case .isSystem: .flag(row.isSystem)
         case .senderName: .text(row.sender.name)
+        case .senderURL: row.sender.url.templateValue
         case .senderColor: .number(row.sender.color)
         case .showsSenderName: .flag(row.sender.showsName)
         case .nameInside: .flag(row.sender.nameInside)

@@ -140,7 +140,8 @@ struct MessageRowBuilder {
             showsName: delegate.showsSenderName(for: message, at: index, in: context),
             nameInside: display.layout.namePosition == .inside,
             isBot: rowSender?.isBot ?? false,
-            hasRoleColor: roleColor != nil)
+            hasRoleColor: roleColor != nil,
+            url: rowSender?.person.map { root + "people/" + $0 + "/index.html" })
         let iso = dates.iso(message.date)
         let times = MessageRow.Times(
             time: dates.time(message.date),

@@ -15,6 +15,8 @@ struct RowSender: Sendable {
     let isBot: Bool
     /// One of eight colours for the name and avatar (`SenderColor`).
     let color: Int
+    /// The person the sender is, site-wide (`Participant.person`): their name links to the person's page.
+    let person: String?
 
     /// The facts of every sender `names`, `avatarImages`, `initials` and `participants` know, by id; `initials`
     /// are the initials by id where they are known already (`ConversationFrame` makes them once, also for the
@@ -46,5 +48,6 @@ struct RowSender: Sendable {
         self.roleColor = participant?.color.flatMap(CSSColor.init)
         self.isBot = participant?.bot ?? false
         self.color = SenderColor.index(for: id)
+        self.person = participant?.person
     }
 }

@@ -62,10 +62,12 @@ public struct BookMaker: Sendable {
         // The pictures are copied (checked, their metadata stripped) into a folder of the workspace, and read from there.
         let output = try OutputDirectory(destination: workspace.appendingPathComponent("media"))
         defer { output.discard() }
+        let people = try SitePeople.make(
+            configuration: configuration, site: options.site, configPath: options.configurationFile.relativePathForDisplay)
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: configured,
             renderer: ConversationRenderer(templates: templates, configuration: configuration.renderSettings, delegate: delegate),
-            output: output, cache: nil, workspace: workspace, unpackedFolder: nil, progress: nil)
+            output: output, cache: nil, people: people, workspace: workspace, unpackedFolder: nil, progress: nil)
         for warning in stringWarnings { context.warn(warning) }
         try context.run([DiscoverStage(), ReadStage(), TransformStage(), BookStage(request: request)])
         context.summary.output = request.output.relativePathForDisplay

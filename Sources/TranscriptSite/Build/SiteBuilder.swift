@@ -84,6 +84,14 @@ public struct SiteBuilder: Sendable {
             settings: configuration.protect, options: options.protection, site: options.site,
             configPath: options.configurationFile.relativePathForDisplay, output: outputURL)
         let protectionFingerprint = protection?.fingerprint ?? "open"
+        // Who is who (`people:`, its contacts files): a bad file stops the build here too.
+        var protectionNaming: (@Sendable (String) -> String)?
+        if let key = protection?.key {
+            protectionNaming = { name in key.name(for: name) }
+        }
+        let people = try SitePeople.make(
+            configuration: configuration, site: options.site, configPath: options.configurationFile.relativePathForDisplay,
+            protectionNaming: protectionNaming)
         let cache = BuildCache(
             site: options.site,
             key: BuildKey.make(
@@ -110,7 +118,7 @@ public struct SiteBuilder: Sendable {
             renderer: ConversationRenderer(
                 templates: templates, configuration: renderSettings, delegate: delegate,
                 customRenderers: customRenderers),
-            output: output, cache: cache, protection: protection, workspace: workspace,
+            output: output, cache: cache, protection: protection, people: people, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
         for warning in stringWarnings + (protection?.warnings ?? []) { context.warn(warning) }
         do {

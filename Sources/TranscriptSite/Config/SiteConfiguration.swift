@@ -57,6 +57,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var merge: MergeSettings
     /// Which conversations get books beside their pages, and what the books' title pages show.
     public var book: BookSettings
+    /// Who is who across conversations and apps: each person's ids, or contacts files (see docs/people.md).
+    public var people: PeopleSettings
+    /// The region phone numbers written without a country code are read in (`DE`, `US`); by default the
+    /// locale's region.
+    public var region: String?
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -68,9 +73,11 @@ public struct SiteConfiguration: Sendable, Equatable {
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
         privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
         overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings(),
-        book: BookSettings = BookSettings()
+        book: BookSettings = BookSettings(), people: PeopleSettings = PeopleSettings(), region: String? = nil
     ) {
         self.book = book
+        self.people = people
+        self.region = region
         self.overview = overview
         self.merge = merge
         self.privacy = privacy
@@ -127,6 +134,11 @@ public struct SiteConfiguration: Sendable, Equatable {
         return Array(Set(all)).sorted()
     }
 
+    /// The region phone numbers without a country code are read in: `region`, else the locale's (`en_GB` → `GB`).
+    var phoneRegion: String? {
+        region ?? locale.region.map(\.identifier).flatMap { $0.count == 2 ? $0 : nil }
+    }
+
     static func languageTag(of locale: Locale) -> String {
         locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).first.map(String.init) ?? "en"
     }
@@ -136,6 +148,7 @@ extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
         case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge, book
+        case people, region
     }
 
     public init(from decoder: any Decoder) throws {
@@ -204,6 +217,16 @@ extension SiteConfiguration: Decodable {
         overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
         merge = try container.decodeIfPresent(MergeSettings.self, forKey: .merge) ?? MergeSettings()
         book = try container.decodeIfPresent(BookSettings.self, forKey: .book) ?? BookSettings()
+        people = PeopleSettings(entries: try container.decodeIfPresent([PeopleSettings.Entry].self, forKey: .people) ?? [])
+        if let code = try container.decodeIfPresent(String.self, forKey: .region) {
+            guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .region, in: container, debugDescription: "\"\(code)\" is not a region code (two capital letters: US, DE, GB)")
+            }
+            region = code
+        } else {
+            region = nil
+        }
         if container.contains(.protect), try container.decodeNil(forKey: .protect) {
             protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
         } else {

@@ -12,14 +12,17 @@ struct PrivacyTransform: ConversationTransform {
     let settings: PrivacySettings
     /// The ids of the archive's owner, who keeps their name unless a pseudonym is chosen for them.
     let me: Set<String>
+    /// The pseudonyms and exclusions of the people of the config's `people:`.
+    let people: PersonPrivacy
     private let redactor: Redactor
 
     /// The text that replaces an excluded person's message.
     static let removedText = "Message removed"
 
-    init(settings: PrivacySettings, me: [String]) {
+    init(settings: PrivacySettings, me: [String], people: PersonPrivacy = PersonPrivacy()) {
         self.settings = settings
         self.me = Set(me)
+        self.people = people
         redactor = Redactor(patterns: settings.redact, mask: settings.mask)
     }
 
@@ -33,6 +36,9 @@ struct PrivacyTransform: ConversationTransform {
         parts.append("exclude: " + settings.exclude.joined(separator: "\u{0}"))
         parts.append("redact: " + settings.redact.map(\.source).joined(separator: "\u{0}"))
         parts.append("mask: " + settings.mask)
+        parts.append("people: " + people.pseudonyms.sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }.joined(separator: "\u{1}"))
+        parts.append("people excluded: " + people.excluded.keys.sorted().joined(separator: "\u{0}"))
+        parts.append("numbered from: \(people.numberedFrom)")
         return parts.joined(separator: "\n")
     }
 
@@ -59,10 +65,14 @@ struct PrivacyTransform: ConversationTransform {
         var outcome = Outcome()
         let people = People(conversation)
 
-        // Who is excluded: by name or id, in any case.
+        // Who is excluded: by name or id, in any case; a person of `people:` by any of their names and ids.
         let wanted = Dictionary(settings.exclude.map { ($0.lowercased(), $0) }) { first, _ in first }
         var excluded = Set<String>()
         for id in people.ids {
+            if let person = people.person(of: id), let entry = self.people.excluded[person] {
+                excluded.insert(id)
+                outcome.matchedExclusions.insert(entry)
+            }
             for key in [id.lowercased(), people.name(of: id).lowercased()] {
                 if let entry = wanted[key] {
                     excluded.insert(id)
@@ -76,9 +86,12 @@ struct PrivacyTransform: ConversationTransform {
         var newIDs: [String: String] = [:]
         if case .on(let chosen) = settings.pseudonymize {
             let chosenByKey = Dictionary(chosen.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
-            var number = 0
+            // The people of `people:` have theirs, the same everywhere; the others are numbered after them.
+            var number = self.people.numberedFrom - 1
             for id in people.ids where !excluded.contains(id) {
-                if let pseudonym = chosenByKey[id.lowercased()] ?? chosenByKey[people.name(of: id).lowercased()] {
+                if let person = people.person(of: id), let pseudonym = self.people.pseudonyms[person] {
+                    pseudonyms[id] = pseudonym
+                } else if let pseudonym = chosenByKey[id.lowercased()] ?? chosenByKey[people.name(of: id).lowercased()] {
                     pseudonyms[id] = pseudonym
                 } else if !me.contains(id) {
                     number += 1
@@ -134,6 +147,8 @@ struct PrivacyTransform: ConversationTransform {
                 participant.name = pseudonym
                 participant.avatar = nil
                 participant.id = cleaner.newID(participant.id)
+                // A person the config does not name (a canonical export's own `person`) would show their id in a folder name.
+                if let person = participant.person, self.people.pseudonyms[person] == nil { participant.person = nil }
             } else {
                 participant.name = cleaner.clean(participant.name, counting: &counts)
             }
@@ -260,6 +275,7 @@ struct PrivacyTransform: ConversationTransform {
     struct People {
         let ids: [String]
         private let names: [String: String]
+        private let persons: [String: String]
 
         init(_ conversation: Conversation) {
             var ids: [String] = []
@@ -275,8 +291,12 @@ struct PrivacyTransform: ConversationTransform {
             }
             self.ids = ids
             names = Dictionary(conversation.participants.map { ($0.id, $0.name) }) { first, _ in first }
+            persons = Dictionary(conversation.participants.compactMap { participant in participant.person.map { (participant.id, $0) } }) { first, _ in first }
         }
 
         func name(of id: String) -> String { names[id] ?? id }
+
+        /// The person (`Participant.person`) the participant `id` is, when the conversation says.
+        func person(of id: String) -> String? { persons[id] }
     }
 }

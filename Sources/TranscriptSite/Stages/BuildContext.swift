@@ -69,6 +69,19 @@ public final class BuildContext {
     /// The CSS of every message appearance on the site's pages, by class name: `write` puts it in
     /// `appearances.css`.
     var appearanceCSS: [String: AppearanceCSS] = [:]
+    /// The config's `people:` and `me` as a transform, when there are any.
+    let people: PeopleTransform?
+    /// What the people transform did to the conversation on its way to `render` (kept in its cache record).
+    var peopleOutcome = PeopleTransform.Outcome()
+    /// The people directory's fingerprint ("" without people): records made with other people are not taken over unread.
+    let peopleFingerprint: String
+    /// What `privacy:` does to the people of `people:`.
+    let personPrivacy: PersonPrivacy
+    /// Names a conversation's public id (its feed's and book's) from its id when pseudonyms are on; nil: the id itself.
+    let conversationNaming: (@Sendable (String) -> String)?
+    /// Every conversation's parts of its people's pages, and the keys of the people's ids that matched someone.
+    var personParts: [PersonPart] = []
+    var personKeysMatched = Set<String>()
     /// Where conversations were placed and which books were made (`BookStage`).
     var books = BookProgress()
 
@@ -80,8 +93,16 @@ public final class BuildContext {
     init(
         options: BuildOptions, configuration: SiteConfiguration, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
         registry: ImporterRegistry, renderer: ConversationRenderer, output: OutputDirectory, cache: BuildCache?,
-        protection: SiteProtection? = nil, workspace: URL, unpackedFolder: URL?, progress: (@Sendable (BuildProgress) -> Void)?
+        protection: SiteProtection? = nil, people: SitePeople? = nil, workspace: URL, unpackedFolder: URL?,
+        progress: (@Sendable (BuildProgress) -> Void)?
     ) {
+        self.people = people.flatMap { people in
+            people.directory.people.isEmpty && configuration.me.isEmpty
+                ? nil : PeopleTransform(directory: people.directory, me: configuration.me)
+        }
+        peopleFingerprint = self.people?.directory.fingerprint ?? ""
+        personPrivacy = people?.privacy ?? PersonPrivacy()
+        conversationNaming = people?.folderNaming
         self.protection = protection
         self.options = options
         self.configuration = configuration
@@ -103,9 +124,12 @@ public final class BuildContext {
             // conversations, and nobody can check whether a file of their own is among the media.
             slugs = SlugRegistry(naming: { id in key.name(for: "folder " + id) })
             media.contentName = { data in key.name(of: data) + "-" + String(data.count) }
+        } else if let naming = people?.folderNaming {
+            // With pseudonyms, folder names are keyed digests too: a chat's id can be a person's (Telegram's user id).
+            slugs = SlugRegistry(naming: naming)
         }
         privacy = configuration.privacy.changesConversations
-            ? PrivacyTransform(settings: configuration.privacy, me: configuration.me) : nil
+            ? PrivacyTransform(settings: configuration.privacy, me: configuration.me, people: personPrivacy) : nil
     }
 
     // MARK: - For stages

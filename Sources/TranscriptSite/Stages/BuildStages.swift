@@ -1,7 +1,7 @@
 /// The stages of a build, in the order the data flows.
 public enum BuildStages {
-    /// discover → read → transform → render → book → index → write → commit.
+    /// discover → read → transform → render → book → people → index → write → commit.
     public static var standard: [any BuildStage] {
-        [DiscoverStage(), ReadStage(), TransformStage(), RenderStage(), BookStage(), IndexStage(), WriteStage(), CommitStage()]
+        [DiscoverStage(), ReadStage(), TransformStage(), RenderStage(), BookStage(), PeopleStage(), IndexStage(), WriteStage(), CommitStage()]
     }
 }

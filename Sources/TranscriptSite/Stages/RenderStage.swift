@@ -56,7 +56,7 @@ extension BuildContext {
         books.slugs[conversation.id] = slug
         let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
         guard let cache else {
-            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath)
+            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, format: export.importer.format)
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
@@ -85,7 +85,8 @@ extension BuildContext {
         // When only what pages look like changed, the conversation's share of the search index still holds.
         let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
         var record = try render(
-            imported, slug: slug, searchNumber: searchNumber, file: displayPath, exportPath: exportPath, previous: previous,
+            imported, slug: slug, searchNumber: searchNumber, file: displayPath, format: export.importer.format,
+            exportPath: exportPath, previous: previous,
             messageDigests: messageDigests, knownSearchPart: knownSearchPart)
         if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
         record.record.key = key
@@ -101,7 +102,8 @@ extension BuildContext {
     /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
-        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, exportPath: String = "",
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, format: String,
+        exportPath: String = "",
         previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = [],
         knownSearchPart: SearchConversationPart? = nil
     ) throws -> (record: ConversationRecord, searchPart: SearchConversationPart?, previousSearchPart: SearchConversationPart?) {
@@ -128,7 +130,8 @@ extension BuildContext {
             let messages = conversation.messages, folder = imported.mediaFolder, folders = imported.messageFolders
             let copying = BackgroundWork { MessageMedia.copy(messages, from: folder, folders: folders, with: copier.copier) }
             do {
-                frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
+                frame = try renderer.frame(
+                    of: conversation, file: displayPath, root: "../../", publicID: conversationNaming?(conversation.id))
             } catch {
                 _ = try? copying.result()
                 throw error
@@ -136,7 +139,8 @@ extension BuildContext {
             copied = try copying.result()
         } else {
             copied = MessageMedia.copy(conversation.messages, from: imported.mediaFolder, folders: imported.messageFolders, with: media)
-            frame = try renderer.frame(of: conversation, file: displayPath, root: "../../")
+            frame = try renderer.frame(
+                    of: conversation, file: displayPath, root: "../../", publicID: conversationNaming?(conversation.id))
         }
         summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }
         if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: conversation), file: displayPath) {
@@ -164,6 +168,12 @@ extension BuildContext {
         }
         let newest = conversation.messages.map(\.date.secondsSince1970).max()
         cards.append((rendered.summary, newest ?? -.infinity))
+        let parts = renderer.personParts(of: frame, media: copied.media, folder: "c/\(slug)/").map { part in
+            var part = part
+            part.app = AppName.of(format: format)
+            return part
+        }
+        personParts += parts
         let unsupported = conversation.messages.filter {
             if case .unsupported = $0.kind { return true } else { return false }
         }.count
@@ -185,7 +195,9 @@ extension BuildContext {
             messagesRemoved: privacyOutcome.removed, exclusionsMatched: privacyOutcome.matchedExclusions.sorted(),
             css: rendered.css,
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
-            pageRecords: cache == nil ? nil : rendered.pageRecords)
+            pageRecords: cache == nil ? nil : rendered.pageRecords, peopleFingerprint: peopleFingerprint, personParts: parts,
+            personKeysMatched: peopleOutcome.matchedKeys.sorted())
+        peopleOutcome = PeopleTransform.Outcome()
         summary.messagesRemoved += privacyOutcome.removed
         appearanceCSS.merge(rendered.css) { first, _ in first }
         privacyOutcome = PrivacyTransform.Outcome()

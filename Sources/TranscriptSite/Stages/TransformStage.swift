@@ -17,6 +17,14 @@ public struct TransformStage: BuildStage {
     }
 
     public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        // Who is who first, so that pseudonyms and exclusions see each person under their one name.
+        if let people = context.people {
+            let outcome = people.apply(to: &conversation.imported.conversation)
+            context.peopleOutcome = outcome
+            context.personKeysMatched.formUnion(outcome.matchedKeys)
+            // The importer's digests are of the messages as read: they stand while no message changed.
+            if outcome.changedMessages { conversation.imported.messageDigests = nil }
+        }
         let transforms = self.transforms + (context.privacy.map { [$0] } ?? [])
         guard !transforms.isEmpty else { return }
         for transform in transforms {

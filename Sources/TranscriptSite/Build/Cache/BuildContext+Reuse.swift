@@ -53,7 +53,7 @@ extension BuildContext {
             seenIDs[record.id] = export.source.displayPath
             let indexed = configuration.search.indexes(conversation: record.id)
             guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchNumber : nil),
-                  isReusable(record)
+                  record.peopleFingerprint == peopleFingerprint, isReusable(record)
             else { return false }
             var part: SearchSource?
             if indexed {
@@ -103,7 +103,7 @@ extension BuildContext {
         let name = previous.records[position]
         guard let prepared = preparedRecord(at: position, of: exportPath, previous: previous, cache: cache) else { return false }
         let record = prepared.record
-        guard record.file == exportPath, seenIDs[record.id] == nil else { return false }
+        guard record.file == exportPath, seenIDs[record.id] == nil, record.peopleFingerprint == peopleFingerprint else { return false }
         let indexed = configuration.search.indexes(conversation: record.id)
         var slugs = self.slugs
         guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchSources.count : nil),
@@ -195,6 +195,8 @@ extension BuildContext {
         summary.unsupportedMessages += record.unsupportedMessages
         summary.messagesRemoved += record.messagesRemoved
         exclusionsMatched.formUnion(record.exclusionsMatched)
+        personParts += record.personParts
+        personKeysMatched.formUnion(record.personKeysMatched)
         appearanceCSS.merge(record.css) { first, _ in first }
         summary.conversations.append(
             BuildSummary.ConversationCount(

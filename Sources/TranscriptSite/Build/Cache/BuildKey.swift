@@ -72,15 +72,18 @@ enum BuildKey {
         return hash.hexDigest
     }
 
-    /// The config file's bytes without its top-level `inputs`: which exports a site reads changes no page of
-    /// the others (each export and conversation has a key of its own), so adding an export to the list keeps
-    /// the cache. The file as it is when it is not a YAML mapping.
+    /// The config file's bytes without its top-level `inputs`, `people` and `region`: which exports a site
+    /// reads changes no page of the others (each export and conversation has a key of its own), so adding an
+    /// export to the list keeps the cache; who is who changes the conversations it names, whose keys digest
+    /// their participants (and a record made with other people is not taken over unread), and the people pages,
+    /// which every build writes. The file as it is when it is not a YAML mapping.
     static func settingsBesideInputs(_ config: Data) -> Data {
-        guard let text = String(data: config, encoding: .utf8), text.contains("inputs"),
+        let keys = ["inputs", "people", "region"]
+        guard let text = String(data: config, encoding: .utf8), keys.contains(where: text.contains),
               let node = try? Yams.compose(yaml: text), case .mapping(var mapping) = node,
-              mapping["inputs"] != nil
+              keys.contains(where: { mapping[Node($0)] != nil })
         else { return config }
-        mapping["inputs"] = nil
+        for key in keys { mapping[Node(key)] = nil }
         guard let rest = try? Yams.serialize(node: .mapping(mapping)) else { return config }
         return Data(rest.utf8)
     }

@@ -48,6 +48,12 @@ package struct ConversationRecord: Equatable, Sendable {
     /// Per month page (by file name): its digest and its appearances' warnings, so a later rendering can
     /// take it over.
     var pageRecords: [String: PageRecord]?
+    /// The people directory it was made with (`PeopleDirectory.fingerprint`): a record made with other people
+    /// is not taken over unread (its participants may be other people now).
+    var peopleFingerprint = ""
+    /// Its parts of its people's pages, and the keys of the people's ids its participants matched.
+    var personParts: [PersonPart] = []
+    var personKeysMatched: [String] = []
 
     /// Stands for the export's path at the start of a stored warning.
     private static let exportMark = "\u{1}export\u{1}"

@@ -8,7 +8,7 @@ import TranscriptRender
 ///
 /// Dictionaries are written in the order of their keys, so that the same record gives the same bytes.
 enum ConversationRecordArchive {
-    private static let magic = "transcripts conversation record 1"
+    private static let magic = "transcripts conversation record 2"
 
     static func encode(_ record: ConversationRecord) -> [UInt8] {
         var writer = BinaryWriter()
@@ -65,6 +65,11 @@ enum ConversationRecordArchive {
                 writer.write(css: page.css)
             }
         }
+        writer.write(record.peopleFingerprint)
+        writer.write(strings: record.personKeysMatched)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        writer.write(record.personParts.isEmpty ? "" : String(decoding: (try? encoder.encode(record.personParts)) ?? Data(), as: UTF8.self))
         return writer.bytes
     }
 
@@ -123,6 +128,10 @@ enum ConversationRecordArchive {
             }
             record.pageRecords = pageRecords
         }
+        record.peopleFingerprint = try reader.readString()
+        record.personKeysMatched = try reader.readStrings()
+        let parts = try reader.readString()
+        if !parts.isEmpty { record.personParts = try JSONDecoder().decode([PersonPart].self, from: Data(parts.utf8)) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
         return record
     }

@@ -42,7 +42,7 @@ struct FirstSenderInBlue: TranscriptDisplayDelegate {
     @Test func theStandardStagesRunInTheOrderTheDataFlows() throws {
         let site = try TestSupport.makeSite(conversations: ["chat.json": Self.chat])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.stages.map(\.name) == ["discover", "read", "transform", "render", "book", "index", "write", "commit"])
+        #expect(summary.stages.map(\.name) == ["discover", "read", "transform", "render", "book", "people", "index", "write", "commit"])
         let counts = Dictionary(uniqueKeysWithValues: summary.stages.map { ($0.name, $0.counts) })
         #expect(counts["discover"] == ["exports": 1])
         #expect(counts["read"] == ["conversations": 1, "messages": 3])
@@ -91,7 +91,7 @@ struct FirstSenderInBlue: TranscriptDisplayDelegate {
         do {
             try stages.insert(DropBotMessages(), before: "publish")
         } catch {
-            #expect("\(error)".contains("no build stage named \"publish\" (stages: discover, read, transform, render, book, index, write, commit)"))
+            #expect("\(error)".contains("no build stage named \"publish\" (stages: discover, read, transform, render, book, people, index, write, commit)"))
         }
         #expect(throws: Never.self) { try stages.insert(DropBotMessages(), before: "render") }
         #expect(stages.map(\.name)[3] == "drop-bot")

@@ -156,7 +156,7 @@ import Testing
             conversations: ["events.json": Self.events], name: name)
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
         #expect(summary.warnings.isEmpty)
-        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/events"))
+        let page = try TestSupport.conversationHTML(try TestSupport.onlyConversationFolder(of: site))
         return page.matches(of: /<div class="event-text" dir="auto">(.*?)<\/div>/.dotMatchesNewlines())
             .map { $0.output.1.trimmingCharacters(in: .whitespacesAndNewlines) }
     }

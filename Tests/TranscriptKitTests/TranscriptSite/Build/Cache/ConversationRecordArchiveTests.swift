@@ -31,6 +31,15 @@ import Testing
             "2024-05.html": PageRecord(digest: "9732ce206e8a5793", looks: ["look-1": ["low contrast"], "look-2": []],
                                       css: ["look-1": AppearanceCSS(light: "--b: 1;", dark: "--b: 2;")]),
         ]
+        record.peopleFingerprint = "5e1f"
+        record.personKeysMatched = ["tel:+15555550101"]
+        let entry = GalleryEntry(
+            permalink: "../../c/family/2024-05.html#m-1", meta: "Ann · May 3, 2024", image: "../../media/ab/a.jpg", width: 160,
+            height: 120, alt: "A photo", label: "Photo", href: nil, size: nil, isVideo: false)
+        record.personParts = [PersonPart(
+            person: "ann", name: "Ann", conversation: "Family", url: "c/family/index.html", kindLabel: "Group", app: "Telegram",
+            messageCount: 3, first: 1_714_728_600, last: 1_714_816_800.5, months: [.init(month: 24_292, count: 3)],
+            media: [.init(entry: entry, seconds: 1_714_728_600)], mediaCount: 1, files: [], fileCount: 0, links: [], linkCount: 2)]
         return record
     }
 

@@ -1,0 +1,75 @@
+import TranscriptModel
+
+/// The config's `people:` block: who is who across conversations and apps (see docs/people.md).
+///
+/// ```yaml
+/// people:
+///   - name: Quinn Okonkwo
+///     ids: ["+1 555 555 0101", "user5550101", "quentin.okonkwo@example.com"]
+///   - contacts: contacts.vcf      # every card a person: FN, TEL, EMAIL, IMPP and X-SOCIALPROFILE
+/// ```
+public struct PeopleSettings: Sendable, Equatable {
+    /// The entries in the config's order.
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// One entry of the list: a person, or a file of contacts.
+    public enum Entry: Sendable, Equatable {
+        /// A person with the ids they write under, in any app.
+        case person(PersonEntry)
+        /// A vCard file (relative to the site folder): each card a person.
+        case contacts(String)
+    }
+
+    /// A person the config names.
+    public struct PersonEntry: Sendable, Equatable {
+        /// The name shown for every participant the person is.
+        public var name: String
+        /// Phone numbers, e-mail addresses, platform ids and handles, as the exports write them.
+        public var ids: [String]
+
+        public init(name: String, ids: [String]) {
+            self.name = name
+            self.ids = ids
+        }
+    }
+}
+
+extension PeopleSettings.Entry: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, ids, contacts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let file = try container.decodeIfPresent(String.self, forKey: .contacts) {
+            guard !container.contains(.name), !container.contains(.ids) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .contacts, in: container, debugDescription: "an entry is either a person (name, ids) or a contacts file, not both")
+            }
+            self = .contacts(file)
+            return
+        }
+        guard let name = try container.decodeIfPresent(String.self, forKey: .name),
+              !name.trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "a person needs a name (or the entry a contacts file)"))
+        }
+        let ids: [String]
+        if let single = try? container.decodeIfPresent(String.self, forKey: .ids) {
+            ids = [single]
+        } else {
+            ids = try container.decodeIfPresent([String].self, forKey: .ids) ?? []
+        }
+        if let empty = ids.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath + [CodingKeys.ids, AnyCodingKey(intValue: empty)], debugDescription: "an empty id"))
+        }
+        self = .person(PeopleSettings.PersonEntry(name: name, ids: ids))
+    }
+}
