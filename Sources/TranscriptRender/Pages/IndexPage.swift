@@ -4,8 +4,14 @@ public struct IndexPage: Sendable, TemplateModel {
     public var description: String?
     public var conversations: [ConversationSummary]
     public var hasConversations: Bool
+    /// The people page (`people/index.html`), when the site has one.
+    public var peopleURL: String?
 
-    package init(site: SiteContext, description: String? = nil, conversations: [ConversationSummary], hasConversations: Bool) {
+    package init(
+        site: SiteContext, description: String? = nil, conversations: [ConversationSummary], hasConversations: Bool,
+        peopleURL: String? = nil
+    ) {
+        self.peopleURL = peopleURL
         self.site = site
         self.description = description
         self.conversations = conversations
@@ -13,7 +19,7 @@ public struct IndexPage: Sendable, TemplateModel {
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, description, conversations, hasConversations
+        case site, description, conversations, hasConversations, peopleURL
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -24,6 +30,7 @@ public struct IndexPage: Sendable, TemplateModel {
         case .description: description.templateValue
         case .conversations: .models(conversations)
         case .hasConversations: .flag(hasConversations)
+        case .peopleURL: peopleURL.templateValue
         }
     }
 }

@@ -82,6 +82,8 @@ public final class BuildContext {
     /// Every conversation's parts of its people's pages, and the keys of the people's ids that matched someone.
     var personParts: [PersonPart] = []
     var personKeysMatched = Set<String>()
+    /// Whether `people` wrote the people pages (the index links them).
+    var hasPeoplePages = false
     /// Where conversations were placed and which books were made (`BookStage`).
     var books = BookProgress()
 

@@ -18,6 +18,7 @@ public struct PeopleStage: BuildStage {
             people: people.map { PeoplePages.Listed(id: $0.id, name: $0.shownName, listedWithoutMessages: !$0.fromContacts) },
             parts: parts)
         for file in files { try context.output.write(file.html, to: file.path) }
+        context.hasPeoplePages = !files.isEmpty
         context.summary.pages += files.count
         context.count("pages", files.count)
         guard let directory = context.people?.directory else { return }

@@ -34,7 +34,7 @@ public struct WriteStage: BuildStage {
             conversations: cards.enumerated().sorted {
                 $0.element.newest != $1.element.newest ? $0.element.newest > $1.element.newest : $0.offset < $1.offset
             }.map(\.element.summary),
-            hasConversations: !cards.isEmpty)
+            hasConversations: !cards.isEmpty, peopleURL: context.hasPeoplePages ? "people/index.html" : nil)
         try context.output.write(try context.templates.render(index, template: "index"), to: "index.html")
         context.summary.pages += 1
         context.count("pages")

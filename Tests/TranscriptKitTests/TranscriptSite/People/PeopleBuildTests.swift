@@ -74,6 +74,7 @@ import Testing
         #expect(!whatsApp.contains("555-0101<"))
         let index = try read(site, "index.html")
         #expect(index.contains(">Quinn Okonkwo</a></h2>"))
+        #expect(index.contains(#"<p class="site-people"><a href="people/index.html">People</a></p>"#))
         // The one id that matched nobody is a warning naming it.
         let warnings = summary.warnings.filter { $0.contains("people[") }
         #expect(warnings.count == 1)
