@@ -4,7 +4,7 @@ import TranscriptImport
 import TranscriptSite
 
 /// The options `build` and `serve` share: which site, where it goes, which config, whether to use the
-/// build cache, and the privacy flags.
+/// build cache, the privacy flags and the scope.
 struct SiteOptions: ParsableArguments {
     @Argument(help: "The site folder.", completion: .directory)
     var site: String = "."
@@ -19,6 +19,8 @@ struct SiteOptions: ParsableArguments {
     var clean = false
 
     @OptionGroup(title: "Privacy") var privacy: PrivacyOptions
+
+    @OptionGroup(title: "Scope") var scope: ScopeOptions
 
     @Flag(help: ArgumentHelp(
         "Encrypt the site's pages, feeds, search index and media; visitors unlock it with the passphrase from $TRANSCRIPTS_PASSPHRASE (or the config's protect.passphraseFile). See docs/protect.md.",
@@ -36,6 +38,7 @@ struct SiteOptions: ParsableArguments {
             inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean, privacy: privacy.flags,
             protection: ProtectionOptions(
                 protect: protect, newSalt: newSalt,
-                passphrase: ProcessInfo.processInfo.environment[ProtectionOptions.environmentVariable]))
+                passphrase: ProcessInfo.processInfo.environment[ProtectionOptions.environmentVariable]),
+            scope: scope.settings)
     }
 }

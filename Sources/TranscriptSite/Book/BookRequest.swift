@@ -29,21 +29,6 @@ public struct BookRequest: Sendable {
 
     /// The span of seconds since 1970 the days cover in `timeZone`: from the start of `from` to the end of `to`.
     func span(in timeZone: TimeZone) throws -> (start: Double, end: Double) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        func start(of day: String, flag: String) throws -> Date {
-            let parts = day.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, day.count == 10,
-                  let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-                  calendar.component(.day, from: date) == parts[2]
-            else { throw TranscriptsError(message: "\(flag) \"\(day)\" is not a day (YYYY-MM-DD)") }
-            return date
-        }
-        let first = try from.map { try start(of: $0, flag: "--from").timeIntervalSince1970 } ?? -.infinity
-        let last = try to.map { try calendar.date(byAdding: .day, value: 1, to: start(of: $0, flag: "--to"))!.timeIntervalSince1970 } ?? .infinity
-        guard first < last else {
-            throw TranscriptsError(message: "--from \(from ?? "") is after --to \(to ?? ""): no day is in between")
-        }
-        return (first, last)
+        try DaySpan(from: from, to: to).seconds(in: timeZone)
     }
 }

@@ -21,12 +21,15 @@ public struct BuildOptions: Sendable {
     public var privacy: PrivacyFlags
     /// Protection asked for besides the config's `protect:` (`--protect`, `--new-salt`), and the passphrase.
     public var protection: ProtectionOptions
+    /// A scope given on the command line (`--scope-person`, ...), added to the config's `scope:`.
+    public var scope: ScopeSettings
 
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
         format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags(),
-        protection: ProtectionOptions = ProtectionOptions()
+        protection: ProtectionOptions = ProtectionOptions(), scope: ScopeSettings = ScopeSettings()
     ) {
+        self.scope = scope
         self.privacy = privacy
         self.protection = protection
         self.clean = clean

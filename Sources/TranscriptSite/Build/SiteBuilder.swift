@@ -44,6 +44,7 @@ public struct SiteBuilder: Sendable {
         let file = options.configFile ?? options.site.appendingPathComponent(ConfigurationLoader.fileName)
         var configuration = try ConfigurationLoader.load(from: file, required: options.configFile != nil, registry: registry)
         configuration.privacy = try options.privacy.applied(to: configuration.privacy)
+        configuration.scope = configuration.scope.adding(options.scope)
         return configuration
     }
 

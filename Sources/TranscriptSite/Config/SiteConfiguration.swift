@@ -62,6 +62,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The region phone numbers written without a country code are read in (`DE`, `US`); by default the
     /// locale's region.
     public var region: String?
+    /// A site of some people, conversations or days of the archive (`scope:`).
+    public var scope: ScopeSettings
 
     public init(
         title: String = "Transcripts", description: String? = nil, me: [String] = [],
@@ -73,8 +75,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
         privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
         overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings(),
-        book: BookSettings = BookSettings(), people: PeopleSettings = PeopleSettings(), region: String? = nil
+        book: BookSettings = BookSettings(), people: PeopleSettings = PeopleSettings(), region: String? = nil,
+        scope: ScopeSettings = ScopeSettings()
     ) {
+        self.scope = scope
         self.book = book
         self.people = people
         self.region = region
@@ -148,7 +152,7 @@ extension SiteConfiguration: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
         case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge, book
-        case people, region
+        case people, region, scope
     }
 
     public init(from decoder: any Decoder) throws {
@@ -217,6 +221,7 @@ extension SiteConfiguration: Decodable {
         overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
         merge = try container.decodeIfPresent(MergeSettings.self, forKey: .merge) ?? MergeSettings()
         book = try container.decodeIfPresent(BookSettings.self, forKey: .book) ?? BookSettings()
+        scope = try container.decodeIfPresent(ScopeSettings.self, forKey: .scope) ?? ScopeSettings()
         people = PeopleSettings(entries: try container.decodeIfPresent([PeopleSettings.Entry].self, forKey: .people) ?? [])
         if let code = try container.decodeIfPresent(String.self, forKey: .region) {
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {

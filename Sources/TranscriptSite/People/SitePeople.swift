@@ -10,6 +10,8 @@ struct SitePeople: Sendable {
     /// Names a conversation's folder (and its public id) from its id, when pseudonyms are on: a keyed digest that
     /// tells nothing of the id.
     var folderNaming: (@Sendable (String) -> String)?
+    /// The config's `scope:`, when it leaves anything out.
+    var scope: SiteScope?
 
     /// The site's people for `configuration` (read from the site folder `site`; `configPath` names the config in
     /// errors); `protectionNaming` names folders on a protected site.
@@ -21,6 +23,11 @@ struct SitePeople: Sendable {
             settings: configuration.people, region: configuration.phoneRegion, folder: site, configPath: configPath,
             naming: protectionNaming)
         var people = SitePeople(directory: directory)
+        if !configuration.scope.isEmpty {
+            people.scope = try SiteScope(
+                settings: configuration.scope, directory: directory, region: configuration.phoneRegion,
+                timeZone: configuration.timeZone)
+        }
         let settings = configuration.privacy
         // Exclusions: a person named by their name or any of their ids is excluded on every app.
         for entry in settings.exclude {

@@ -82,6 +82,11 @@ public final class BuildContext {
     /// Every conversation's parts of its people's pages, and the keys of the people's ids that matched someone.
     var personParts: [PersonPart] = []
     var personKeysMatched = Set<String>()
+    /// The config's `scope:`, when it leaves anything out.
+    let scope: SiteScope?
+    /// The scope's entries that matched a conversation, and those of the conversation on its way to `render`.
+    var scopeMatched = Set<String>()
+    var scopeOutcome = Set<String>()
     /// Whether `people` wrote the people pages (the index links them).
     var hasPeoplePages = false
     /// Where conversations were placed and which books were made (`BookStage`).
@@ -104,6 +109,7 @@ public final class BuildContext {
         }
         peopleFingerprint = self.people?.directory.fingerprint ?? ""
         personPrivacy = people?.privacy ?? PersonPrivacy()
+        scope = people?.scope
         conversationNaming = people?.folderNaming
         self.protection = protection
         self.options = options
@@ -186,6 +192,23 @@ public final class BuildContext {
         // What rendering the conversation freed goes back before the next one is read.
         defer { FreedMemory.giveBack() }
         var conversation = conversation
+        if let scope {
+            // A conversation the scope leaves out goes no further; one cut to the scope's days is digested anew.
+            var matched = Set<String>()
+            let count = conversation.imported.conversation.messages.count
+            guard scope.includes(&conversation.imported.conversation, matched: &matched) else {
+                scopeMatched.formUnion(matched)
+                self.count("conversations left out by scope")
+                return
+            }
+            scopeMatched.formUnion(matched)
+            scopeOutcome = matched
+            let cut = count - conversation.imported.conversation.messages.count
+            if cut > 0 {
+                conversation.imported.messageDigests = nil
+                self.count("messages left out by scope", cut)
+            }
+        }
         for index in stages.indices where index > from {
             current = index
             let stageStarted = DispatchTime.now().uptimeNanoseconds

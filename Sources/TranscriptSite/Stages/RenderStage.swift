@@ -196,8 +196,9 @@ extension BuildContext {
             css: rendered.css,
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
             pageRecords: cache == nil ? nil : rendered.pageRecords, peopleFingerprint: peopleFingerprint, personParts: parts,
-            personKeysMatched: peopleOutcome.matchedKeys.sorted())
+            personKeysMatched: peopleOutcome.matchedKeys.sorted(), scopeMatched: scopeOutcome.sorted())
         peopleOutcome = PeopleTransform.Outcome()
+        scopeOutcome = []
         summary.messagesRemoved += privacyOutcome.removed
         appearanceCSS.merge(rendered.css) { first, _ in first }
         privacyOutcome = PrivacyTransform.Outcome()

@@ -51,6 +51,9 @@ public struct WriteStage: BuildStage {
         if configuration.privacy.noindex {
             try context.output.write("User-agent: *\nDisallow: /\n", to: "robots.txt")
         }
+        for entry in context.scope?.entries ?? [] where !context.scopeMatched.contains(entry) {
+            context.warn("scope.\(entry.replacingOccurrences(of: ": ", with: ": \""))\" matches no conversation")
+        }
         for entry in configuration.privacy.exclude where !context.exclusionsMatched.contains(entry) {
             context.warn("privacy.exclude: \"\(entry)\" matches nobody in the conversations (by name or id)")
         }

@@ -197,6 +197,7 @@ extension BuildContext {
         exclusionsMatched.formUnion(record.exclusionsMatched)
         personParts += record.personParts
         personKeysMatched.formUnion(record.personKeysMatched)
+        scopeMatched.formUnion(record.scopeMatched)
         appearanceCSS.merge(record.css) { first, _ in first }
         summary.conversations.append(
             BuildSummary.ConversationCount(

@@ -69,6 +69,7 @@ enum BuildKey {
         hash.update("formats:" + String(reflecting: configuration.formats))
         hash.update("output:" + configuration.output)
         hash.update("privacy:" + PrivacyTransform(settings: configuration.privacy, me: configuration.me).fingerprint)
+        hash.update("scope:" + configuration.scope.fingerprint)
         return hash.hexDigest
     }
 

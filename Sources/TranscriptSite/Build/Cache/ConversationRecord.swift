@@ -54,6 +54,8 @@ package struct ConversationRecord: Equatable, Sendable {
     /// Its parts of its people's pages, and the keys of the people's ids its participants matched.
     var personParts: [PersonPart] = []
     var personKeysMatched: [String] = []
+    /// The `scope:` entries it matched.
+    var scopeMatched: [String] = []
 
     /// Stands for the export's path at the start of a stored warning.
     private static let exportMark = "\u{1}export\u{1}"

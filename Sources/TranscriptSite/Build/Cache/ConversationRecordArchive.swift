@@ -67,6 +67,7 @@ enum ConversationRecordArchive {
         }
         writer.write(record.peopleFingerprint)
         writer.write(strings: record.personKeysMatched)
+        writer.write(strings: record.scopeMatched)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         writer.write(record.personParts.isEmpty ? "" : String(decoding: (try? encoder.encode(record.personParts)) ?? Data(), as: UTF8.self))
@@ -130,6 +131,7 @@ enum ConversationRecordArchive {
         }
         record.peopleFingerprint = try reader.readString()
         record.personKeysMatched = try reader.readStrings()
+        record.scopeMatched = try reader.readStrings()
         let parts = try reader.readString()
         if !parts.isEmpty { record.personParts = try JSONDecoder().decode([PersonPart].self, from: Data(parts.utf8)) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }

@@ -33,6 +33,7 @@ import Testing
         ]
         record.peopleFingerprint = "5e1f"
         record.personKeysMatched = ["tel:+15555550101"]
+        record.scopeMatched = ["people: Ann"]
         let entry = GalleryEntry(
             permalink: "../../c/family/2024-05.html#m-1", meta: "Ann · May 3, 2024", image: "../../media/ab/a.jpg", width: 160,
             height: 120, alt: "A photo", label: "Photo", href: nil, size: nil, isVideo: false)
