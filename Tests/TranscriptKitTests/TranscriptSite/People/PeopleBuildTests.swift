@@ -82,6 +82,18 @@ import Testing
             "transcripts.yml: people[0] (Quinn Okonkwo): the id \"quinn@unused.example\" matches nobody in the conversations") == true)
     }
 
+    @Test func aPersonWithNoMessagesIsListedWithNoneAndTheirIdIsAWarning() throws {
+        let site = try site(config: Self.config + "  - name: Nobody Yet\n    ids: [nobody@example.org]\n")
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let people = try read(site, "people/index.html")
+        #expect(people.contains(#"<h2><a href="nobody-yet/index.html">Nobody Yet</a></h2>"# + "\n" + #"<p class="card-meta">0 messages · 0 conversations</p>"#))
+        // Those with the most messages first.
+        #expect(people.range(of: "Quinn Okonkwo")!.lowerBound < people.range(of: "Nobody Yet")!.lowerBound)
+        let page = try read(site, "people/nobody-yet/index.html")
+        #expect(page.contains(#"<p class="empty">No messages</p>"#))
+        #expect(summary.warnings.contains { $0.hasSuffix("people[1] (Nobody Yet): the id \"nobody@example.org\" matches nobody in the conversations") })
+    }
+
     /// The folder of the conversation whose pages hold `text`.
     func folder(_ site: URL, holding text: String) throws -> String {
         let top = site.appendingPathComponent("public/c")
