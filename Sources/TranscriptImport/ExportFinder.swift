@@ -4,7 +4,8 @@ import ZIPFoundation
 
 /// Finds the exports named by the config's `inputs` (or the command line): each path is an export that an
 /// importer recognises (a file, a folder such as a Slack export, or a zip archive, which is unpacked first),
-/// or a folder of exports, searched recursively. The order is stable: sorted by path.
+/// or a folder of exports, searched recursively. The order is stable: sorted by path, whatever the order of the
+/// inputs (so that the site's bytes do not depend on it).
 package struct ExportFinder {
     package struct Found: Sendable {
         package var source: ExportSource
@@ -89,6 +90,12 @@ package struct ExportFinder {
                     "\(url.relativePathForDisplay): skipped \(skipped) file\(skipped == 1 ? " that is" : "s that are") not an export transcripts reads (formats: \(registry.formats.joined(separator: ", ")))")
             }
         }
+        // By path: conversations are placed (search numbers, merge order ties) in this order.
+        result.exports = result.exports.enumerated().sorted { a, b in
+            let left = (a.element.origin.standardizedFileURL.path, a.element.source.url.standardizedFileURL.path)
+            let right = (b.element.origin.standardizedFileURL.path, b.element.source.url.standardizedFileURL.path)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
         return result
     }
 

@@ -119,14 +119,14 @@ import Testing
         #expect(try SiteBuilderTests.files(in: site.appendingPathComponent("public")) == incremental)
     }
 
-    @Test func theOrderOfTheInputsChangesNoByteOfThePeoplePages() throws {
+    @Test func theOrderOfTheInputsChangesNoByte() throws {
         let one = try site(name: "order-one")
         let other = try site(config: Self.config.replacingOccurrences(of: "[telegram, whatsapp, imessage.json]", with: "[imessage.json, whatsapp, telegram]"), name: "order-other")
         _ = try SiteBuilder(options: BuildOptions(site: one, clean: true)).build()
         _ = try SiteBuilder(options: BuildOptions(site: other, clean: true)).build()
-        let a = try SiteBuilderTests.files(in: one.appendingPathComponent("public")).filter { $0.key.hasPrefix("people/") }
-        let b = try SiteBuilderTests.files(in: other.appendingPathComponent("public")).filter { $0.key.hasPrefix("people/") }
-        #expect(a.keys.sorted() == ["people/index.html", "people/quinn-okonkwo/index.html"])
+        let a = try SiteBuilderTests.files(in: one.appendingPathComponent("public"))
+        let b = try SiteBuilderTests.files(in: other.appendingPathComponent("public"))
+        #expect(a.keys.filter { $0.hasPrefix("people/") }.sorted() == ["people/index.html", "people/quinn-okonkwo/index.html"])
         #expect(a.keys.sorted() == b.keys.sorted())
         #expect(a.filter { b[$0.key] != $0.value }.keys.sorted() == [])
     }
