@@ -24,8 +24,8 @@ struct IMessageContacts: Sendable, Equatable {
         let isVCard = ["vcf", "vcard"].contains(url.pathExtension.lowercased())
             || text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).uppercased().hasPrefix("BEGIN:VCARD")
         if isVCard {
-            for card in Self.cards(in: text) {
-                for handle in card.handles { add(handle, name: card.name) }
+            for card in try VCardReader(displayPath: displayPath).cards(in: text) {
+                for handle in card.ids { add(handle, name: card.name) }
             }
             return
         }
@@ -72,70 +72,5 @@ struct IMessageContacts: Sendable, Equatable {
     /// The digits of a phone number without leading zeros (a trunk or international prefix: `0151 …`, `0049 …`).
     static func digits(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { ("0"..."9").contains($0) }.drop { $0 == "0" }))
-    }
-
-    // MARK: vCard
-
-    struct Card {
-        var name: String
-        var handles: [String]
-    }
-
-    /// The cards of a vCard file (versions 2.1, 3.0 and 4.0): its name (`FN`, else `N`) and its `TEL` and
-    /// `EMAIL` values.
-    static func cards(in text: String) -> [Card] {
-        // Unfold: a line starting with a space or tab continues the one before.
-        var lines: [String] = []
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += raw.dropFirst()
-            } else {
-                lines.append(String(raw))
-            }
-        }
-        var cards: [Card] = []
-        var formatted: String?
-        var structured: String?
-        var handles: [String] = []
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let property = line[..<colon].split(separator: ";").first.map { $0.split(separator: ".").last.map(String.init) ?? "" }?.uppercased() ?? ""
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            switch property {
-            case "BEGIN": formatted = nil; structured = nil; handles = []
-            case "FN": formatted = unescape(value)
-            case "N":
-                let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { unescape(String($0)) }
-                let given = parts.count > 1 ? parts[1] : "", family = parts.first ?? ""
-                structured = [given, family].filter { !$0.isEmpty }.joined(separator: " ")
-            case "TEL", "EMAIL":
-                var handle = value
-                if handle.lowercased().hasPrefix("tel:") { handle.removeFirst(4) }
-                if handle.lowercased().hasPrefix("mailto:") { handle.removeFirst(7) }
-                if !handle.isEmpty { handles.append(handle) }
-            case "END":
-                if let name = [formatted, structured].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
-                    cards.append(Card(name: name, handles: handles))
-                }
-            default: continue
-            }
-        }
-        return cards
-    }
-
-    private static func unescape(_ value: String) -> String {
-        var result = ""
-        var escaped = false
-        for character in value {
-            if escaped {
-                result.append(character == "n" || character == "N" ? "\n" : character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TranscriptImport
 import TranscriptModel
 
 /// Who is who across a site's conversations: the people of the config's `people:` block (and its contacts

@@ -75,25 +75,10 @@ struct PseudonymFile: Equatable, Sendable {
         } else {
             lines.append("people:")
             for name in people.keys.sorted() {
-                lines.append("  \(Self.quoted(name)): \(Self.quoted(people[name]!))")
+                lines.append("  \(StarterConfig.quoted(name)): \(StarterConfig.quoted(people[name]!))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` as a double-quoted YAML string.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += String(format: "\\x%02X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// A folder name for `text` that tells nothing of it without the key: 16 hex digits of a keyed digest.

@@ -1,7 +1,7 @@
 import Testing
 
+@testable import TranscriptImport
 @testable import TranscriptModel
-@testable import TranscriptSite
 
 /// Contacts files: each card a person, with the ids of TEL, EMAIL, IMPP and X-SOCIALPROFILE.
 @Suite struct VCardReaderTests {

@@ -2,21 +2,31 @@ import Foundation
 import TranscriptModel
 
 /// Reads the cards of a vCard file (versions 2.1, 3.0 and 4.0, RFC 6350): each card's name and the ids its
-/// person writes under (`TEL`, `EMAIL`, `IMPP`, `X-SOCIALPROFILE`). A file that is not vCard is an error
-/// naming its line.
-struct VCardReader {
+/// person writes under (`TEL`, `EMAIL`, `IMPP`, `X-SOCIALPROFILE`), for the config's `people:` and the names of
+/// iMessage's handles. A file that is not vCard is an error naming its line.
+package struct VCardReader {
     /// One card: the person's name and ids, and the line its `BEGIN:VCARD` is on.
-    struct Card: Equatable, Sendable {
-        var name: String
-        var ids: [String]
-        var line: Int
+    package struct Card: Equatable, Sendable {
+        package var name: String
+        package var ids: [String]
+        package var line: Int
+
+        package init(name: String, ids: [String], line: Int) {
+            self.name = name
+            self.ids = ids
+            self.line = line
+        }
     }
 
     /// How a file's path is shown in errors.
-    let displayPath: String
+    package let displayPath: String
+
+    package init(displayPath: String) {
+        self.displayPath = displayPath
+    }
 
     /// The cards of the file's `text`.
-    func cards(in text: String) throws -> [Card] {
+    package func cards(in text: String) throws -> [Card] {
         var cards: [Card] = []
         var current: (card: Card, formatted: String?, structured: String?)?
         for (line, content) in unfolded(text) {
@@ -88,7 +98,7 @@ struct VCardReader {
         var lines: [(Int, String)] = []
         var number = 0
         // "\r\n" is one Character: lines end at it or at "\n".
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
             var line = String(raw)
             if let last = lines.last {
