@@ -83,9 +83,8 @@ def test_epubcheck_finds_nothing(transcripts_bin, tmp_path, site, conversation):
     assert not re.search(r"""src=["']https?:""", text)
 
 
-def test_every_message_keeps_its_site_anchor(site, transcripts_bin, tmp_path):
-    if site.name != "demo":
-        pytest.skip("one site is enough")
+def test_every_message_keeps_its_site_anchor(demo_site, transcripts_bin, tmp_path):
+    site = demo_site
     book = made_book(transcripts_bin, site.source, "lisbon-trip", tmp_path / "lisbon.epub")
     folder = site.root / "c" / "lisbon-trip"
     site_anchors = set()
