@@ -76,10 +76,19 @@ public struct BuildSummary: Sendable, Equatable, Codable {
                 + (searchIndexWork == .updated ? " (updated in place)" : searchIndexWork == .takenOver ? " (unchanged)" : ""))
         }
         for count in conversations {
-            lines.append("  \(count.title): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
+            lines.append("  \(Self.shortened(count.title)): \(count.messagesRead) read, \(count.messagesRendered) rendered (\(count.file))")
         }
         return lines.joined(separator: "\n")
     }
+
+    /// A title as a line of the summary shows it: at most `titleLength` characters, the rest as "…" (a title of
+    /// 100,000 letters would fill the terminal); the JSON report keeps it whole.
+    static func shortened(_ title: String) -> String {
+        title.count > titleLength ? title.prefix(titleLength - 1) + "…" : title
+    }
+
+    /// The most characters of a title the summary's lines show.
+    static let titleLength = 80
 
     /// What merging did, in one line: "3 exports of 1 conversation: 5,475 messages, 2,000 in more than one
     /// export, 1 edited between exports, 1 missing from the newest"; nil when nothing was merged.
@@ -96,7 +105,7 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     /// What merging did, conversation by conversation and message by message (`--verbose`).
     public var mergeDetails: [String] {
         merges.flatMap { merge in
-            ["merged \"\(merge.conversation)\" from \(merge.exports.joined(separator: ", ")): \(merge.messages) messages, "
+            ["merged \"\(Self.shortened(merge.conversation))\" from \(merge.exports.joined(separator: ", ")): \(merge.messages) messages, "
                 + "\(merge.inMoreThanOne) in more than one export, \(merge.editedBetweenExports) edited between exports, "
                 + "\(merge.missingFromNewest) missing from the newest"]
                 + merge.details.map { "  " + $0 }
