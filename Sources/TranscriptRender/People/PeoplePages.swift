@@ -61,7 +61,7 @@ package struct PeoplePages {
                 + (apps.isEmpty ? [] : [apps.joined(separator: ", ")])
             cards.append((PersonCard(name: ShownText.cut(person.name), url: person.id + "/index.html", summary: summary.joined(separator: " · ")), count))
             let page = PersonPage(
-                site: site(person.name, root: "../../"), name: ShownText.cut(person.name), summary: summary.joined(separator: " · "),
+                site: site(ShownText.cut(person.name), root: "../../"), name: ShownText.cut(person.name), summary: summary.joined(separator: " · "),
                 conversations: own.map { part in
                     PersonConversation(
                         title: ShownText.cut(part.conversation), url: "../../" + part.url, app: part.app, kindLabel: part.kindLabel,

@@ -82,6 +82,22 @@ import Testing
             "transcripts.yml: people[0] (Quinn Okonkwo): the id \"quinn@unused.example\" matches nobody in the conversations") == true)
     }
 
+    @Test func inAGroupTheirNameLinksTheirPageAndTheirAvatarTakesTheirInitials() throws {
+        let site = try site()
+        try #"""
+            {"format": "transcripts/1", "id": "book-club", "title": "Book club", "kind": "group",
+             "participants": [{"id": "QUENTIN.okonkwo@example.com", "name": "Q"}, {"id": "ann", "name": "Ann"}, {"id": "me", "name": "Me"}],
+             "messages": [{"id": "b1", "sender": "QUENTIN.okonkwo@example.com", "date": "2024-06-01T08:00:00Z", "text": "Chapter 3"}]}
+            """#.write(to: site.appendingPathComponent("club.json"), atomically: true, encoding: .utf8)
+        let config = Self.config.replacingOccurrences(of: "imessage.json]", with: "imessage.json, club.json]")
+        try config.write(to: site.appendingPathComponent("transcripts.yml"), atomically: true, encoding: .utf8)
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let page = try read(site, "c/book-club/2024-06.html")
+        #expect(page.contains(#"<a class="sender-link" href="../../people/quinn-okonkwo/index.html">Quinn Okonkwo</a>"#))
+        #expect(page.contains(">QO</"))
+        #expect(try read(site, "people/index.html").contains("5 messages · 4 conversations"))
+    }
+
     @Test func aPersonWithNoMessagesIsListedWithNoneAndTheirIdIsAWarning() throws {
         let site = try site(config: Self.config + "  - name: Nobody Yet\n    ids: [nobody@example.org]\n")
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
