@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,7 +15,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Without its default traits: no swift-configuration support (serve reads no config through it) and
+        // FoundationEssentials rather than all of Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", .upToNextMinor(from: "2.28.1"), traits: []),
+        // Hummingbird's own dependencies that serve names directly: NIO's channels and HTTP decoder errors, the HTTP
+        // parts between NIO and Hummingbird, HTTP field names and the logger (kept silent).
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.3")),
+        .package(url: "https://github.com/apple/swift-nio-extras", .upToNextMinor(from: "1.35.2")),
+        .package(url: "https://github.com/apple/swift-http-types", .upToNextMinor(from: "1.8.0")),
+        .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.16.2")),
         .package(url: "https://github.com/apple/swift-crypto", .upToNextMinor(from: "4.5.2")),
         // `swift package generate-documentation`: the DocC catalog in Sources/TranscriptKit/TranscriptKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
@@ -89,14 +97,15 @@ let package = Package(
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
-        // `transcripts serve`'s preview server.
+        // `transcripts serve`'s preview server, on Hummingbird (SwiftNIO); NIO's HTTP decoder limits request heads.
         .target(
             name: "TranscriptServe",
             dependencies: [
                 "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                // The front that reads request heads before FlyingFox (`FrontDoor`) uses its sockets directly.
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The umbrella: `import TranscriptKit` brings every target above.
         .target(

@@ -26,7 +26,24 @@ SWIFT_PACKAGES = [
     ("swift-mustache", "swift-mustache", "Mustache templates", ["LICENSE.txt"]),
     ("Yams", "yams", "transcripts.yml and the strings tables", ["LICENSE"]),
     ("ZIPFoundation", "zipfoundation", "zip archives of exports", ["LICENSE"]),
-    ("FlyingFox", "flyingfox", "the preview server: FlyingFox and FlyingSocks", ["LICENSE"]),
+    ("hummingbird", "hummingbird", "the preview server", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-nio", "swift-nio", "the preview server's networking and HTTP/1 decoder; includes llhttp",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-nio-extras", "swift-nio-extras", "used by Hummingbird: NIO's HTTP parts as swift-http-types",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-http-types", "swift-http-types", "used by Hummingbird: HTTP requests and responses",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-log", "swift-log", "used by Hummingbird and NIO: logging", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-service-lifecycle", "swift-service-lifecycle", "used by Hummingbird: running the server",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-async-algorithms", "swift-async-algorithms", "used by Hummingbird", ["LICENSE.txt"]),
+    ("swift-atomics", "swift-atomics", "used by Hummingbird and NIO", ["LICENSE.txt"]),
+    ("swift-collections", "swift-collections", "used by Hummingbird and NIO", ["LICENSE.txt"]),
+    ("swift-distributed-tracing", "swift-distributed-tracing", "used by Hummingbird", ["LICENSE.txt"]),
+    ("swift-service-context", "swift-service-context", "used by swift-distributed-tracing",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-metrics", "swift-metrics", "used by Hummingbird", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-system", "swift-system", "used by NIO's file system module", ["LICENSE.txt"]),
     ("swift-crypto", "swift-crypto", "SHA-256, AES-GCM, HKDF, PBKDF2; includes BoringSSL", ["LICENSE.txt", "NOTICE.txt"]),
     ("swift-asn1", "swift-asn1", "used by swift-crypto's CryptoExtras", ["LICENSE.txt", "NOTICE.txt"]),
 ]
@@ -133,6 +150,9 @@ def main() -> None:
         out.append(section(title, "\n\n".join(texts)))
         if folder == "Yams":
             out.append(section("libyaml (in Yams, as its CYaml module)", LIBYAML))
+        if folder == "swift-nio":
+            out.append(section("llhttp (in swift-nio, as its CNIOLLHTTP module)",
+                               (checkouts / folder / "Sources" / "CNIOLLHTTP" / "LICENSE").read_text(encoding="utf-8")))
         if folder == "swift-crypto":
             hash_file = checkouts / folder / "Sources" / "CCryptoBoringSSL" / "hash.txt"
             origin = hash_file.read_text().strip() if hash_file.exists() else "BoringSSL"
