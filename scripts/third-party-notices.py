@@ -76,18 +76,13 @@ DEBIAN_LINKED = [
     ("libcmark0.30.2", "cmark", "CommonMark: message text to HTML"),
     ("libsqlite3-0", "SQLite", "reading iMessage's chat.db"),
     ("libxml2", "libxml2", "reading Telegram's HTML export"),
-    ("libcurl4", "libcurl", "linked by Foundation's networking part; nothing is fetched"),
     ("libjemalloc2", "jemalloc", "the memory allocator of release builds"),
     ("libicu72", "ICU", "used by libxml2"),
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 
-# What those pull in besides the base image (libcurl's and libxml2's dependencies).
-DEBIAN_DEPENDENCIES = [
-    "libbrotli1", "libcom-err2", "libdb5.3", "libffi8", "libgmp10", "libgnutls30", "libgssapi-krb5-2", "libhogweed6",
-    "libidn2-0", "libk5crypto3", "libkeyutils1", "libkrb5-3", "libkrb5support0", "libldap-2.5-0", "liblzma5",
-    "libnettle8", "libnghttp2-14", "libp11-kit0", "libpsl5", "librtmp1", "libsasl2-2", "libsasl2-modules-db",
-    "libssh2-1", "libssl3", "libtasn1-6", "libunistring2", "libzstd1", "zlib1g",]
+# What those pull in besides the base image (libxml2's dependencies).
+DEBIAN_DEPENDENCIES = ["liblzma5", "zlib1g"]
 
 
 def run(*command: str) -> str:
@@ -202,7 +197,7 @@ def main() -> None:
 
     out.append("4. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
     lines = [
-        "The packages above bring these in (libcurl's and libxml2's dependencies), where the debian:bookworm-slim",
+        "The packages above bring these in (libxml2's dependencies), where the debian:bookworm-slim",
         "base image does not already hold them.",
         "Each package's full copyright and licence text is in the image at /usr/share/doc/<package>/copyright, and the",
         "common licences (GPL-2, GPL-3, LGPL-2.1, LGPL-3, Apache-2.0) in /usr/share/common-licenses.",
