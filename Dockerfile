@@ -13,7 +13,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libjemalloc-dev pkg-config \
+    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev libjemalloc-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -23,10 +23,10 @@ RUN swift build -c release --product transcripts --static-swift-stdlib \
 
 FROM ${RUNTIME_IMAGE}
 # What the binary links besides libc: cmark (text), SQLite (iMessage's chat.db), libxml2 (Telegram's HTML
-# export; it brings ICU), jemalloc (release builds allocate with it), the C++ runtime; tzdata for the config's time zones.
+# export; it brings ICU), libarchive (zip and tar archives of exports), jemalloc (release builds allocate with it), the C++ runtime; tzdata for the config's time zones.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libjemalloc2 libstdc++6 tzdata \
+    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 libjemalloc2 libstdc++6 tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 1000 transcripts
 COPY --from=build /out/transcripts /usr/local/bin/transcripts

@@ -47,6 +47,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Debian's libarchive-dev, linked as a system library (zip archives and compressed tars of exports are read
+        // with it, `ArchiveReader`).
+        .systemLibrary(
+            name: "CLibArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
         // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
@@ -62,13 +69,12 @@ let package = Package(
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
         // SHA-256 for the build cache's fingerprints comes from swift-crypto.
         .target(name: "TranscriptModel", dependencies: ["CByteMasks", .product(name: "Crypto", package: "swift-crypto")]),
-        // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite,
-        // one CLibXML2.
+        // Detection, the importer registry and every importer, archives included; one file imports CSQLite, one
+        // CLibXML2, one CLibArchive.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptModel", "CSQLite", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Yams", package: "Yams"),
+                "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", .product(name: "Yams", package: "Yams"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.
         .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Installs what building transcripts needs on a Debian machine with Swift: libcmark-dev, libsqlite3-dev
 # (the iMessage importer reads chat.db with it), libxml2-dev (the Telegram HTML importer parses pages with it),
-# libjemalloc-dev (release builds allocate with jemalloc, linked in) and pkg-config. Idempotent and quiet: it
+# libarchive-dev (zip and tar archives of exports are read with it), libjemalloc-dev (release builds allocate with jemalloc, linked in) and pkg-config. Idempotent and quiet: it
 # does nothing when they are there.
 set -euo pipefail
-if pkg-config --exists libcmark sqlite3 libxml-2.0 jemalloc 2>/dev/null; then exit 0; fi
+if pkg-config --exists libcmark sqlite3 libxml-2.0 libarchive jemalloc 2>/dev/null; then exit 0; fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "setup: installing libcmark-dev, libsqlite3-dev, libxml2-dev, libjemalloc-dev and pkg-config (apt)"
+echo "setup: installing libcmark-dev, libsqlite3-dev, libxml2-dev, libarchive-dev, libjemalloc-dev and pkg-config (apt)"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
-if ! { $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libjemalloc-dev pkg-config; } >"$log" 2>&1; then
+if ! { $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev libjemalloc-dev pkg-config; } >"$log" 2>&1; then
     cat "$log" >&2
-    echo "setup: could not install libcmark-dev, libsqlite3-dev, libxml2-dev and libjemalloc-dev" >&2
+    echo "setup: could not install libcmark-dev, libsqlite3-dev, libxml2-dev, libarchive-dev and libjemalloc-dev" >&2
     exit 1
 fi
 rm -f "$log"

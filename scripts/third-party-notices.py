@@ -25,7 +25,7 @@ SWIFT_PACKAGES = [
     ("swift-argument-parser", "swift-argument-parser", "the command line", ["LICENSE.txt"]),
     ("swift-mustache", "swift-mustache", "Mustache templates", ["LICENSE.txt"]),
     ("Yams", "yams", "transcripts.yml and the strings tables", ["LICENSE"]),
-    ("ZIPFoundation", "zipfoundation", "zip archives of exports", ["LICENSE"]),
+    ("ZIPFoundation", "zipfoundation", "the zip container of EPUB books", ["LICENSE"]),
     ("hummingbird", "hummingbird", "the preview server", ["LICENSE.txt", "NOTICE.txt"]),
     ("swift-nio", "swift-nio", "the preview server's networking and HTTP/1 decoder; includes llhttp",
      ["LICENSE.txt", "NOTICE.txt"]),
@@ -76,13 +76,14 @@ DEBIAN_LINKED = [
     ("libcmark0.30.2", "cmark", "CommonMark: message text to HTML"),
     ("libsqlite3-0", "SQLite", "reading iMessage's chat.db"),
     ("libxml2", "libxml2", "reading Telegram's HTML export"),
+    ("libarchive13", "libarchive", "reading zip and tar archives of exports"),
     ("libjemalloc2", "jemalloc", "the memory allocator of release builds"),
     ("libicu72", "ICU", "used by libxml2"),
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 
-# What those pull in besides the base image (libxml2's dependencies).
-DEBIAN_DEPENDENCIES = ["liblzma5", "zlib1g"]
+# What those pull in besides the base image (libxml2's and libarchive's dependencies).
+DEBIAN_DEPENDENCIES = ["libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g"]
 
 
 def run(*command: str) -> str:
@@ -197,8 +198,8 @@ def main() -> None:
 
     out.append("4. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
     lines = [
-        "The packages above bring these in (libxml2's dependencies), where the debian:bookworm-slim",
-        "base image does not already hold them.",
+        "The packages above bring these in (libxml2's and libarchive's dependencies), where the",
+        "debian:bookworm-slim base image does not already hold them.",
         "Each package's full copyright and licence text is in the image at /usr/share/doc/<package>/copyright, and the",
         "common licences (GPL-2, GPL-3, LGPL-2.1, LGPL-3, Apache-2.0) in /usr/share/common-licenses.",
         "",
