@@ -15,8 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        // Without its default traits: no swift-configuration support (serve reads no config through it) and
-        // FoundationEssentials rather than all of Foundation.
+        // Without its default traits: no swift-configuration support (serve reads no config through it, and the
+        // package is not built), and FoundationEssentials in its form coding rather than all of Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", .upToNextMinor(from: "2.28.1"), traits: []),
         // Hummingbird's own dependencies that serve names directly: NIO's channels and HTTP decoder errors, the HTTP
         // parts between NIO and Hummingbird, HTTP field names and the logger (kept silent).
