@@ -13,23 +13,21 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev libjemalloc-dev libphonenumber-dev pkg-config \
+    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev libjemalloc-dev libphonenumber-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# The Swift runtime and Foundation are linked in (--static-swift-stdlib; Foundation's networking part links
-# libcurl, hence libcurl4-openssl-dev): the runtime image needs no Swift.
+# The Swift runtime and Foundation are linked in (--static-swift-stdlib): the runtime image needs no Swift.
 RUN swift build -c release --product transcripts --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/transcripts" /out/transcripts
 
 FROM ${RUNTIME_IMAGE}
 # What the binary links besides libc: cmark (text), SQLite (iMessage's chat.db), libxml2 (Telegram's HTML
-# export; it brings ICU), libcurl (Foundation's networking, which the server links; nothing is fetched),
-# jemalloc (release builds allocate with it), libphonenumber (one person's numbers, however written), the C++
-# runtime; tzdata for the config's time zones.
+# export; it brings ICU), libarchive (zip and tar archives of exports), jemalloc (release builds allocate with it),
+# libphonenumber (one person's numbers, however written), the C++ runtime; tzdata for the config's time zones.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libcurl4 libjemalloc2 libphonenumber8 libstdc++6 tzdata \
+    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 libjemalloc2 libphonenumber8 libstdc++6 tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 1000 transcripts
 COPY --from=build /out/transcripts /usr/local/bin/transcripts

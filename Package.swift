@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,7 +15,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Without its default traits: no swift-configuration support (serve reads no config through it, and the
+        // package is not built), and FoundationEssentials in its form coding rather than all of Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", .upToNextMinor(from: "2.28.1"), traits: []),
+        // Hummingbird's own dependencies that serve names directly: NIO's channels and HTTP decoder errors, the HTTP
+        // parts between NIO and Hummingbird, HTTP field names and the logger (kept silent).
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.3")),
+        .package(url: "https://github.com/apple/swift-nio-extras", .upToNextMinor(from: "1.35.2")),
+        .package(url: "https://github.com/apple/swift-http-types", .upToNextMinor(from: "1.8.0")),
+        .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.16.2")),
         .package(url: "https://github.com/apple/swift-crypto", .upToNextMinor(from: "4.5.2")),
         // `swift package generate-documentation`: the DocC catalog in Sources/TranscriptKit/TranscriptKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
@@ -42,6 +50,13 @@ let package = Package(
         // Google's libphonenumber (Debian's libphonenumber-dev, C++) behind a C function: phone numbers as E.164,
         // so that one person's numbers, however written, match (`people:` in the config).
         .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
+        // Debian's libarchive-dev, linked as a system library (zip archives and compressed tars of exports are read
+        // with it, `ArchiveReader`).
+        .systemLibrary(
+            name: "CLibArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
         // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
@@ -57,13 +72,12 @@ let package = Package(
         // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
         // SHA-256 for the build cache's fingerprints comes from swift-crypto.
         .target(name: "TranscriptModel", dependencies: ["CByteMasks", .product(name: "Crypto", package: "swift-crypto")]),
-        // Detection, the importer registry and every importer, zip archives included; one file imports CSQLite,
-        // one CLibXML2.
+        // Detection, the importer registry and every importer, archives included; one file imports CSQLite, one
+        // CLibXML2, one CLibArchive.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptModel", "CSQLite", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Yams", package: "Yams"),
+                "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", .product(name: "Yams", package: "Yams"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.
         .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
@@ -92,14 +106,15 @@ let package = Package(
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
-        // `transcripts serve`'s preview server.
+        // `transcripts serve`'s preview server, on Hummingbird (SwiftNIO); NIO's HTTP decoder limits request heads.
         .target(
             name: "TranscriptServe",
             dependencies: [
                 "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                // The front that reads request heads before FlyingFox (`FrontDoor`) uses its sockets directly.
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The umbrella: `import TranscriptKit` brings every target above.
         .target(

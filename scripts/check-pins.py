@@ -22,7 +22,9 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
-PACKAGE = re.compile(r"\.package\(\s*url:\s*\"(?P<url>[^\"]+)\"\s*,\s*(?P<rule>[^)]*\)?)\s*\)", re.S)
+# A requirement may be followed by the package's traits (`traits: []`), which do not change its version.
+PACKAGE = re.compile(
+    r"\.package\(\s*url:\s*\"(?P<url>[^\"]+)\"\s*,\s*(?P<rule>[^)]*\)?)(?:\s*,\s*traits:\s*\[[^\]]*\])?\s*\)", re.S)
 EXACT = re.compile(r'^exact:\s*"(?P<version>[^"]+)"$')
 MINOR = re.compile(r'^\.upToNextMinor\(from:\s*"(?P<version>[^"]+)"\)$')
 

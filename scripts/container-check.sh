@@ -11,7 +11,6 @@ cd "$(dirname "$0")/.."
 root="${1:-$(mktemp -d -t transcripts-rootfs-XXXXXX)}"
 scripts/setup.sh
 command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
-dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -q libcurl4-openssl-dev >/dev/null
 # The packages of the runtime stage, read from the Dockerfile itself.
 packages=$(sed -n '/^FROM \${RUNTIME_IMAGE}/,$p' Dockerfile | grep -o 'no-install-recommends [^\\]*' | head -1 | cut -d' ' -f2-)
 echo "== The runtime stage's packages: $packages"

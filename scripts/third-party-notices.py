@@ -25,8 +25,25 @@ SWIFT_PACKAGES = [
     ("swift-argument-parser", "swift-argument-parser", "the command line", ["LICENSE.txt"]),
     ("swift-mustache", "swift-mustache", "Mustache templates", ["LICENSE.txt"]),
     ("Yams", "yams", "transcripts.yml and the strings tables", ["LICENSE"]),
-    ("ZIPFoundation", "zipfoundation", "zip archives of exports", ["LICENSE"]),
-    ("FlyingFox", "flyingfox", "the preview server: FlyingFox and FlyingSocks", ["LICENSE"]),
+    ("ZIPFoundation", "zipfoundation", "the zip container of EPUB books", ["LICENSE"]),
+    ("hummingbird", "hummingbird", "the preview server", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-nio", "swift-nio", "the preview server's networking and HTTP/1 decoder; includes llhttp",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-nio-extras", "swift-nio-extras", "used by Hummingbird: NIO's HTTP parts as swift-http-types",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-http-types", "swift-http-types", "used by Hummingbird: HTTP requests and responses",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-log", "swift-log", "used by Hummingbird and NIO: logging", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-service-lifecycle", "swift-service-lifecycle", "used by Hummingbird: running the server",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-async-algorithms", "swift-async-algorithms", "used by Hummingbird", ["LICENSE.txt"]),
+    ("swift-atomics", "swift-atomics", "used by Hummingbird and NIO", ["LICENSE.txt"]),
+    ("swift-collections", "swift-collections", "used by Hummingbird and NIO", ["LICENSE.txt"]),
+    ("swift-distributed-tracing", "swift-distributed-tracing", "used by Hummingbird", ["LICENSE.txt"]),
+    ("swift-service-context", "swift-service-context", "used by swift-distributed-tracing",
+     ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-metrics", "swift-metrics", "used by Hummingbird", ["LICENSE.txt", "NOTICE.txt"]),
+    ("swift-system", "swift-system", "used by NIO's file system module", ["LICENSE.txt"]),
     ("swift-crypto", "swift-crypto", "SHA-256, AES-GCM, HKDF, PBKDF2; includes BoringSSL", ["LICENSE.txt", "NOTICE.txt"]),
     ("swift-asn1", "swift-asn1", "used by swift-crypto's CryptoExtras", ["LICENSE.txt", "NOTICE.txt"]),
 ]
@@ -59,7 +76,7 @@ DEBIAN_LINKED = [
     ("libcmark0.30.2", "cmark", "CommonMark: message text to HTML"),
     ("libsqlite3-0", "SQLite", "reading iMessage's chat.db"),
     ("libxml2", "libxml2", "reading Telegram's HTML export"),
-    ("libcurl4", "libcurl", "linked by Foundation's networking part; nothing is fetched"),
+    ("libarchive13", "libarchive", "reading zip and tar archives of exports"),
     ("libjemalloc2", "jemalloc", "the memory allocator of release builds"),
     ("libphonenumber8", "libphonenumber", "phone numbers as E.164, to match one person's ids"),
     ("libprotobuf32", "Protocol Buffers", "used by libphonenumber"),
@@ -68,12 +85,8 @@ DEBIAN_LINKED = [
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 
-# What those pull in besides the base image (libcurl's and libxml2's dependencies).
-DEBIAN_DEPENDENCIES = [
-    "libbrotli1", "libcom-err2", "libdb5.3", "libffi8", "libgmp10", "libgnutls30", "libgssapi-krb5-2", "libhogweed6",
-    "libidn2-0", "libk5crypto3", "libkeyutils1", "libkrb5-3", "libkrb5support0", "libldap-2.5-0", "liblzma5",
-    "libnettle8", "libnghttp2-14", "libp11-kit0", "libpsl5", "librtmp1", "libsasl2-2", "libsasl2-modules-db",
-    "libssh2-1", "libssl3", "libtasn1-6", "libunistring2", "libzstd1", "zlib1g",]
+# What those pull in besides the base image (libxml2's and libarchive's dependencies).
+DEBIAN_DEPENDENCIES = ["libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g"]
 
 
 def run(*command: str) -> str:
@@ -136,6 +149,9 @@ def main() -> None:
         out.append(section(title, "\n\n".join(texts)))
         if folder == "Yams":
             out.append(section("libyaml (in Yams, as its CYaml module)", LIBYAML))
+        if folder == "swift-nio":
+            out.append(section("llhttp (in swift-nio, as its CNIOLLHTTP module)",
+                               (checkouts / folder / "Sources" / "CNIOLLHTTP" / "LICENSE").read_text(encoding="utf-8")))
         if folder == "swift-crypto":
             hash_file = checkouts / folder / "Sources" / "CCryptoBoringSSL" / "hash.txt"
             origin = hash_file.read_text().strip() if hash_file.exists() else "BoringSSL"
@@ -185,8 +201,8 @@ def main() -> None:
 
     out.append("4. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
     lines = [
-        "The packages above bring these in (libcurl's and libxml2's dependencies), where the debian:bookworm-slim",
-        "base image does not already hold them.",
+        "The packages above bring these in (libxml2's and libarchive's dependencies), where the",
+        "debian:bookworm-slim base image does not already hold them.",
         "Each package's full copyright and licence text is in the image at /usr/share/doc/<package>/copyright, and the",
         "common licences (GPL-2, GPL-3, LGPL-2.1, LGPL-3, Apache-2.0) in /usr/share/common-licenses.",
         "",

@@ -1,4 +1,9 @@
 /// One range of a `Range: bytes=...` request header, so that video and audio can seek (RFC 9110 §14).
+///
+/// Read here rather than by Hummingbird's `FileMiddleware`, which takes `bytes=-N` for the first N + 1 bytes (not
+/// the last N), answers a range that starts past the end with 206 and an inverted `Content-Range`, and a header it
+/// cannot read with 416 (not the whole file); its file lookup also follows symlinks out of the folder, which
+/// `StaticFileResolver` refuses. The bytes are read by Hummingbird's `FileIO`.
 enum ByteRange: Equatable {
     /// Bytes `lower...upper` of the file.
     case satisfiable(lower: Int, upper: Int)

@@ -1,29 +1,26 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import NIOCore
 import TranscriptModel
 
 /// The address the preview server listens on, read from `--host` and `--port`.
 enum ServerAddress {
-    /// The socket address for `host` (`localhost`, an IPv4 or an IPv6 address) and `port`.
-    static func make(host: String, port: UInt16) throws -> any SocketAddress {
-        let name = host == "localhost" ? "127.0.0.1" : host
-        do {
-            if name.contains(":") {
-                return try sockaddr_in6.inet6(ip6: name.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port)
-            }
-            return try sockaddr_in.inet(ip4: name, port: port)
-        } catch {
+    /// The IP address to bind for `host`: `localhost` is 127.0.0.1, an IPv4 or IPv6 address (brackets around the
+    /// latter allowed) is itself. A name is refused rather than looked up: a preview server binds to an address.
+    static func bindHost(for host: String) throws -> String {
+        if host == "localhost" { return "127.0.0.1" }
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard (try? SocketAddress(ipAddress: name, port: 0)) != nil else {
             throw TranscriptsError(message: "--host \(host) is not an IP address (examples: 127.0.0.1, 0.0.0.0, ::1)")
         }
+        return name
     }
 
-    /// The `http://` URL of a listening socket's address.
-    static func url(of address: Socket.Address) -> URL? {
+    /// The `http://` URL of a listening socket's address; nil for an address without an IP and port.
+    static func url(of address: SocketAddress?) -> URL? {
+        guard let address, let ip = address.ipAddress, let port = address.port else { return nil }
         switch address {
-        case .ip4(let ip, let port): URL(string: "http://\(ip):\(port)/")
-        case .ip6(let ip, let port): URL(string: "http://[\(ip)]:\(port)/")
-        case .unix: nil
+        case .v6: return URL(string: "http://[\(ip)]:\(port)/")
+        default: return URL(string: "http://\(ip):\(port)/")
         }
     }
 }

@@ -1,5 +1,8 @@
-import FlyingFox
 import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
 import TranscriptModel
 import TranscriptSite
 
@@ -16,10 +19,11 @@ import TranscriptSite
 /// await server.stop()
 /// ```
 ///
-/// Requests reach FlyingFox through a front that refuses heads over 8 KB a line or 64 KB in all (`FrontDoor`).
-/// Only files inside the output folder are served (see `StaticFileResolver`); pages get the live-reload script
-/// on their way out, and the files on disk stay exactly as `transcripts build` writes them. A failed build
-/// leaves the last good site in place: it is still served, with the error shown over every page.
+/// The server is Hummingbird's (on SwiftNIO); its HTTP decoder refuses a request head over `HeadLimits` as it
+/// reads it (`HeadLimitAnswer` sends the 431). Only files inside the output folder are served (see
+/// `StaticFileResolver`); pages get the live-reload script on their way out, and the files on disk stay exactly as
+/// `transcripts build` writes them. A failed build leaves the last good site in place: it is still served, with the
+/// error shown over every page.
 public actor SiteServer {
     /// What is served, and where.
     public let options: ServeOptions
@@ -29,12 +33,8 @@ public actor SiteServer {
     private let watcher: ChangeWatcher
     private var site: ServedSite
     private var watchList: WatchList
-    private var http: HTTPServer?
-    /// The listening socket, which reads each request's head with limits before FlyingFox reads it.
-    private var front: FrontDoor?
-    /// The private folder of FlyingFox's own socket file.
-    private var socketFolder: URL?
-    private var serverTask: Task<Void, Never>?
+    /// The running Hummingbird application; cancelling it stops the server.
+    private var serverTask: Task<Void, any Error>?
     private var keepAliveTask: Task<Void, Never>?
     /// The latest build asked for; each build waits for the one before (they share the staging folder).
     private var latestBuild: Task<Void, Never>?
@@ -57,32 +57,33 @@ public actor SiteServer {
     /// Builds the site once (a failed build is reported and shown, not thrown), starts listening and returns
     /// the server's URL. Throws when the address cannot be listened on.
     public func start() async throws -> URL {
-        let address = try ServerAddress.make(host: options.host, port: options.port)
+        let host = try ServerAddress.bindHost(for: options.host)
         await rebuild(changedFiles: nil)
-        let handler = SiteRequestHandler(site: { [weak self] in
+        let responder = SiteResponder(site: { [weak self] in
             await self?.site ?? ServedSite(outputFolder: URL(fileURLWithPath: "/nonexistent"), generation: 0)
         }, broadcaster: broadcaster)
-        // FlyingFox listens on a socket file in a folder only this user can enter; the front listens on the
-        // address and hands it each request whose head is within the limits (`FrontDoor`, `RequestHead`).
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("transcripts-serve-" + String(UInt64.random(in: 0...UInt64.max), radix: 36))
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        socketFolder = folder
-        let backend = sockaddr_un.unix(path: folder.appendingPathComponent("http").path)
-        let http = HTTPServer(address: backend, logger: .disabled, handler: handler)
-        let failure = ServerFailure()
+        let listening = ListeningAddress()
+        // Each connection gets a `HeadLimitAnswer` of its own (the argument is evaluated per connection), between
+        // NIO's decoder, which keeps `HeadLimits`, and Hummingbird. The logger is silent: `serve` reports itself.
+        let application = Application(
+            responder: responder,
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [HeadLimitAnswer()], httpDecoderConfiguration: HeadLimits.decoder)),
+            configuration: .init(address: .hostname(host, port: Int(options.port))),
+            onServerRunning: { channel in await listening.record(.success(channel.localAddress)) },
+            logger: Logger(label: "transcripts serve", factory: { _ in SwiftLogNoOpLogHandler() }))
         serverTask = Task {
-            do { try await http.run() } catch { await failure.record(error) }
-        }
-        self.http = http
-        while await !http.isListening {
-            if let error = await failure.error {
-                throw TranscriptsError(message: "cannot start the HTTP server (\(TranscriptsError.sentence(for: error)))")
+            do {
+                try await application.run()
+                await listening.record(.failure(CancellationError()))
+            } catch {
+                await listening.record(.failure(error))
+                throw error
             }
-            try await Task.sleep(for: .milliseconds(5))
         }
+        let address: SocketAddress?
         do {
-            front = try await FrontDoor(address: address, backend: backend)
+            address = try await listening.address()
         } catch {
             await stop()
             throw TranscriptsError(message: "cannot listen on \(options.host) port \(options.port) (\(TranscriptsError.sentence(for: error)))")
@@ -93,7 +94,8 @@ public actor SiteServer {
                 await broadcaster.send(.keepAlive)
             }
         }
-        guard let listening = front?.listeningAddress, let url = ServerAddress.url(of: listening) else {
+        guard let url = ServerAddress.url(of: address) else {
+            await stop()
             throw TranscriptsError(message: "the server is not listening")
         }
         return url
@@ -157,13 +159,9 @@ public actor SiteServer {
     public func stop() async {
         keepAliveTask?.cancel()
         await broadcaster.finishAll()
-        await front?.close()
-        front = nil
-        await http?.stop(timeout: 0.2)
-        await serverTask?.value
-        http = nil
-        if let socketFolder { try? FileManager.default.removeItem(at: socketFolder) }
-        socketFolder = nil
+        serverTask?.cancel()
+        _ = await serverTask?.result
+        serverTask = nil
     }
 
     /// How many pages listen for reloads now.
@@ -182,11 +180,22 @@ public actor SiteServer {
     }
 }
 
-/// The error the HTTP server stopped with, if it did (such as an address already in use).
-private actor ServerFailure {
-    private(set) var error: (any Error)?
+/// Where the server listens, once it does, or the error it stopped with before (an address already in use).
+private actor ListeningAddress {
+    private var outcome: Result<SocketAddress?, any Error>?
+    private var waiting: [CheckedContinuation<SocketAddress?, any Error>] = []
 
-    func record(_ error: any Error) {
-        self.error = error
+    /// The first outcome counts; a failure after the server listened (when it stops) is no news.
+    func record(_ result: Result<SocketAddress?, any Error>) {
+        guard outcome == nil else { return }
+        outcome = result
+        for continuation in waiting { continuation.resume(with: result) }
+        waiting = []
+    }
+
+    /// Waits for the outcome.
+    func address() async throws -> SocketAddress? {
+        if let outcome { return try outcome.get() }
+        return try await withCheckedThrowingContinuation { waiting.append($0) }
     }
 }

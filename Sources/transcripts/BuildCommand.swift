@@ -23,7 +23,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Fail (and keep the previous output) when there are warnings: missing media, replies to messages not in the export, ...")
     var strict = false
 
-    @Option(name: .customLong("input"), help: ArgumentHelp("Read this export (file, folder or zip) instead of the config's inputs; repeat for several.", valueName: "path"))
+    @Option(name: .customLong("input"), help: ArgumentHelp("Read this export (file, folder or archive: zip, .tgz) instead of the config's inputs; repeat for several.", valueName: "path"))
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("Also write the summary as JSON to this file (counts, warnings), for CI.", valueName: "file"))

@@ -17,7 +17,7 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The exports: files, folders or zip archives.", completion: .file())
+    @Argument(help: "The exports: files, folders or archives (zip, .tgz).", completion: .file())
     var exports: [String]
 
     @Option(name: [.short, .long], help: "The file (or, for several conversations, the folder) to write.")

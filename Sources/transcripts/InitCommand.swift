@@ -18,7 +18,7 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder to make the site in (created when missing).", completion: .directory)
     var directory: String = "."
 
-    @Option(help: ArgumentHelp("Make the site around this export (a file, a folder or a zip archive).", valueName: "export"), completion: .file())
+    @Option(help: ArgumentHelp("Make the site around this export (a file, a folder or an archive: zip, .tgz).", valueName: "export"), completion: .file())
     var from: String?
 
     func run() throws {

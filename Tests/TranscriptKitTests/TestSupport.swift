@@ -72,6 +72,16 @@ enum TestSupport {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
+    /// Runs the system's `tar` with `arguments` (tests make `.tgz` archives with it) and throws when it fails.
+    static func tar(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/tar")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// The markup of the built-in icon `name` (`Templates/assets/icons/NAME.svg`), as pages inline it.
     static func icon(_ name: String) -> String {
         let url = packageFolder.appendingPathComponent("Templates/assets/icons/\(name).svg")

@@ -50,6 +50,13 @@ def test_from_and_a_loose_zero_x_pin_fail(tmp_path: Path) -> None:
     assert "is required with `from:" in result.stderr and "pin it with `exact: \"0.27.1\"`" in result.stderr
 
 
+def test_a_requirement_with_traits_is_checked_too(tmp_path: Path) -> None:
+    requirement = '.package(url: "https://github.com/o/hummingbird", .upToNextMinor(from: "2.28.1"), traits: []),'
+    assert run(package(tmp_path / "same", requirement, {"hummingbird": "2.28.1"})).returncode == 0
+    result = run(package(tmp_path / "other", requirement, {"hummingbird": "2.29.0"}))
+    assert result.returncode == 1 and "hummingbird is resolved at 2.29.0" in result.stderr
+
+
 def test_a_second_package_is_held_to_the_first_ones_pins(tmp_path: Path) -> None:
     main = package(tmp_path / "main", '.package(url: "https://github.com/o/Yams", .upToNextMinor(from: "6.2.2")),',
                    {"yams": "6.2.2"})

@@ -11,7 +11,7 @@ public struct BuildOptions: Sendable {
     public var output: URL?
     /// Whether warnings (missing media, replies to messages not in the export, ...) fail the build.
     public var strict: Bool
-    /// Exports to read instead of the config's `inputs` (files, folders, zip archives).
+    /// Exports to read instead of the config's `inputs` (files, folders, archives).
     public var inputs: [String]?
     /// The format every export is read as (`--format`), instead of detecting each one's.
     public var format: String?

@@ -75,7 +75,7 @@ public struct SiteBuilder: Sendable {
             .appendingPathComponent("transcripts-build-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let registry = try configuration.formats.configure(self.registry, relativeTo: options.site)
-        // Zip archives are unpacked into the build cache, where they stay while they do not change (so an
+        // Archives are unpacked into the build cache, where they stay while they do not change (so an
         // incremental build sees the same files), or into the build's own folder when the cache cannot be written.
         let unpacked = options.site.appendingPathComponent(BuildCache.folderName).appendingPathComponent("unpacked")
         let keepsUnpacked = (try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)) != nil

@@ -35,7 +35,7 @@ public final class BuildContext {
     let protection: SiteProtection?
     /// A folder of this build's own, removed when it ends.
     let workspace: URL
-    /// Where zip archives are unpacked to stay while they do not change; nil when the cache cannot be written.
+    /// Where archives (zip, tar) are unpacked to stay while they do not change; nil when the cache cannot be written.
     let unpackedFolder: URL?
     private let progressHandler: (@Sendable (BuildProgress) -> Void)?
     private let startedAt = DispatchTime.now()

@@ -1,7 +1,7 @@
 import Foundation
 import TranscriptImport
 
-/// Finds the exports to read: the config's inputs (or `--input`), each with its format, zip archives
+/// Finds the exports to read: the config's inputs (or `--input`), each with its format, archives
 /// unpacked (into the build cache, where they stay while the archive does not change).
 public struct DiscoverStage: BuildStage {
     public let name = "discover"

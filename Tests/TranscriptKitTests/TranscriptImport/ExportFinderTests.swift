@@ -34,6 +34,36 @@ import ZIPFoundation
         #expect(page.contains("from a zip"))
     }
 
+    /// A tar compressed with gzip is unpacked as a zip is: a member named with `..` (GNU tar keeps it with
+    /// `--absolute-names`) is not unpacked, the rest is read.
+    @Test func tgzArchivesAreUnpackedSafely() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let conversation = TestSupport.conversation(id: "tarred", messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "from a tgz"}"#])
+        try TestSupport.write([
+            "in/export/chat.json": conversation, "escaped.json": conversation.replacingOccurrences(of: "tarred", with: "escaped"),
+        ], in: folder)
+        let tgz = folder.appendingPathComponent("export.tar.gz")
+        try TestSupport.tar(["-czPf", tgz.path, "-C", folder.appendingPathComponent("in").path, "export", "../escaped.json"])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("escaped.json"))
+        let site = try TestSupport.makeSite(config: "inputs: [\"\(tgz.path)\"]\n", conversations: [:])
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.conversations.map(\.title) == ["Chat"])
+        #expect(summary.conversations[0].file.hasSuffix("export.tar.gz/export/chat.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.json").path))
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/tarred"))
+        #expect(page.contains("from a tgz"))
+    }
+
+    /// Members named outside ASCII keep their names (libarchive reads them in UTF-8 whatever the process's locale).
+    @Test func membersNamedOutsideASCIIKeepTheirNames() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let conversation = TestSupport.conversation(id: "named", messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "hi"}"#])
+        try zip(["Ünïcödé 日本/chat.json": conversation], to: folder.appendingPathComponent("export.zip"))
+        let found = try ExportFinder(registry: .builtIn, forced: nil, workspace: folder.appendingPathComponent("work"))
+            .find([folder.appendingPathComponent("export.zip").path], in: folder)
+        #expect(found.exports.map(\.source.displayPath).map { $0.hasSuffix("export.zip/Ünïcödé 日本/chat.json") } == [true])
+    }
+
     @Test func inputsFromTheCommandLineAndAForcedFormat() throws {
         let site = try TestSupport.makeSite(conversations: ["a.json": TestSupport.conversation(id: "a", messages: [])])
         let other = try TestSupport.temporaryFolder().appendingPathComponent("b.json")
@@ -89,8 +119,8 @@ import ZIPFoundation
     }
 }
 
-/// Zip archives that are damaged or would expand beyond reason are errors naming the archive and member.
-@Suite struct ZipBoundsTests {
+/// Archives that are damaged or would expand beyond reason are errors naming the archive and member.
+@Suite struct ArchiveBoundsTests {
     static let chat = "[03/05/2024, 09:30:00] Ann: hello\n"
 
     /// A zip with one stored (uncompressed) member holding the chat.
@@ -128,6 +158,49 @@ import ZIPFoundation
         }
     }
 
+    /// A deflated member whose CRC-32 (in its local header and the central directory) is not its bytes': libarchive
+    /// finds it as it inflates the member.
+    @Test func aDeflatedMemberWithAWrongChecksumIsAnError() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let url = folder.appendingPathComponent("WhatsApp Chat - Bo.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        let data = Data(String(repeating: Self.chat, count: 50).utf8)
+        try archive.addEntry(with: "_chat.txt", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // The CRC-32 at offset 16 of the central directory entry and 14 of the local header.
+        for (signature, offset) in [([0x50, 0x4B, 0x01, 0x02] as [UInt8], 16), ([0x50, 0x4B, 0x03, 0x04], 14)] {
+            let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == signature })
+            bytes[at + offset] ^= 0xFF
+        }
+        try Data(bytes).write(to: url)
+        #expect {
+            try Self.find(url, in: folder)
+        } throws: { error in
+            "\(error)".hasSuffix("WhatsApp Chat - Bo.zip: at _chat.txt: this member is damaged (its CRC-32 checksum does not match)")
+        }
+    }
+
+    /// A gzip-compressed tar whose compressed bytes are damaged: an error naming the archive, never a half-read export.
+    @Test func aDamagedTgzIsAnError() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["export/_chat.txt": String(repeating: Self.chat, count: 2_000)], in: folder)
+        let url = folder.appendingPathComponent("export.tgz")
+        try TestSupport.tar(["-czf", url.path, "-C", folder.path, "export"])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("export"))
+        #expect(try Self.find(url, in: folder).exports.count == 1)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        for index in stride(from: bytes.count / 3, to: bytes.count * 2 / 3, by: 7) { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: url)
+        #expect {
+            try ExportFinder(registry: .builtIn, forced: nil, workspace: folder.appendingPathComponent("again"), reusesUnpacked: false)
+                .find([url.path], in: folder)
+        } throws: { error in
+            "\(error)".contains("export.tgz: ") && "\(error)".contains("damaged")
+        }
+    }
+
     @Test func membersThatClaimTooMuchAreNotUnpacked() throws {
         let (folder, url) = try Self.archive()
         var bytes = [UInt8](try Data(contentsOf: url))
@@ -142,8 +215,8 @@ import ZIPFoundation
         } throws: { error in
             "\(error)".contains("its members claim 4.3 GB, more than an export of") && "\(error)".hasSuffix("(1.0 GB): not unpacked")
         }
-        #expect(ExportFinder.expansionLimit(archiveSize: 1_000) == 1_000_000_000)
-        #expect(ExportFinder.expansionLimit(archiveSize: 100_000_000) == 10_000_000_000)
-        #expect(ExportFinder.expansionLimit(archiveSize: 10_000_000_000) == 64_000_000_000)
+        #expect(ArchiveUnpacker.expansionLimit(archiveSize: 1_000) == 1_000_000_000)
+        #expect(ArchiveUnpacker.expansionLimit(archiveSize: 100_000_000) == 10_000_000_000)
+        #expect(ArchiveUnpacker.expansionLimit(archiveSize: 10_000_000_000) == 64_000_000_000)
     }
 }

@@ -4,7 +4,10 @@ import Foundation
 import Glibc
 private let streamSocket = Int32(SOCK_STREAM.rawValue)
 private func closeDescriptor(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
-private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.send(descriptor, bytes, count, 0) }
+// MSG_NOSIGNAL: a server that closes while a test still sends (a refused head) is an error, not SIGPIPE.
+private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+}
 #else
 import Darwin
 private let streamSocket = SOCK_STREAM

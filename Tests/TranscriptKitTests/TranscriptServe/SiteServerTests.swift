@@ -205,7 +205,8 @@ import TranscriptRender
         ]
         for target in attempts {
             let response = try await served.get(target)
-            #expect(response.status == 404, "\(target)")
+            // A target that is neither a path nor a URL is refused by the HTTP decoder (400); the rest lead nowhere.
+            #expect(response.status == (target == "secret.txt" ? 400 : 404), "\(target)")
             #expect(!response.text.contains(secret), "\(target)")
         }
         // The control: the secret is there to be leaked, and a symlink inside the site is served.

@@ -58,4 +58,21 @@ import ZIPFoundation
         #expect(back.title == "Bo Berg")
         #expect(back.messages.map(\.id) == ["abc/a/a", "abc/a/a-2", "abc/b/b"])
     }
+
+    /// Google Takeout's other archive: a `.tgz`, read by streaming through its gzip and tar.
+    @Test func importWritesTheCanonicalFormatFromATgz() throws {
+        let takeout = try Support.takeout(["DM abc": Self.group])
+        let tgz = takeout.appendingPathComponent("takeout-20230102T000000Z-001.tgz")
+        try TestSupport.tar(["-czf", tgz.path, "-C", takeout.path, "Takeout"])
+        try FileManager.default.removeItem(at: takeout.appendingPathComponent("Takeout"))
+        let output = takeout.appendingPathComponent("dm.json")
+        let conversion = try ExportConverter(timeZone: TimeZone(identifier: "UTC")!).convert(tgz, to: output)
+        #expect(conversion.written == ["\(output.relativePathForDisplay): 3 messages"])
+        #expect(conversion.warnings.contains {
+            $0.contains("takeout-20230102T000000Z-001.tgz/Takeout/Google Chat/Groups/DM abc/messages.json: at messages[1].created_date")
+        }, "\(conversion.warnings)")
+        let back = try CanonicalReader(defaultTimeZone: TimeZone(identifier: "UTC")!).read(output, displayPath: "dm.json")
+        #expect(back.title == "Bo Berg")
+        #expect(back.messages.map(\.id) == ["abc/a/a", "abc/a/a-2", "abc/b/b"])
+    }
 }
