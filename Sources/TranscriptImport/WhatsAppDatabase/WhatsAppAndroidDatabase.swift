@@ -64,7 +64,8 @@ struct WhatsAppAndroidDatabase {
     /// A chat's rows, oldest first, with what the tables beside `message` hold of each (a column those tables
     /// lack is NULL): `id`, `from_me`, `key_id`, `timestamp`, `type`, `text`, `status`, `sender_jid`,
     /// `file_path`, `mime_type`, `file_size`, `media_name`, `media_duration`, `media_caption`, `quoted_key_id`,
-    /// `latitude`, `longitude`, `place_name`, `place_address`, `vcard`, `action_type`.
+    /// `latitude`, `longitude`, `place_name`, `place_address`, `action_type`. The tables joined are keyed by
+    /// the message's `_id`; vCards, whose table may have no index by message, are read by `vCards()`.
     func messages(inChat chat: WhatsAppDatabaseChat, _ body: (SQLiteRow) throws -> Void) throws {
         let d = database
         let sql: String
@@ -93,12 +94,6 @@ struct WhatsAppAndroidDatabase {
             } else {
                 select.append("NULL AS quoted_key_id")
             }
-            if d.has("messages_vcards", "message_row_id"), d.has("messages_vcards", "vcard") {
-                select.append("v.vcard AS vcard")
-                joins += " LEFT JOIN messages_vcards v ON v.message_row_id = m._id"
-            } else {
-                select.append("NULL AS vcard")
-            }
             sql = "SELECT \(select.joined(separator: ", ")) FROM messages m\(joins) WHERE m.key_remote_jid = ? ORDER BY m.timestamp, m._id"
             binding = .text(chat.jid)
         } else {
@@ -125,40 +120,48 @@ struct WhatsAppAndroidDatabase {
             join("message_media", "mm", on: "message_row_id", ["file_path", "mime_type", "file_size", "media_name", "media_duration", "media_caption"])
             join("message_quoted", "mq", on: "message_row_id", ["key_id"], as: ["quoted_key_id"])
             join("message_location", "ml", on: "message_row_id", ["latitude", "longitude", "place_name", "place_address"])
-            join("message_vcard", "mv", on: "message_row_id", ["vcard"])
             join("message_system", "ms", on: "message_row_id", ["action_type"])
             sql = "SELECT \(select.joined(separator: ", ")) FROM message m\(joins) WHERE m.chat_row_id = ? ORDER BY m.timestamp, m._id"
             binding = .integer(chat.rowID)
         }
-        var previous: Int64?
-        try d.forEachRow(sql, [binding]) { row in
-            // A message with several vCards (a shared list of contacts) is read once, with the first.
-            let id = row["id"].integer
-            if id != nil, id == previous { return }
-            previous = id
-            try body(row)
-        }
+        try d.forEachRow(sql, [binding], body)
     }
 
-    /// The reactions of a chat's messages (`message_add_on` with `message_add_on_reaction`), by message `_id`,
-    /// in the order they were given: the emoji and the reactor's jid (nil: the owner). Empty for the older layout.
-    func reactions(inChat chat: WhatsAppDatabaseChat) throws -> [Int64: [(emoji: String, jid: String?)]] {
+    /// The vCard of each message that shares contacts (`message_vcard`, older: `messages_vcards`), by message
+    /// `_id`: the first, of a message that shares several. Read once for all chats.
+    func vCards() throws -> [Int64: String] {
+        let d = database
+        let table = isLegacy ? "messages_vcards" : "message_vcard"
+        guard d.has(table, "message_row_id"), d.has(table, "vcard") else { return [:] }
+        var result: [Int64: String] = [:]
+        try d.forEachRow("SELECT message_row_id, vcard FROM \(table) ORDER BY rowid") { row in
+            if let id = row["message_row_id"].integer, let vcard = row["vcard"].text, result[id] == nil { result[id] = vcard }
+        }
+        return result
+    }
+
+    /// The reactions of every chat's messages (`message_add_on` with `message_add_on_reaction`), by chat `_id`
+    /// and message `_id`, in the order they were given: the emoji, whether the owner gave it, and else the
+    /// reactor's jid when the row names one. Read once for all chats (the table may have no index by chat).
+    /// Empty for the older layout.
+    func reactions() throws -> [Int64: [Int64: [(emoji: String, fromMe: Bool, jid: String?)]]] {
         let d = database
         guard !isLegacy, ["parent_message_row_id", "chat_row_id", "_id"].allSatisfy({ d.has("message_add_on", $0) }),
               d.has("message_add_on_reaction", "message_add_on_row_id"), d.has("message_add_on_reaction", "reaction")
         else { return [:] }
         let sql = """
-            SELECT a.parent_message_row_id AS parent, r.reaction AS reaction, \(d.column("message_add_on", "a", "from_me")),
-                \(d.has("message_add_on", "sender_jid_row_id") ? "j.raw_string" : "NULL") AS jid
+            SELECT a.chat_row_id AS chat, a.parent_message_row_id AS parent, r.reaction AS reaction,
+                \(d.column("message_add_on", "a", "from_me")), \(d.has("message_add_on", "sender_jid_row_id") ? "j.raw_string" : "NULL") AS jid
             FROM message_add_on a JOIN message_add_on_reaction r ON r.message_add_on_row_id = a._id
             \(d.has("message_add_on", "sender_jid_row_id") ? "LEFT JOIN jid j ON j._id = a.sender_jid_row_id" : "")
-            WHERE a.chat_row_id = ? ORDER BY a._id
+            ORDER BY a._id
             """
-        var result: [Int64: [(emoji: String, jid: String?)]] = [:]
-        for row in try d.rows(sql, [.integer(chat.rowID)]) {
-            guard let parent = row["parent"].integer, let emoji = row["reaction"].text, !emoji.isEmpty else { continue }
+        var result: [Int64: [Int64: [(emoji: String, fromMe: Bool, jid: String?)]]] = [:]
+        try d.forEachRow(sql) { row in
+            guard let chat = row["chat"].integer, let parent = row["parent"].integer, let emoji = row["reaction"].text, !emoji.isEmpty
+            else { return }
             let fromMe = (row["from_me"].integer ?? 0) != 0
-            result[parent, default: []].append((emoji, fromMe ? nil : (row["jid"].text ?? (chat.isGroup ? nil : chat.jid))))
+            result[chat, default: [:]][parent, default: []].append((emoji, fromMe, row["jid"].text.flatMap { $0.isEmpty ? nil : $0 }))
         }
         return result
     }

@@ -50,13 +50,22 @@ public struct WhatsAppAndroidImporter: ExportImporter {
         let mediaFolder = Self.mediaFolder(beside: folder)
         let me = context.me.first ?? "me"
         let assembler = WhatsAppChatAssembler(names: names, me: me)
+        let allReactions = try database.reactions()
+        let vCards = try database.vCards()
         for chat in try database.chats() {
             var notes = WhatsAppAndroidMessageKinds.Notes()
             var rows: [WhatsAppDatabaseMessage] = []
-            let reactions = try database.reactions(inChat: chat)
+            let reactions = allReactions[chat.rowID] ?? [:]
             try database.messages(inChat: chat) { row in
-                var message = WhatsAppAndroidMessageKinds.message(row, chat: chat, names: names, me: me, notes: &notes)
-                message.reactions = reactions[message.rowID] ?? []
+                let id = row["id"].integer ?? 0
+                var message = WhatsAppAndroidMessageKinds.message(row, chat: chat, vCard: vCards[id], names: names, me: me, notes: &notes)
+                // A reaction of someone else without a jid is the other person's in a direct chat; in a group,
+                // whose it is is unknown, and it is left out.
+                message.reactions = (reactions[message.rowID] ?? []).compactMap { reaction in
+                    if reaction.fromMe { return (reaction.emoji, nil) }
+                    guard let jid = reaction.jid ?? (chat.isGroup ? nil : chat.jid) else { return nil }
+                    return (reaction.emoji, jid)
+                }
                 rows.append(message)
             }
             guard let conversation = assembler.conversation(chat, rows) else { continue }

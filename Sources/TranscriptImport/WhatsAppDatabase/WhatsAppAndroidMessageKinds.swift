@@ -11,7 +11,7 @@ enum WhatsAppAndroidMessageKinds {
 
     /// The message of a row of `WhatsAppAndroidDatabase.messages`.
     static func message(
-        _ row: SQLiteRow, chat: WhatsAppDatabaseChat, names: WhatsAppNames, me: String, notes: inout Notes
+        _ row: SQLiteRow, chat: WhatsAppDatabaseChat, vCard: String?, names: WhatsAppNames, me: String, notes: inout Notes
     ) -> WhatsAppDatabaseMessage {
         let rowID = row["id"].integer ?? 0
         let fromMe = (row["from_me"].integer ?? 0) != 0
@@ -44,7 +44,7 @@ enum WhatsAppAndroidMessageKinds {
             let path = row["file_path"].text ?? ""
             message.kind = mime.contains("opus") || path.contains("Voice Notes") || path.lowercased().hasSuffix(".opus") ? .voice(audio) : .audio(audio)
         case 4:
-            message.kind = WhatsAppIOSMessageKinds.contact(vCard: row["vcard"].text, name: text.isEmpty ? nil : text)
+            message.kind = WhatsAppIOSMessageKinds.contact(vCard: vCard, name: text.isEmpty ? nil : text)
         case 5, 16:
             if let latitude = row["latitude"].real, let longitude = row["longitude"].real,
                (-90...90).contains(latitude), (-180...180).contains(longitude) {
@@ -79,6 +79,7 @@ enum WhatsAppAndroidMessageKinds {
         switch action {
         case 1 where !text.isEmpty:
             return .system(SystemEvent(event: .rename, text: "\(actorName) changed the group name to “\(text)”", actor: actor, title: text))
+        case 1: return .system(SystemEvent(event: .rename, text: "\(actorName) changed the group name", actor: actor))
         case 4: return .system(SystemEvent(event: .join, text: "\(actorName) joined", actor: actor))
         case 5: return .system(SystemEvent(event: .leave, text: "\(actorName) left", actor: actor))
         case 6: return .system(SystemEvent(event: .photo, text: "\(actorName) changed the group icon", actor: actor))
