@@ -8,7 +8,7 @@ public struct ImporterRegistry: Sendable {
     /// Every built-in importer, the most specific first.
     public static let builtIn = ImporterRegistry(importers: [
         DiscordImporter(), MessengerImporter(), TelegramImporter(), TelegramHTMLImporter(), SlackImporter(), GoogleChatImporter(), MattermostImporter(), SignalImporter(),
-        IRCImporter(), MatrixImporter(), IOSBackupImporter(), WhatsAppAndroidImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
+        IRCImporter(), MatrixImporter(), IOSBackupImporter(), WhatsAppAndroidImporter(), WhatsAppIOSImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
         IOSBackupImporter(apps: [.messages]), IOSBackupImporter(apps: [.whatsapp]),
     ])
 

@@ -113,7 +113,8 @@ enum WhatsAppIOSMessageKinds {
             let (file, missing) = media.locate(path)
             item.file = file
             if let missing { notes.missingFiles.append(missing) }
-            if file == nil || file != path { item.name = (path as NSString).lastPathComponent }
+            let name = (path as NSString).lastPathComponent
+            if file.map({ ($0 as NSString).lastPathComponent }) != name { item.name = name }
         }
         item.size = row["ZFILESIZE"].integer.flatMap { $0 > 0 ? Int($0) : nil }
         if let duration = row["ZMOVIEDURATION"].real, duration > 0 { item.duration = duration }
