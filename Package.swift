@@ -61,6 +61,8 @@ let package = Package(
             dependencies: [
                 "TranscriptModel", "CSQLite", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Yams", package: "Yams"),
+                // An encrypted iPhone backup's keys: PBKDF2 (CryptoExtras), AES key unwrap (Crypto), AES-CBC (CryptoExtras).
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.
         .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
@@ -129,7 +131,7 @@ let package = Package(
                 "TranscriptKit", "CByteMasks",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
             exclude: ["Fixtures"]

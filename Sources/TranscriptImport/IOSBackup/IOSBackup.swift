@@ -1,19 +1,25 @@
 import Foundation
 import TranscriptModel
 
-/// An unencrypted iPhone backup folder, as Finder, iTunes and `idevicebackup2` write it: `Info.plist`,
+/// An iPhone backup folder, as Finder, iTunes and `idevicebackup2` write it: `Info.plist`,
 /// `Manifest.plist`, `Manifest.db` and the files themselves under `xx/<fileID>`, where `fileID` is the SHA-1 of
 /// `Domain-relativePath` and `xx` its first two hex digits.
 ///
 /// Files are found only through `Manifest.db`'s `Files` table (`fileID`, `domain`, `relativePath`, `flags`),
 /// never by computing their names; nothing in the folder is ever written (the manifest is opened read-only
-/// and immutable).
+/// and immutable). An encrypted backup's manifest and files are decrypted into a workspace first.
 struct IOSBackup {
     /// The backup's folder (holding `Manifest.db`).
     let folder: URL
     /// How errors and warnings name the folder.
     let displayPath: String
     let manifest: InspectedDatabase
+    /// An encrypted backup's keys, and the folder its files are decrypted into (`xx/<fileID>`, as in the backup).
+    let decryption: (keybag: IOSBackupKeybag, folder: URL)?
+
+    /// Where the files given to the model are: the backup's folder, or for an encrypted backup the folder its
+    /// files are decrypted into.
+    var filesFolder: URL { decryption?.folder ?? folder }
 
     static let manifestName = "Manifest.db"
     /// `flags` of a regular file in the `Files` table (2 is a folder, 4 a symbolic link).
@@ -30,17 +36,21 @@ struct IOSBackup {
             && manager.fileExists(atPath: url.appendingPathComponent("Info.plist").path)
     }
 
-    /// Opens the backup's manifest; an error naming the file when the backup is encrypted, has no `Manifest.db`
-    /// (iOS 9 and earlier wrote `Manifest.mbdb`) or a manifest of an unknown layout.
-    init(folder: URL, displayPath: String) throws {
+    /// Opens the backup's manifest; an error naming the file when the backup has no `Manifest.db` (iOS 9 and
+    /// earlier wrote `Manifest.mbdb`) or a manifest of an unknown layout, or is encrypted and `passphrase` does
+    /// not open it. An encrypted backup's manifest and files are decrypted into `workspace`.
+    init(folder: URL, displayPath: String, passphrase: String? = nil, workspace: URL? = nil) throws {
         self.folder = folder
         self.displayPath = displayPath
-        let manifestURL = folder.appendingPathComponent(Self.manifestName)
+        var manifestURL = folder.appendingPathComponent(Self.manifestName)
         let manifestPath = displayPath + "/" + Self.manifestName
         if Self.isEncrypted(folder) {
-            throw TranscriptsError(
-                file: displayPath + "/Manifest.plist",
-                message: "this iPhone backup is encrypted (IsEncrypted), which transcripts cannot read yet: make an unencrypted backup (Finder: untick \"Encrypt local backup\")")
+            let (keybag, decrypted) = try Self.openEncrypted(
+                folder, displayPath: displayPath, passphrase: passphrase, workspace: workspace)
+            decryption = (keybag, decrypted.deletingLastPathComponent().appendingPathComponent("files"))
+            manifestURL = decrypted
+        } else {
+            decryption = nil
         }
         guard FileManager.default.fileExists(atPath: manifestURL.path) else {
             let old = FileManager.default.fileExists(atPath: folder.appendingPathComponent("Manifest.mbdb").path)
@@ -97,12 +107,16 @@ struct IOSBackup {
         return String(fileID.prefix(2)) + "/" + fileID
     }
 
-    /// The stored file of `fileID`, when the backup has it.
+    /// The stored file of `fileID`, when the backup has it (an encrypted backup's decrypted, under
+    /// `filesFolder`); nil when the backup lacks it or it cannot be decrypted.
     func storedURL(_ fileID: String) -> URL? {
         guard let path = Self.storedPath(fileID) else { return nil }
         let url = folder.appendingPathComponent(path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
-        return url
+        guard let decryption else { return url }
+        let target = decryption.folder.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: target.path) { return target }
+        return (try? decrypt(url, fileID: fileID, keybag: decryption.keybag, to: target)) ?? nil
     }
 }

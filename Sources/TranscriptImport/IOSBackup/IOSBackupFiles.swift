@@ -10,7 +10,7 @@ struct IOSBackupFiles: Sendable {
     let prefix: String
     /// Each file's `fileID`, by its path relative to `prefix`.
     let fileIDs: [String: String]
-    /// The backup's folder.
+    /// The folder the stored paths are relative to: the backup's, or an encrypted backup's decrypted files'.
     let folder: URL
 
     /// Where a file named by the database is, or why it is not.
@@ -26,9 +26,13 @@ struct IOSBackupFiles: Sendable {
     init(backup: IOSBackup, domain: String, prefix: String) throws {
         self.domain = domain
         self.prefix = prefix
-        folder = backup.folder
+        folder = backup.filesFolder
         var ids: [String: String] = [:]
-        for (path, fileID) in try backup.files(in: domain, under: prefix) { ids[String(path.dropFirst(prefix.count))] = fileID }
+        for (path, fileID) in try backup.files(in: domain, under: prefix) {
+            ids[String(path.dropFirst(prefix.count))] = fileID
+            // An encrypted backup's files are decrypted now, into `filesFolder`, where `locate` finds them.
+            if backup.decryption != nil { _ = backup.storedURL(fileID) }
+        }
         fileIDs = ids
     }
 

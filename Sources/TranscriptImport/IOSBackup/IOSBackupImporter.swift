@@ -1,7 +1,8 @@
 import Foundation
 import TranscriptModel
 
-/// An unencrypted iPhone backup folder (`Manifest.db` and the files under `xx/<fileID>`): the conversations of
+/// An iPhone backup folder (`Manifest.db` and the files under `xx/<fileID>`; an encrypted one is decrypted with
+/// its passphrase into the build's workspace, see `IOSBackup+Encryption.swift`): the conversations of
 /// the apps it holds, each app's a set of its own. Messages (iMessage, SMS, RCS: `Library/SMS/sms.db` in
 /// `HomeDomain`, the schema of the Mac's `chat.db`, read by the iMessage importer) and WhatsApp
 /// (`ChatStorage.sqlite` in its app group, read by `WhatsAppIOSReader`). Every file is found through the
@@ -26,6 +27,9 @@ public struct IOSBackupImporter: ExportImporter {
     }
     /// The contacts file's stamp, part of the importer's description (the build cache's key).
     private(set) var contactsStamp: FileStamp?
+    /// An encrypted backup's passphrase; nil to take the context's (`--passphrase-file`), else the environment
+    /// variable `TRANSCRIPTS_BACKUP_PASSPHRASE`.
+    public var passphrase: String?
 
     /// Reads `apps` (by default every app); the format is `ios-backup`, or `ios-backup-<app>` for one app.
     public init(apps: [App] = App.allCases, contacts: URL? = nil) {
@@ -36,7 +40,7 @@ public struct IOSBackupImporter: ExportImporter {
     }
 
     public var expectedShape: String {
-        "an unencrypted iPhone backup folder (Info.plist, Manifest.plist, Manifest.db and the files under 00/ … ff/)"
+        "an iPhone backup folder (Info.plist, Manifest.plist, Manifest.db and the files under 00/ … ff/)"
     }
 
     public func canImport(_ url: URL) -> Bool { IOSBackup.isBackup(url) }
@@ -56,14 +60,17 @@ public struct IOSBackupImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
-        let backup = try IOSBackup(folder: source.url, displayPath: source.displayPath)
+        let backup = try IOSBackup(
+            folder: source.url, displayPath: source.displayPath,
+            passphrase: passphrase ?? context.backupPassphrase ?? ProcessInfo.processInfo.environment[IOSBackup.passphraseVariable],
+            workspace: context.workspace)
         var found: [App] = []
         for app in apps {
             switch app {
             case .messages:
                 guard let database = try database(Place.messagesDomain, Place.messagesDatabase, in: backup) else { continue }
                 found.append(app)
-                var attachments = IMessageAttachments(root: backup.folder)
+                var attachments = IMessageAttachments(root: backup.filesFolder)
                 attachments.backupFiles = try IOSBackupFiles(
                     backup: backup, domain: Place.messagesMediaDomain, prefix: Place.messagesMediaFolder)
                 try IMessageImporter(contacts: contacts).read(
@@ -74,7 +81,7 @@ public struct IOSBackupImporter: ExportImporter {
                 let files = try IOSBackupFiles(backup: backup, domain: Place.whatsappDomain, prefix: Place.whatsappMediaFolder)
                 var reader = WhatsAppIOSReader(
                     database: try WhatsAppIOSDatabase(database.url, displayPath: database.displayPath),
-                    media: WhatsAppMediaLocator(backupFiles: files), mediaFolder: backup.folder)
+                    media: WhatsAppMediaLocator(backupFiles: files), mediaFolder: backup.filesFolder)
                 if let contactsFile = try self.database(Place.whatsappDomain, Place.whatsappContacts, in: backup) {
                     try WhatsAppIOSContacts.read(contactsFile.url, displayPath: contactsFile.displayPath, into: &reader.names)
                 }

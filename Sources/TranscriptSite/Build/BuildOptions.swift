@@ -22,6 +22,10 @@ public struct BuildOptions: Sendable {
     /// Protection asked for besides the config's `protect:` (`--protect`, `--new-salt`), and the passphrase.
     public var protection: ProtectionOptions
 
+    /// An encrypted iPhone backup's passphrase (`--passphrase-file`); nil to take it from the environment
+    /// variable `TRANSCRIPTS_BACKUP_PASSPHRASE`.
+    public var backupPassphrase: String?
+
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
         format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags(),

@@ -23,8 +23,10 @@ struct IOSBackupFixture {
     }
 
     var entries: [Entry] = []
-    /// Whether `Manifest.plist` says the backup is encrypted.
+    /// Whether `Manifest.plist` says the backup is encrypted (without its keys).
     var encrypted = false
+    /// Encrypts the backup (`IOSBackupFixture+Encryption.swift`) with this passphrase.
+    var encryption: IOSBackupEncryption?
     /// Whether `Manifest.db` is written.
     var hasManifest = true
 
@@ -64,11 +66,23 @@ struct IOSBackupFixture {
         let info: [String: Any] = ["Device Name": "Test iPhone", "Product Type": "iPhone15,2", "Product Version": "17.5"]
         try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
             .write(to: folder.appendingPathComponent("Info.plist"))
-        let manifest: [String: Any] = ["IsEncrypted": encrypted, "Version": "10.0", "Lockdown": ["ProductVersion": "17.5"]]
+        var manifest: [String: Any] = ["IsEncrypted": encrypted || encryption != nil, "Version": "10.0", "Lockdown": ["ProductVersion": "17.5"]]
+        if let encryption {
+            manifest["BackupKeyBag"] = try encryption.keybag()
+            manifest["ManifestKey"] = try encryption.wrappedManifestKey()
+        }
         try PropertyListSerialization.data(fromPropertyList: manifest, format: .xml, options: 0)
             .write(to: folder.appendingPathComponent("Manifest.plist"))
         guard hasManifest else { return }
-        let database = try SQLiteDatabase.openForWriting(folder.appendingPathComponent("Manifest.db"))
+        let manifestURL = folder.appendingPathComponent("Manifest.db")
+        try writeManifest(manifestURL, folder: folder)
+        if let encryption {
+            try IOSBackupEncryption.encrypt(try Data(contentsOf: manifestURL), with: encryption.manifestKey).write(to: manifestURL)
+        }
+    }
+
+    private func writeManifest(_ manifestURL: URL, folder: URL) throws {
+        let database = try SQLiteDatabase.openForWriting(manifestURL)
         try database.execute("""
             CREATE TABLE Files (fileID TEXT PRIMARY KEY, domain TEXT, relativePath TEXT, flags INTEGER, file BLOB);
             CREATE INDEX FilesDomainIdx ON Files(domain);
@@ -89,26 +103,34 @@ struct IOSBackupFixture {
                 parts = parts.dropLast()
             }
             let fileID = Self.fileID(domain: entry.domain, path: entry.path)
+            var contents = entry.contents
+            var archive: [UInt8] = []
+            if let encryption, let plain = contents {
+                (contents, archive) = try encryption.encryptFile(plain)
+            }
             try database.forEachRow(
-                "INSERT INTO Files VALUES (?, ?, ?, 1, X'')", [.text(fileID), .text(entry.domain), .text(entry.path)]) { _ in }
-            guard let contents = entry.contents else { continue }
+                "INSERT INTO Files VALUES (?, ?, ?, 1, ?)", [.text(fileID), .text(entry.domain), .text(entry.path), .blob(archive)]) { _ in }
+            guard let contents else { continue }
             let stored = folder.appendingPathComponent(String(fileID.prefix(2))).appendingPathComponent(fileID)
             try FileManager.default.createDirectory(at: stored.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: stored)
         }
     }
 
-    /// Writes the backup into a new folder named `Backup` and reads it with `importer`.
+    /// Writes the backup into a new folder named `Backup` and reads it with `importer` (with a workspace
+    /// beside it, `work`, for what an encrypted backup decrypts).
     func read(
         _ importer: IOSBackupImporter = IOSBackupImporter(), me: [String] = [], name: String = #function
     ) throws -> (folder: URL, conversations: [ImportedConversation]) {
-        let folder = try TestSupport.temporaryFolder(name).appendingPathComponent("Backup")
+        let root = try TestSupport.temporaryFolder(name)
+        let folder = root.appendingPathComponent("Backup")
         try write(to: folder)
         var result: [ImportedConversation] = []
-        try importer.importConversations(
-            from: ExportSource(url: folder, displayPath: "Backup"),
-            context: ImportContext(timeZone: TimeZone(identifier: "UTC")!, me: me)
-        ) { result.append($0) }
+        var context = ImportContext(timeZone: TimeZone(identifier: "UTC")!, me: me)
+        context.workspace = root.appendingPathComponent("work")
+        try importer.importConversations(from: ExportSource(url: folder, displayPath: "Backup"), context: context) {
+            result.append($0)
+        }
         return (folder, result)
     }
 }

@@ -36,6 +36,27 @@ import Testing
         #expect(html.contains("Flights booked"))
     }
 
+    @Test func anEncryptedBackupBuildsTheSameSiteWithItsPassphrase() throws {
+        let site = try TestSupport.temporaryFolder()
+        let backup = try IOSBackupEncryptionTests.backup(passphrase: "correct horse")
+        try backup.write(to: site.appendingPathComponent("Backup"))
+        try TestSupport.write(["transcripts.yml": "title: Phone\ntimeZone: UTC\nlocale: en_GB\nme: Me Myself\ninputs: [Backup]\n"], in: site)
+        var options = BuildOptions(site: site)
+        #expect(throws: (any Error).self) { try SiteBuilder(options: options).build() }
+        options.backupPassphrase = "correct horse"
+        let summary = try SiteBuilder(options: options).build()
+        #expect(summary.conversations.count == 3)
+        let media = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/media").path)
+        #expect(media.count == 2)
+        #expect(media.allSatisfy { $0.hasSuffix(".jpg") })
+        // The same pages as the unencrypted backup's.
+        let plain = try self.site(name: "plain")
+        _ = try SiteBuilder(options: BuildOptions(site: plain)).build()
+        let pages = try SiteBuilderTests.files(in: site.appendingPathComponent("public")).filter { $0.key.hasPrefix("c/") }
+        let plainPages = try SiteBuilderTests.files(in: plain.appendingPathComponent("public")).filter { $0.key.hasPrefix("c/") }
+        #expect(pages == plainPages)
+    }
+
     @Test func strictFailsOnTheBackupsWarnings() throws {
         let site = try site()
         #expect(throws: (any Error).self) { try SiteBuilder(options: BuildOptions(site: site, strict: true)).build() }
