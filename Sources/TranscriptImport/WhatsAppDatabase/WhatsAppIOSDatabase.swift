@@ -79,14 +79,15 @@ struct WhatsAppIOSDatabase {
         } else {
             select += ", NULL AS member_jid"
         }
+        var order = "m.ZMESSAGEDATE, m.Z_PK"
         if d.has("ZWAMEDIAITEM", "ZMESSAGE") {
             select += ", mi.Z_PK AS media_pk, " + d.columns("ZWAMEDIAITEM", "mi", Self.mediaColumns)
             joins += " LEFT JOIN ZWAMEDIAITEM mi ON mi.ZMESSAGE = m.Z_PK"
+            order += ", mi.Z_PK"
         } else {
             select += ", NULL AS media_pk, " + Self.mediaColumns.map { "NULL AS \($0)" }.joined(separator: ", ")
         }
-        let sql = "SELECT \(select) FROM ZWAMESSAGE m\(joins) WHERE m.ZCHATSESSION = ? ORDER BY m.ZMESSAGEDATE, m.Z_PK, mi_order"
-            .replacingOccurrences(of: ", mi_order", with: d.has("ZWAMEDIAITEM", "ZMESSAGE") ? ", mi.Z_PK" : "")
+        let sql = "SELECT \(select) FROM ZWAMESSAGE m\(joins) WHERE m.ZCHATSESSION = ? ORDER BY \(order)"
         var previous: Int64?
         try d.forEachRow(sql, [.integer(chat)]) { row in
             // A message with two media items (which WhatsApp does not make) is read once, with the first.
