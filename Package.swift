@@ -78,6 +78,10 @@ let package = Package(
             name: "TranscriptImport",
             dependencies: [
                 "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", .product(name: "Yams", package: "Yams"),
+                // WhatsApp's crypt14/crypt15 backups are inflated with ZIPFoundation's inflater.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // An encrypted iPhone backup's keys: PBKDF2 (CryptoExtras), AES key unwrap (Crypto), AES-CBC (CryptoExtras).
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.
         .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
@@ -147,7 +151,7 @@ let package = Package(
                 "TranscriptKit", "CByteMasks",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
             exclude: ["Fixtures"]

@@ -13,6 +13,8 @@
 #   transcripts-edit   one message's text edited in the Telegram export, then an incremental build
 #   transcripts-merge  two overlapping exports of the same chats (each chat's first two thirds and its last two
 #                      thirds, cut from the Telegram export) merged into one site (docs/archive.md)
+#   transcripts-msgstore  N messages of another model in WhatsApp for Android's msgstore.db and wa.db, made by
+#                      scripts/gen-msgstore.py (seed 1): the SQLite reading path (docs/formats/whatsapp-databases.md)
 #   tg-archive         `tg-archive --build` 1.3.1 on its database (installed into a throwaway venv; skipped by
 #                      --no-peer, and at 1M messages unless --peer is given: it takes minutes there)
 # and prints a table of the medians: wall and CPU seconds, peak RSS, files and bytes written, and the ratios (the
@@ -105,6 +107,13 @@ for name, part in (("a", lambda m: m[: len(m) * 2 // 3]), ("b", lambda m: m[len(
 EOF
 fi
 
+# WhatsApp for Android's database of N messages.
+MSGSTORE="$DIR/msgstore-n$count"
+if [ ! -f "$MSGSTORE/msgstore.db" ]; then
+    echo "bench-scale: generating a msgstore.db of $count messages in $MSGSTORE" >&2
+    python3 scripts/gen-msgstore.py "$count" --seed 1 --out "$MSGSTORE" >/dev/null
+fi
+
 # The site folder of the clean builds (no config: the defaults), where their build cache goes.
 mkdir -p "$DIR/site"
 RESULTS="$DIR/results-n$count.tsv"
@@ -146,6 +155,7 @@ for ((run = 1; run <= RUNS; run++)); do
     cp "$EDIT/edited.json" "$EDIT/site/result.json"
     measure transcripts-edit "$EDIT/site/public" -- "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site"
     measure transcripts-merge "$DIR/site-merge" -- "$BIN" build --clean --input "$MERGE/a/result.json" --input "$MERGE/b/result.json" -o "$DIR/site-merge" "$DIR/site"
+    measure transcripts-msgstore "$DIR/site-msgstore" -- "$BIN" build --clean --input "$MSGSTORE" -o "$DIR/site-msgstore" "$DIR/site"
     if [ "$PEER" = yes ]; then
         measure tg-archive "$DIR/tga/site" -- sh -c 'cd "$0" && exec "$1" --build --data "$2"' \
             "$DIR/tga" "$DIR/venv/bin/tg-archive" "$CORPUS/tgarchive/data.sqlite"

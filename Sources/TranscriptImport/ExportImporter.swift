@@ -25,6 +25,11 @@ public struct ImportContext: Sendable {
     /// knows them: an importer may then read a conversation whose key is not among them while the one before is
     /// handed on, since no `reuse` will skip it. Nil (the default): nothing is read ahead.
     public var sourceKeysThatMayBeReused: Set<String>?
+    /// A private folder of the build, removed when it ends, where an importer may write what it has to decrypt
+    /// (an encrypted iPhone backup's files); nil when there is none.
+    public var workspace: URL?
+    /// An encrypted iPhone backup's passphrase, when the command was given one (`--passphrase-file`).
+    public var backupPassphrase: String?
 
     public init(timeZone: TimeZone, me: [String] = [], sourceKeysThatMayBeReused: Set<String>? = nil) {
         self.timeZone = timeZone

@@ -8,7 +8,8 @@ public struct ImporterRegistry: Sendable {
     /// Every built-in importer, the most specific first.
     public static let builtIn = ImporterRegistry(importers: [
         DiscordImporter(), MessengerImporter(), TelegramImporter(), TelegramHTMLImporter(), SlackImporter(), GoogleChatImporter(), MattermostImporter(), SignalImporter(),
-        IRCImporter(), MatrixImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
+        IRCImporter(), MatrixImporter(), IOSBackupImporter(), WhatsAppAndroidImporter(), WhatsAppIOSImporter(), IMessageImporter(), CanonicalImporter(), WhatsAppImporter(),
+        IOSBackupImporter(apps: [.messages]), IOSBackupImporter(apps: [.whatsapp]),
     ])
 
     public init(importers: [any ExportImporter]) { self.importers = importers }

@@ -41,7 +41,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let progress = ProgressLine(quiet: quiet)
         let builder = SiteBuilder(
-            options: siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format),
+            options: try siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format),
             progress: progress.handler)
         do {
             let summary = try builder.build()

@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let server = SiteServer(
             options: ServeOptions(
-                build: siteOptions.buildOptions(),
+                build: try siteOptions.buildOptions(),
                 host: host, port: port),
             report: { event in Terminal.report(event) })
         let url: URL

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TranscriptImport
+import TranscriptModel
 import TranscriptSite
 
 /// The options `build` and `serve` share: which site, where it goes, which config, whether to use the
@@ -30,9 +31,14 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "With --protect: derive the key with a new random salt, so every file changes (rotate with --clean --new-salt).")
     var newSalt = false
 
-    /// The build options these say, with the rest as given.
-    func buildOptions(strict: Bool = false, inputs: [String]? = nil, format: String? = nil) -> BuildOptions {
-        BuildOptions(
+    @Option(help: ArgumentHelp(
+        "Read an encrypted iPhone backup's passphrase from this file (else from $TRANSCRIPTS_BACKUP_PASSPHRASE). See docs/formats/ios-backup.md.",
+        valueName: "file"), completion: .file())
+    var passphraseFile: String?
+
+    /// The build options these say, with the rest as given; an error when the passphrase file cannot be read.
+    func buildOptions(strict: Bool = false, inputs: [String]? = nil, format: String? = nil) throws -> BuildOptions {
+        var options = BuildOptions(
             site: URL(fileURLWithPath: site), configFile: config.map { URL(fileURLWithPath: $0) },
             output: output.map { URL(fileURLWithPath: $0) }, strict: strict,
             inputs: inputs?.map { URL(fileURLWithPath: $0).path }, format: format, clean: clean, privacy: privacy.flags,
@@ -40,5 +46,19 @@ struct SiteOptions: ParsableArguments {
                 protect: protect, newSalt: newSalt,
                 passphrase: ProcessInfo.processInfo.environment[ProtectionOptions.environmentVariable]),
             scope: scope.settings)
+        if let passphraseFile {
+            options.backupPassphrase = try Self.passphrase(inFile: passphraseFile)
+        }
+        return options
+    }
+
+    /// The passphrase a file holds: its first line.
+    static func passphrase(inFile path: String) throws -> String {
+        do {
+            let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+            return String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
+        } catch {
+            throw TranscriptsError(file: path, message: "cannot read the passphrase file (\(TranscriptsError.sentence(for: error)))")
+        }
     }
 }

@@ -32,6 +32,10 @@ struct IMessageChatReader {
             state.warnings.append(
                 "\(database.displayPath): chat \(chat.rowID): \(unresolved) tapback\(unresolved == 1 ? " points" : "s point") at messages that are not in the chat; left out")
         }
+        if let backupFiles = attachments.backupFiles,
+           let warning = backupFiles.warning(state.missingFiles, in: "\(database.displayPath): chat \(chat.rowID)") {
+            state.warnings.append(warning)
+        }
         if !state.heicFiles.isEmpty {
             let listed = state.heicFiles.prefix(3).joined(separator: ", ") + (state.heicFiles.count > 3 ? ", ..." : "")
             state.warnings.append(
@@ -72,6 +76,8 @@ struct IMessageChatReader {
         /// Senders and people named by events, in the order first seen.
         var senders: [String] = []
         var heicFiles: [String] = []
+        /// In a backup, the attachments whose files are not there.
+        var missingFiles: [(path: String, location: IOSBackupFiles.Location)] = []
         var previousDate: Timestamp?
 
         mutating func note(_ person: String?) {
@@ -121,8 +127,9 @@ struct IMessageChatReader {
             }
             var media: [MessageKind] = []
             for file in files {
-                let (kind, isHEIC) = attachments.kind(of: file, isAudioMessage: (row["is_audio_message"].integer ?? 0) != 0)
+                let (kind, isHEIC, missing) = attachments.kind(of: file, isAudioMessage: (row["is_audio_message"].integer ?? 0) != 0)
                 if isHEIC { state.heicFiles.append(file.transferName ?? file.filename ?? "attachment") }
+                if let missing { state.missingFiles.append(missing) }
                 media.append(kind)
             }
             // Attachments come first when the text starts with their place.

@@ -54,13 +54,22 @@ public struct IMessageImporter: ExportImporter {
             databaseURL = source.url.appendingPathComponent(Self.databaseName)
             displayPath += "/" + Self.databaseName
         }
-        let database = try IMessageDatabase(databaseURL, displayPath: displayPath)
+        let root = attachmentsRoot ?? databaseURL.deletingLastPathComponent()
+        try read(databaseURL, displayPath: displayPath, attachments: IMessageAttachments(root: root), context: context, body)
+    }
+
+    /// Reads the database at `url` (named `displayPath`), its attachments found through `attachments`: the
+    /// Mac's folder, or an iPhone backup's files.
+    func read(
+        _ url: URL, displayPath: String, attachments: IMessageAttachments, context: ImportContext,
+        _ body: (ImportedConversation) throws -> Void
+    ) throws {
+        let database = try IMessageDatabase(url, displayPath: displayPath)
         let people = IMessagePeople(
             handles: try database.handles(),
             contacts: try contacts.map { try IMessageContacts(contentsOf: $0, displayPath: $0.relativePathForDisplay) } ?? IMessageContacts(),
             me: context.me.first ?? "me")
-        let root = attachmentsRoot ?? databaseURL.deletingLastPathComponent()
-        let reader = IMessageChatReader(database: database, people: people, attachments: IMessageAttachments(root: root))
+        let reader = IMessageChatReader(database: database, people: people, attachments: attachments)
         for chat in try database.chats() {
             guard let imported = try reader.read(chat) else { continue }
             try body(imported)

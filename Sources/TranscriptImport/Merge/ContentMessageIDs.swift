@@ -11,15 +11,20 @@ import TranscriptModel
 /// `<Media omitted>` where another names the file), for an event its text, for a deleted message that it was
 /// deleted. An id is 12 characters of base32 (60 bits of `FastDigest`); the rare equal digest gets `-dup`.
 package enum ContentMessageIDs {
-    /// Gives every message its content id, and points replies and threads at the new ids.
-    package static func assign(to messages: inout [Message]) {
+    /// Gives every message its content id, and points replies and threads at the new ids. `senderNames` gives
+    /// the name a sender's id stands for in the identity, when it is not the id itself (a WhatsApp database
+    /// names people by jid where the text export names them): the same message then gets the same id in both.
+    package static func assign(to messages: inout [Message], senderNames: [String: String] = [:]) {
         var ordinals: [UInt64: UInt64] = [:]
         ordinals.reserveCapacity(messages.count)
         var unique = UniqueMessageIDs()
         var renamed: [String: String] = [:]
         let refersToOthers = messages.contains { $0.replyTo != nil || $0.thread != nil }
         for index in messages.indices {
-            let identity = Self.identity(of: messages[index])
+            let message = messages[index]
+            let identity = senderNames.isEmpty
+                ? Self.identity(of: message)
+                : Self.identity(sender: message.sender.map { senderNames[$0] ?? $0 }, date: message.date, saying: saying(message))
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
             let id = unique.make(Self.id(identity: identity, ordinal: ordinal))

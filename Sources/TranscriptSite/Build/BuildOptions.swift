@@ -24,6 +24,10 @@ public struct BuildOptions: Sendable {
     /// A scope given on the command line (`--scope-person`, ...), added to the config's `scope:`.
     public var scope: ScopeSettings
 
+    /// An encrypted iPhone backup's passphrase (`--passphrase-file`); nil to take it from the environment
+    /// variable `TRANSCRIPTS_BACKUP_PASSPHRASE`.
+    public var backupPassphrase: String?
+
     public init(
         site: URL, configFile: URL? = nil, output: URL? = nil, strict: Bool = false, inputs: [String]? = nil,
         format: String? = nil, clean: Bool = false, privacy: PrivacyFlags = PrivacyFlags(),

@@ -122,7 +122,7 @@ final class MediaCopier {
         case .success(let url): resolved = url
         case .failure(let refusal): return .failure(refusal)
         }
-        let fileExtension = resolved.pathExtension.lowercased()
+        let fileExtension = Self.fileExtension(of: resolved)
         if imageOnly, !Self.imageExtensions.contains(fileExtension) { return .failure(.notAnImage) }
         let resolvedPath = resolved.path
         let ready = prepared.removeValue(forKey: resolvedPath)
@@ -217,7 +217,7 @@ final class MediaCopier {
             guard case .success(let url)? = resolutions[key], copied[url.path] == nil, prepared[url.path] == nil,
                   listed.insert(url.path).inserted
             else { continue }
-            let fileExtension = url.pathExtension.lowercased()
+            let fileExtension = Self.fileExtension(of: url)
             if request.imageOnly, !Self.imageExtensions.contains(fileExtension) { continue }
             var info = stat()
             guard stat(url.path, &info) == 0, Int(info.st_size) <= Self.preparedSizeLimit else { continue }
@@ -250,6 +250,13 @@ final class MediaCopier {
         return ReadFile(
             stamp: stamp, data: data, stripping: stripping,
             copied: CopiedFile(sitePath: sitePath, size: data.count, width: size?.width, height: size?.height))
+    }
+
+    /// The extension of a file's copy: its own, or for a file without one (an iPhone backup stores files under
+    /// their hash) the one its first bytes tell (`FileSignature`).
+    private static func fileExtension(of url: URL) -> String {
+        let own = url.pathExtension.lowercased()
+        return own.isEmpty ? FileSignature.fileExtension(of: url) ?? "" : own
     }
 
     /// Extensions kept as they are: pictures, sound, video and documents that browsers show, play or

@@ -123,7 +123,10 @@ public final class BuildContext {
         self.workspace = workspace
         self.unpackedFolder = unpackedFolder
         progressHandler = progress
-        importContext = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
+        var importContext = ImportContext(timeZone: configuration.timeZone, me: configuration.me)
+        importContext.workspace = workspace.appendingPathComponent("decrypted")
+        importContext.backupPassphrase = options.backupPassphrase
+        self.importContext = importContext
         media = MediaCopier(output: output)
         media.recordsDependencies = cache != nil
         media.stripsMetadata = configuration.privacy.stripMetadata

@@ -63,7 +63,7 @@ import Testing
 
 /// The formats as the errors list them.
 enum ImporterRegistryFormats {
-    static let list = "discord, messenger, telegram, telegram-html, slack, google-chat, mattermost, signal, irc, matrix, imessage, transcripts, whatsapp"
+    static let list = "discord, messenger, telegram, telegram-html, slack, google-chat, mattermost, signal, irc, matrix, ios-backup, whatsapp-android, whatsapp-ios, imessage, transcripts, whatsapp, ios-backup-messages, ios-backup-whatsapp"
 }
 
 /// A build killed midway leaves its staging folder beside the output; the next build removes it.
