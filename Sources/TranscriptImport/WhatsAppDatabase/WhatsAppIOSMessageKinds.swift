@@ -123,9 +123,10 @@ enum WhatsAppIOSMessageKinds {
 
     /// A shared contact: the vCard's name and numbers, else the name alone.
     static func contact(vCard: String?, name: String?) -> MessageKind {
-        if let vCard, let card = IMessageContacts.cards(in: vCard).first {
+        // A card that is not vCard keeps the name the message gives.
+        if let vCard, let card = (try? VCardReader(displayPath: "").cards(in: vCard))?.first {
             return .contact(Contact(
-                name: card.name, phones: card.handles.filter { !$0.contains("@") }, emails: card.handles.filter { $0.contains("@") }))
+                name: card.name, phones: card.ids.filter { !$0.contains("@") }, emails: card.ids.filter { $0.contains("@") }))
         }
         return .contact(Contact(name: name ?? "Contact"))
     }
