@@ -77,6 +77,25 @@ import Testing
         for socket in attackers { socket.close() }
     }
 
+    /// A head over the limits after requests sent without waiting: they are answered first, then the 431.
+    @Test func aHeadOverTheLimitsAfterOthersIsAnsweredAfterThem() async throws {
+        let served = try await Self.serveOnce()
+        defer { Task { await served.server.stop() } }
+        let request = "GET /assets/transcripts.css HTTP/1.1\r\nHost: x\r\n\r\n"
+        let oversized = try #require(Self.oversized["a 100 KB request line"])
+        let raw = try await RawHTTPClient.offTheTasks {
+            let socket = try RawSocket(port: served.port)
+            defer { socket.close() }
+            try socket.send(request + request + oversized)
+            return try socket.readToEnd()
+        }
+        let text = String(decoding: raw, as: UTF8.self)
+        let ok = text.components(separatedBy: "HTTP/1.1 200 OK\r\n")
+        #expect(ok.count == 3)
+        #expect(ok.last?.contains("HTTP/1.1 431 Request Header Fields Too Large\r\n") == true)
+        #expect(text.hasSuffix(HeadLimits.explanation))
+    }
+
     @Test func severalRequestsMayShareAConnection() async throws {
         let served = try await Self.serveOnce()
         defer { Task { await served.server.stop() } }
