@@ -7,6 +7,14 @@ let package = Package(
     products: [
         .executable(name: "transcripts", targets: ["transcripts"]),
         .library(name: "TranscriptKit", targets: ["TranscriptKit"]),
+        // Everything a build needs, without the preview server and SwiftNIO: for tools that only build sites
+        // (the fuzz targets, which would otherwise compile NIO a third time under the address sanitizer).
+        .library(
+            name: "TranscriptBuild",
+            targets: [
+                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
+                "TranscriptRender", "TranscriptSite",
+            ]),
     ],
     // Each dependency at the version the tests run with: `exact:` for 0.x packages (a minor release may break),
     // the next patch releases for the rest. scripts/check-pins.py fails when Package.resolved says otherwise.

@@ -22,7 +22,7 @@ let others = ["Canonical", "CanonicalLines", "Detect", "Config", "Templates", "R
 func fuzzTarget(_ name: String) -> Target {
     .executableTarget(
         name: "Fuzz" + name,
-        dependencies: ["FuzzSupport", .product(name: "TranscriptKit", package: mainPackage)],
+        dependencies: ["FuzzSupport", .product(name: "TranscriptBuild", package: mainPackage)],
         path: "Sources/Fuzz" + name,
         swiftSettings: [.unsafeFlags(["-parse-as-library", "-swift-version", "6"])],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])])
@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CSQLiteFuzz", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // What the targets share: a scratch folder per process, export layouts, running an importer.
         .target(
-            name: "FuzzSupport", dependencies: ["CSQLiteFuzz", .product(name: "TranscriptKit", package: mainPackage)],
+            name: "FuzzSupport", dependencies: ["CSQLiteFuzz", .product(name: "TranscriptBuild", package: mainPackage)],
             swiftSettings: [.unsafeFlags(["-swift-version", "6"])]),
     ] + (importers + others).map(fuzzTarget)
 )

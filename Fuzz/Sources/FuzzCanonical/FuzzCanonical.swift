@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a conversation in transcripts' canonical JSON (`.json`), read by `CanonicalReader` and imported.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: the text of `transcripts.yml`, parsed by `ConfigurationLoader`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: any JSON file, through format detection (the shared probe, every importer asked) and the importer it picks.
 @_cdecl("LLVMFuzzerTestOneInput")

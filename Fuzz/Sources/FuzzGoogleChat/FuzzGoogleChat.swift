@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a group's `messages.json` in a Google Takeout folder (fixed `group_info.json` and `user_info.json`).
 @_cdecl("LLVMFuzzerTestOneInput")

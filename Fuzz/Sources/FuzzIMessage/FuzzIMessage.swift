@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a message's `attributedBody` (a typedstream blob) in a minimal `chat.db`.
 @_cdecl("LLVMFuzzerTestOneInput")

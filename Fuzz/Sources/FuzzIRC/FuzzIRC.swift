@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: an IRC log (irssi, weechat, supybot, ...).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: an Element (Matrix) JSON room export.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a Mattermost bulk export (JSON Lines).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: two exports of one WhatsApp chat, merged and written as canonical JSON as
 /// `transcripts import A B` does. The input is cut at its first zero byte, or else into its first two thirds and

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a Facebook Messenger / Instagram JSON file (`message_1.json`).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a conversation in transcripts' canonical JSON, built into a whole site (`SiteBuilder`,
 /// every stage: import, rows through the `message` template, search index, gallery, charts, feed). The importer

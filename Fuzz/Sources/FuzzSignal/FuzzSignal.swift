@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a signal-export text file.
 @_cdecl("LLVMFuzzerTestOneInput")

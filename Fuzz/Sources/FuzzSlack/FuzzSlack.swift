@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a channel's day file of a Slack export folder (fixed `channels.json` and `users.json`).
 @_cdecl("LLVMFuzzerTestOneInput")

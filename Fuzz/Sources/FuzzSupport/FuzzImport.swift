@@ -1,5 +1,4 @@
 import Foundation
-import TranscriptKit
 
 /// Runs an importer on fuzz bytes the way a build does: detection over every built-in importer with a shared
 /// probe, then the importer's own `importConversations`, encoding every conversation it hands over as canonical JSON. A thrown error

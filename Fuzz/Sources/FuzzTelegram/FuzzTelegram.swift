@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a Telegram Desktop JSON export (`result.json`).
 @_cdecl("LLVMFuzzerTestOneInput")

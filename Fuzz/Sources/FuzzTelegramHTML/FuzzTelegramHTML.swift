@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a page of a Telegram Desktop HTML export (`messages.html` in an export folder).
 @_cdecl("LLVMFuzzerTestOneInput")

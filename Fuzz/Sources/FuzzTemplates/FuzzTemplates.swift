@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a site's own `message` template (Templates/message.mustache), compiled by `TemplateSet`
 /// (swift-mustache's parser, the outline the recursion checks read and the project's own compiled partials) and

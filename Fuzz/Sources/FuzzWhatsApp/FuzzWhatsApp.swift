@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import TranscriptKit
 
 /// libFuzzer's entry point: a WhatsApp chat text file.
 @_cdecl("LLVMFuzzerTestOneInput")
