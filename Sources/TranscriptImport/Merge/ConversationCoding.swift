@@ -92,6 +92,7 @@ package enum ConversationCoding {
             writer.write(history.missingFrom.count)
             for time in history.missingFrom { write(time, to: &writer) }
         }
+        writer.write(message.app)
     }
 
     private static func read(_ reader: inout BinaryReader) throws -> Message {
@@ -122,10 +123,11 @@ package enum ConversationCoding {
             let missing = try (0..<reader.readCount()).map { _ in try readTime(&reader) }
             history = MessageHistory(earlierVersions: versions, missingFrom: missing)
         }
+        let app = try reader.readOptionalString()
         return Message(
             id: id, sender: sender, date: date, kind: kind, replyTo: replyTo, reactions: reactions, edited: edited,
             status: status, thread: thread, forwardedFrom: forwardedFrom, forwardedDate: forwardedDate,
-            forwardedEdited: forwardedEdited, deleted: deleted, pinned: pinned, history: history)
+            forwardedEdited: forwardedEdited, deleted: deleted, pinned: pinned, history: history, app: app)
     }
 
     // MARK: - Kinds

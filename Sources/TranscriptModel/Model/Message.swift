@@ -30,15 +30,20 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var pinned: Bool
     /// Earlier texts and later exports without it, when the conversation was merged from several exports.
     public var history: MessageHistory?
+    /// The app the message was written on, by the name pages show ("WhatsApp", "Telegram"), in a conversation
+    /// that gathers several apps (a person's one-to-one chats shown `together`); nil elsewhere.
+    public var app: String?
 
     @inlinable  // Made in place where it is called: out of line, the new message was copied once more.
     public init(
         id: String, sender: String?, date: Timestamp, kind: MessageKind, replyTo: String? = nil,
         reactions: [Reaction] = [], edited: Timestamp? = nil, status: DeliveryStatus? = nil,
         thread: String? = nil, forwardedFrom: String? = nil, forwardedDate: Timestamp? = nil,
-        forwardedEdited: Timestamp? = nil, deleted: Bool = false, pinned: Bool = false, history: MessageHistory? = nil
+        forwardedEdited: Timestamp? = nil, deleted: Bool = false, pinned: Bool = false, history: MessageHistory? = nil,
+        app: String? = nil
     ) {
         self.pinned = pinned
+        self.app = app
         self.history = history
         self.id = id
         self.sender = sender
@@ -70,7 +75,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, sender, date, type, replyTo, reactions, edited, status, thread, forwardedFrom, forwardedDate, forwardedEdited
-        case deleted, pinned, history
+        case deleted, pinned, history, app
         // One key per kind, holding the kind's value.
         case text, markdown, photo, video, audio, voice, file, sticker, location, contact, poll, linkPreview
         case system, custom, unsupported
@@ -78,7 +83,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
 
     static let commonKeys: Set<String> = [
         "id", "sender", "date", "type", "replyTo", "reactions", "edited", "status", "thread", "forwardedFrom",
-        "forwardedDate", "forwardedEdited", "deleted", "pinned", "history",
+        "forwardedDate", "forwardedEdited", "deleted", "pinned", "history", "app",
     ]
     static let kindKeys = Set(MessageKind.typeNames)
 
@@ -113,6 +118,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         deleted = try object.optionalBool("deleted") ?? false
         pinned = try object.optionalBool("pinned") ?? false
         history = try object.optionalMapped("history", as: MessageHistory.self).flatMap { $0.isEmpty ? nil : $0 }
+        app = try object.optionalString("app")
         switch type {
         case "text": kind = .text(try object.string("text"))
         case "markdown": kind = .markdown(try object.string("markdown"))
@@ -168,5 +174,6 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         if deleted { try container.encode(true, forKey: .deleted) }
         if pinned { try container.encode(true, forKey: .pinned) }
         if let history, !history.isEmpty { try container.encode(history, forKey: .history) }
+        try container.encodeIfPresent(app, forKey: .app)
     }
 }

@@ -36,6 +36,8 @@ public struct MessageRow: Sendable {
     /// For a conversation merged from several exports: the message's earlier texts and the later export that
     /// no longer has it.
     public var history: MessageHistoryView?
+    /// The app the message was written on ("WhatsApp"), in a conversation that gathers several apps; nil elsewhere.
+    public var app: String?
     /// The lines below the message that the display settings switch on, and the template that draws them
     /// (`footer` unless the display settings name another).
     public var footer: FooterView?
@@ -119,7 +121,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
         case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, forwardedTime, forwardedEdited
         case status, statusSymbol, statusSending
-        case statusLabel, pinned, deleted, threadReplies, threadParent, history, footer, footerTemplate
+        case statusLabel, pinned, deleted, threadReplies, threadParent, history, app, footer, footerTemplate
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -172,6 +174,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
         case .threadReplies: row.threadReplies.templateValue
         case .threadParent: row.threadParent.templateValue
         case .history: row.history.templateValue
+        case .app: row.app.templateValue
         case .footer: row.footer.templateValue
         case .footerTemplate: .text(row.footerTemplate)
         }

@@ -205,6 +205,7 @@ struct MessageRowBuilder {
                     text: strings.text("inThread"), url: indexByID[thread].map { link(to: $0, from: index) })
             },
             history: message.history.map { historyView($0) },
+            app: message.app,
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
             footerTemplate: display.footerTemplate ?? "footer"))
         return (row, appearance)

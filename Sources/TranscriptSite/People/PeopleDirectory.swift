@@ -17,6 +17,8 @@ struct PeopleDirectory: Sendable {
         let source: String
         /// Whether the person is a card of a contacts file (listed only when they wrote).
         let fromContacts: Bool
+        /// Whether the person's one-to-one conversations on several apps are shown as one (`together`).
+        var together = false
     }
 
     /// The people, in the config's order.
@@ -47,7 +49,7 @@ struct PeopleDirectory: Sendable {
             }
             return candidate
         }
-        func add(name: String, ids: [String], source: String, fromContacts: Bool) throws {
+        func add(name: String, ids: [String], source: String, fromContacts: Bool, together: Bool) throws {
             let index = people.count
             for id in ids {
                 let key = PersonKey(id, region: region)
@@ -60,13 +62,16 @@ struct PeopleDirectory: Sendable {
                 byKey[key] = index
             }
             people.append(Person(
-                id: folderName(name), name: name, shownName: name, ids: ids, source: source, fromContacts: fromContacts))
+                id: folderName(name), name: name, shownName: name, ids: ids, source: source, fromContacts: fromContacts,
+                together: together))
         }
         for (index, entry) in settings.entries.enumerated() {
             switch entry {
             case .person(let person):
-                try add(name: person.name, ids: person.ids, source: "\(configPath): people[\(index)]", fromContacts: false)
-            case .contacts(let path):
+                try add(
+                    name: person.name, ids: person.ids, source: "\(configPath): people[\(index)]", fromContacts: false,
+                    together: person.together)
+            case .contacts(let path, let together):
                 let url = folder.appendingPathComponent(path)
                 let shown = url.relativePathForDisplay
                 guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -76,7 +81,7 @@ struct PeopleDirectory: Sendable {
                     throw TranscriptsError(file: shown, message: "not UTF-8 text (a vCard file is)")
                 }
                 for card in try VCardReader(displayPath: shown).cards(in: text) where !card.ids.isEmpty {
-                    try add(name: card.name, ids: card.ids, source: "\(shown):\(card.line)", fromContacts: true)
+                    try add(name: card.name, ids: card.ids, source: "\(shown):\(card.line)", fromContacts: true, together: together)
                 }
             }
         }
@@ -141,6 +146,7 @@ struct PeopleDirectory: Sendable {
             hash.update("person \(person.id)")
             hash.update(person.name)
             hash.update(person.shownName)
+            hash.update(person.together ? "together" : "apart")
             hash.update(Int64(person.ids.count))
             for id in person.ids { hash.update(PersonKey(id, region: region).value) }
         }

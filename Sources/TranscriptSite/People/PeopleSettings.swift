@@ -6,6 +6,7 @@ import TranscriptModel
 /// people:
 ///   - name: Quinn Okonkwo
 ///     ids: ["+1 555 555 0101", "user5550101", "quentin.okonkwo@example.com"]
+///     together: true            # their one-to-one chats on every app as one conversation
 ///   - contacts: contacts.vcf      # every card a person: FN, TEL, EMAIL, IMPP and X-SOCIALPROFILE
 /// ```
 public struct PeopleSettings: Sendable, Equatable {
@@ -20,8 +21,8 @@ public struct PeopleSettings: Sendable, Equatable {
     public enum Entry: Sendable, Equatable {
         /// A person with the ids they write under, in any app.
         case person(PersonEntry)
-        /// A vCard file (relative to the site folder): each card a person.
-        case contacts(String)
+        /// A vCard file (relative to the site folder): each card a person; `together` for all of them.
+        case contacts(String, together: Bool = false)
     }
 
     /// A person the config names.
@@ -30,28 +31,33 @@ public struct PeopleSettings: Sendable, Equatable {
         public var name: String
         /// Phone numbers, e-mail addresses, platform ids and handles, as the exports write them.
         public var ids: [String]
+        /// Whether the person's one-to-one conversations on several apps are one conversation, each message
+        /// marked with its app.
+        public var together: Bool
 
-        public init(name: String, ids: [String]) {
+        public init(name: String, ids: [String], together: Bool = false) {
             self.name = name
             self.ids = ids
+            self.together = together
         }
     }
 }
 
 extension PeopleSettings.Entry: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, ids, contacts
+        case name, ids, contacts, together
     }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let together = try container.decodeIfPresent(Bool.self, forKey: .together) ?? false
         if let file = try container.decodeIfPresent(String.self, forKey: .contacts) {
             guard !container.contains(.name), !container.contains(.ids) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .contacts, in: container, debugDescription: "an entry is either a person (name, ids) or a contacts file, not both")
             }
-            self = .contacts(file)
+            self = .contacts(file, together: together)
             return
         }
         guard let name = try container.decodeIfPresent(String.self, forKey: .name),
@@ -70,6 +76,6 @@ extension PeopleSettings.Entry: Decodable {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath + [CodingKeys.ids, AnyCodingKey(intValue: empty)], debugDescription: "an empty id"))
         }
-        self = .person(PeopleSettings.PersonEntry(name: name, ids: ids))
+        self = .person(PeopleSettings.PersonEntry(name: name, ids: ids, together: together))
     }
 }

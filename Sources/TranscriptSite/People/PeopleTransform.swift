@@ -8,7 +8,7 @@ struct PeopleTransform: Sendable {
     let directory: PeopleDirectory
     /// The owner's ids as the config writes them; the first is the one a matched participant takes.
     let me: [String]
-    private let meKeys: Set<PersonKey>
+    let meKeys: Set<PersonKey>
 
     init(directory: PeopleDirectory, me: [String]) {
         self.directory = directory

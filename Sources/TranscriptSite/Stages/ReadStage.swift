@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptRender
 
 /// Reads the exports, in order, and hands each conversation on to the stages after it as it is read. An
 /// export whose files did not change since the previous build is not read at all when the build cache can
@@ -37,6 +38,9 @@ public struct ReadStage: BuildStage {
             }
             context.exportRecords = []
             var conversations = 0
+            // Whether a conversation of this export went into a person's timeline (`together`): such an export is
+            // read again every build, as gathered ones are, so the timeline always has all of it.
+            var fedTimeline = false
             // A conversation whose source the previous build read from this export is offered to the cache first.
             var importContext = context.importContext
             importContext.sourceKeysThatMayBeReused = gathers ? [] : context.sourceKeysThatMayBeReused(of: export)
@@ -54,7 +58,14 @@ public struct ReadStage: BuildStage {
                 var imported = imported
                 imported.conversation.id = context.configuration.merge.id(
                     for: imported.conversation.id, exportAt: export.origin, site: context.options.site)
-                if gathers {
+                if let person = context.people?.togetherPerson(of: imported.conversation) {
+                    fedTimeline = true
+                    imported.conversation.id = TogetherConversations.stashName(
+                        person: person, app: AppName.of(format: export.importer.format))
+                    try gathered.add(ConversationMerge.Part(
+                        imported: imported, file: export.source.displayPath, position: position,
+                        contentIDs: export.importer.messageIDsAreContent))
+                } else if gathers {
                     try gathered.add(ConversationMerge.Part(
                         imported: imported, file: export.source.displayPath, position: position,
                         contentIDs: export.importer.messageIDsAreContent))
@@ -66,12 +77,13 @@ public struct ReadStage: BuildStage {
                 throw TranscriptsError(
                     file: export.source.displayPath, message: "this \(export.importer.format) export holds no conversation")
             }
-            if !gathers { context.noteRead(export, fingerprint: fingerprint) }
+            if !gathers, !fedTimeline { context.noteRead(export, fingerprint: fingerprint) }
         }
         // Each id's readings are read back and merged; those of up to `mergedAheadBytes` on a thread of their own
         // while the conversation before is rendered (a bigger one after it: two big ones are never held at once).
         let ids = gathered.ids
         var ahead: BackgroundWork<Prepared>?
+        var timeline: [(app: String, read: ReadConversation)] = []
         for (position, id) in ids.enumerated() {
             let prepared = try ahead?.result() ?? Self.prepare(id, from: gathered)
             ahead = nil
@@ -79,18 +91,50 @@ public struct ReadStage: BuildStage {
                 let next = ids[position + 1]
                 ahead = BackgroundWork { try Self.prepare(next, from: gathered) }
             }
+            let read: ReadConversation
             switch prepared {
             case .single(let part):
-                try context.handOn(ReadConversation(imported: part.imported, export: exports[part.position], mergedAs: id))
+                read = ReadConversation(imported: part.imported, export: exports[part.position], mergedAs: id)
             case .merged(let merged):
-                context.summary.merges.append(merged.report)
+                var report = merged.report
+                if let (person, app) = TogetherConversations.parse(id), let people = context.people {
+                    report.conversation = "\(people.directory.people[person].name) (\(app))"
+                }
+                context.summary.merges.append(report)
                 context.count("conversations merged")
                 // What rendering finds (missing media, ...) is said of all the exports, oldest first.
                 var export = exports[merged.newestPosition]
                 export.source.displayPath = merged.report.exports.joined(separator: " + ")
-                try context.handOn(ReadConversation(imported: merged.imported, export: export, mergedAs: id))
+                read = ReadConversation(imported: merged.imported, export: export, mergedAs: id)
             }
+            // A person's apps wait until their last one was read, then go on as one conversation.
+            if let (person, app) = TogetherConversations.parse(id) {
+                timeline.append((app, read))
+                let nextPerson = position + 1 < ids.count ? TogetherConversations.parse(ids[position + 1])?.person : nil
+                guard nextPerson != person else { continue }
+                try context.handOn(Self.timeline(of: person, timeline, in: context))
+                timeline = []
+                continue
+            }
+            try context.handOn(read)
         }
+    }
+
+    /// A person's conversations of several apps (`together`) as one, known to the cache by the person.
+    private static func timeline(
+        of person: Int, _ apps: [(app: String, read: ReadConversation)], in context: BuildContext
+    ) -> ReadConversation {
+        let directory = context.people!.directory
+        let id = directory.people[person].id
+        let imported = TogetherTimeline.gather(
+            apps.map { TogetherTimeline.Part(app: $0.app, imported: $0.read.imported) }, id: id,
+            title: directory.people[person].name)
+        // Rendering names every export it came from; the format is the one with the most messages.
+        let largest = apps.max { $0.read.imported.conversation.messages.count < $1.read.imported.conversation.messages.count }!
+        var export = largest.read.export
+        export.source.displayPath = apps.map(\.read.export.source.displayPath).joined(separator: " + ")
+        context.count("conversations gathered into timelines", apps.count)
+        return ReadConversation(imported: imported, export: export, mergedAs: "person:" + id)
     }
 
     /// A gathered conversation ready to be handed on: read from one export, or merged from several (whose

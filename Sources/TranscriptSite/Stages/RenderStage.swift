@@ -168,9 +168,13 @@ extension BuildContext {
         }
         let newest = conversation.messages.map(\.date.secondsSince1970).max()
         cards.append((rendered.summary, newest ?? -.infinity))
+        // A conversation that gathers several apps (a person's chats together) names them all.
+        var apps = Set<String>()
+        for message in conversation.messages { if let app = message.app { apps.insert(app) } }
+        let app = apps.isEmpty ? AppName.of(format: format) : apps.sorted().joined(separator: ", ")
         let parts = renderer.personParts(of: frame, media: copied.media, folder: "c/\(slug)/").map { part in
             var part = part
-            part.app = AppName.of(format: format)
+            part.app = app
             return part
         }
         personParts += parts

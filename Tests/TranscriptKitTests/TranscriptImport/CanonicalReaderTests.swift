@@ -51,6 +51,18 @@ import Testing
         #expect(texts.contains { $0.contains("https://") })
     }
 
+    @Test func aMessagesAppIsReadAndWrittenBack() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("together.json")
+        try #"{"id": "q", "messages": [{"id": "whatsapp-1", "date": 0, "text": "x", "app": "WhatsApp"}, {"id": "2", "date": 1, "text": "y"}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let messages = try reader.read(file, displayPath: "together.json").messages
+        #expect(messages.map(\.app) == ["WhatsApp", nil])
+        let written = String(decoding: try JSONEncoder().encode(messages[0]), as: UTF8.self)
+        #expect(written.contains(#""app":"WhatsApp""#))
+        #expect(!String(decoding: try JSONEncoder().encode(messages[1]), as: UTF8.self).contains("app"))
+    }
+
     @Test func aJSONLinesFileMustStartWithTheConversation() throws {
         let folder = try TestSupport.temporaryFolder()
         let file = folder.appendingPathComponent("x.jsonl")

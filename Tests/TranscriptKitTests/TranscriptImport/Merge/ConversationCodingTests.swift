@@ -29,7 +29,7 @@ import Testing
             reactions: [Reaction(emoji: "👍", by: ["bo"], count: 3)], edited: time, status: .read, thread: "m2",
             forwardedFrom: "Cy", forwardedDate: Timestamp(secondsSince1970: 5), forwardedEdited: Timestamp(secondsSince1970: 6),
             deleted: true, pinned: true,
-            history: MessageHistory(earlierVersions: [.init(text: "before", export: time)], missingFrom: [time]))
+            history: MessageHistory(earlierVersions: [.init(text: "before", export: time)], missingFrom: [time]), app: "WhatsApp")
         let imported = ImportedConversation(
             conversation: Conversation(
                 id: "c", title: "Chat", kind: .channel,
