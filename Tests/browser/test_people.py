@@ -112,3 +112,27 @@ def test_a_pseudonymized_site_shows_the_person_under_one_pseudonym(transcripts_b
     options = from_options(browser)
     assert "Person 1" in options and not any("Quinn" in option or "555" in option for option in options)
     assert len(search_from(browser, site, "Person 1")) == 4
+
+
+def test_together_their_chats_on_three_apps_read_as_one_conversation(transcripts_bin, tmp_path, browser):
+    config = CONFIG + "    together: true\n"
+    site = make_site(transcripts_bin, tmp_path, config)
+    assert sorted(p.name for p in (site / "c").iterdir()) == ["quinn-okonkwo"]
+    # The overview links each month; every message shows its app beside its time.
+    seen = []
+    for month in ["2023-05", "2024-03", "2025-01"]:
+        browser.get((site / "c" / "quinn-okonkwo" / f"{month}.html").resolve().as_uri())
+        for row in browser.find_elements(By.CSS_SELECTOR, "li.message"):
+            app = row.find_element(By.CSS_SELECTOR, ".message-meta .app")
+            assert app.is_displayed()
+            seen.append((app.text, row.find_element(By.CSS_SELECTOR, ".bubble").text.split("\n")[0]))
+    assert [app for app, _ in seen] == ["Telegram", "Telegram", "WhatsApp", "WhatsApp", "WhatsApp", "Transcripts"]
+    # No serious accessibility problem with the marks.
+    from test_axe import RUN_AXE, BLOCKING_IMPACTS
+    browser.execute_script(support.axe_script())
+    report = json.loads(browser.execute_async_script(RUN_AXE))
+    assert [v["id"] for v in report if v.get("impact") in BLOCKING_IMPACTS] == []
+    # The person's page lists the one conversation with its three apps.
+    browser.get((site / "people" / "quinn-okonkwo" / "index.html").resolve().as_uri())
+    rows = browser.find_elements(By.CSS_SELECTOR, ".person-conversations tbody tr")
+    assert [row.find_element(By.TAG_NAME, "td").text for row in rows] == ["Telegram, Transcripts, WhatsApp"]
