@@ -34,9 +34,27 @@ struct CompiledTemplate: Sendable {
 
     /// Compiles `source`; nil when it uses something this renderer does not cover.
     init?(source: String, name: String? = nil) {
-        guard let tokens = Self.tokenize(source), let nodes = Self.tree(tokens) else { return nil }
+        guard let nodes = try? Self.tree(Self.tokenize(source)) else { return nil }
         self.nodes = nodes
         self.sourceName = name
+    }
+
+    /// Why `source` does not compile (then swift-mustache renders it, several times more slowly); nil when it does.
+    static func notCompiled(_ source: String) -> NotCompiled? {
+        do {
+            _ = try tree(tokenize(source))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// What keeps a template from compiling: the first thing in it this renderer does not cover, and its line.
+    package struct NotCompiled: Error, Sendable, Equatable {
+        /// The line (from 1), when one line is to blame.
+        package var line: Int?
+        /// What the line uses, as a clause: "changes its delimiters".
+        package var reason: String
     }
 
     /// How deep partials, parents and blocks may nest: a partial that leads back to its own template inside a section
@@ -78,7 +96,7 @@ struct CompiledTemplate: Sendable {
 
     /// Splits the source into tokens line by line, applying the spec's standalone-line rule: a line holding
     /// only whitespace and one section, closing, comment or partial tag is removed from the output.
-    private static func tokenize(_ source: String) -> [Token]? {
+    private static func tokenize(_ source: String) throws(NotCompiled) -> [Token] {
         var tokens: [Token] = []
         // Lines end after each line feed (a line feed is always a character of its own, or the end of CR LF).
         var lines: [Substring] = []
@@ -90,8 +108,13 @@ struct CompiledTemplate: Sendable {
         }
         if lineStart < source.endIndex { lines.append(source[lineStart...]) }
 
-        for line in lines {
-            guard let pieces = split(line) else { return nil }
+        for (number, line) in lines.enumerated() {
+            let pieces: [Piece]
+            do {
+                pieces = try split(line)
+            } catch {
+                throw NotCompiled(line: number + 1, reason: error.reason)
+            }
             let tags = pieces.filter { if case .tag = $0 { return true } else { return false } }
             let textIsBlank = pieces.allSatisfy {
                 if case .text(let text) = $0 { return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" } }
@@ -102,7 +125,9 @@ struct CompiledTemplate: Sendable {
                 var indentation = ""
                 if case .text(let leading) = pieces[0] { indentation = leading }
                 // An indented parent or block re-indents what it shows: left to swift-mustache.
-                if "<$".contains(sigil), !indentation.isEmpty { return nil }
+                if "<$".contains(sigil), !indentation.isEmpty {
+                    throw NotCompiled(line: number + 1, reason: "indents a standalone parent or block tag")
+                }
                 if let token = makeToken(sigil: sigil, name: name, indentation: indentation) { tokens.append(token) }
                 continue
             }
@@ -123,8 +148,8 @@ struct CompiledTemplate: Sendable {
         case tag(sigil: Character, name: String)
     }
 
-    /// The text and tags of one line; nil when a tag is unfinished or of a kind this renderer skips.
-    private static func split(_ line: Substring) -> [Piece]? {
+    /// The text and tags of one line; an error when a tag is unfinished or of a kind this renderer skips.
+    private static func split(_ line: Substring) throws(NotCompiled) -> [Piece] {
         var pieces: [Piece] = []
         var rest = line
         while let open = TemplateDelimiter.range(of: "{{", in: rest) {
@@ -137,13 +162,20 @@ struct CompiledTemplate: Sendable {
                 after = after.dropFirst()
                 if first == "{" { closing = "}}}" }
             } else if after.first == "=" {
-                return nil  // set delimiters: left to swift-mustache
+                throw NotCompiled(reason: "changes its delimiters")
             }
-            guard let close = TemplateDelimiter.range(of: closing, in: after) else { return nil }
+            guard let close = TemplateDelimiter.range(of: closing, in: after) else {
+                throw NotCompiled(reason: "has a tag that goes on past the end of its line")
+            }
             let name = TemplateDelimiter.trimmed(after[..<close.lowerBound])
             if sigil != "!" {
-                guard !name.isEmpty, !name.contains(Character("(")), !name.contains(Character(" ")) else { return nil }
-                guard !name.hasPrefix("*") || sigil == ">" else { return nil }
+                guard !name.isEmpty else { throw NotCompiled(reason: "has an empty tag") }
+                guard !name.contains(Character("(")), !name.contains(Character(" ")) else {
+                    throw NotCompiled(reason: "uses a transform or a name with a space (\"\(name)\")")
+                }
+                guard !name.hasPrefix("*") || sigil == ">" else {
+                    throw NotCompiled(reason: "uses a dynamic name outside a partial tag (\"\(name)\")")
+                }
             }
             pieces.append(.tag(sigil: sigil, name: name))
             rest = after[close.upperBound...]
@@ -177,8 +209,8 @@ struct CompiledTemplate: Sendable {
         return name.hasPrefix(".") ? [""] + keys : keys
     }
 
-    /// Nests the tokens into sections; nil when sections do not match.
-    private static func tree(_ tokens: [Token]) -> [Node]? {
+    /// Nests the tokens into sections; an error when sections do not match.
+    private static func tree(_ tokens: [Token]) throws(NotCompiled) -> [Node] {
         enum Opened { case section(inverted: Bool), parent, block }
         var stack: [(name: String, opened: Opened, nodes: [Node])] = [("", .section(inverted: false), [])]
         for token in tokens {
@@ -202,7 +234,9 @@ struct CompiledTemplate: Sendable {
             case .openBlock(let name):
                 stack.append((name, .block, []))
             case .close(let name):
-                guard stack.count > 1, stack[stack.count - 1].name == name else { return nil }
+                guard stack.count > 1, stack[stack.count - 1].name == name else {
+                    throw NotCompiled(reason: "closes \"\(name)\" where another section is open")
+                }
                 let closed = stack.removeLast()
                 let node: Node
                 switch closed.opened {
@@ -219,6 +253,7 @@ struct CompiledTemplate: Sendable {
                 stack[stack.count - 1].nodes.append(node)
             }
         }
-        return stack.count == 1 ? stack[0].nodes : nil
+        guard stack.count == 1 else { throw NotCompiled(reason: "leaves the section \"\(stack[stack.count - 1].name)\" open") }
+        return stack[0].nodes
     }
 }

@@ -39,6 +39,26 @@ public struct TemplateSet: Sendable {
     /// Every template compiled, for whole pages (nil when one uses what only swift-mustache has; then
     /// swift-mustache renders every page).
     let compiledPages: CompiledPartials?
+    /// The templates the compiled renderer cannot render, in the order of their names: while there is one, every page
+    /// is rendered by swift-mustache, several times more slowly (the build says so).
+    public let slowerTemplates: [SlowerTemplate]
+
+    /// A template that keeps pages from the compiled renderer: where it is and what in it does.
+    public struct SlowerTemplate: Sendable, Equatable, Codable {
+        /// The template's name (`message`, `partials/header`).
+        public var template: String
+        /// The file it was read from, or where it came from ("built-in template …").
+        public var file: String
+        /// The line of what the compiled renderer does not cover, when one line is to blame.
+        public var line: Int?
+        /// What the template uses, as a clause: "changes its delimiters".
+        public var reason: String
+
+        /// One line of the build's summary: `Templates/message.mustache:3: changes its delimiters`.
+        public var text: String {
+            "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)"
+        }
+    }
 
     /// The built-in templates only.
     public static func builtIn() throws -> TemplateSet {
@@ -126,6 +146,11 @@ public struct TemplateSet: Sendable {
         self.stringOverrides = stringOverrides
         var compiled: [String: CompiledTemplate] = [:]
         for (name, template) in zip(sortedNames, read.map(\.compiled)) { compiled[name] = template }
+        self.slowerTemplates = sortedNames.filter { compiled[$0] == nil }.compactMap { name in
+            CompiledTemplate.notCompiled(sources[name]!).map { why in
+                SlowerTemplate(template: name, file: origin[name] ?? name, line: why.line, reason: why.reason)
+            }
+        }
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"], compiled: compiled)
         self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)), compiled: compiled)
         self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys), compiled: compiled)

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptImport
+import TranscriptRender
 
 /// What a build did, for the summary line and for machines.
 public struct BuildSummary: Sendable, Equatable, Codable {
@@ -53,6 +54,9 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var warnings: [String] = []
     /// What merging did to each conversation that several exports hold (see docs/archive.md).
     public var merges: [MergeReport] = []
+    /// The site's templates that the compiled renderer cannot render, so that swift-mustache renders every page
+    /// (several times more slowly): each with its file, line and what it uses.
+    public var slowerTemplates: [TemplateSet.SlowerTemplate] = []
 
     public init() {}
 
@@ -71,6 +75,13 @@ public struct BuildSummary: Sendable, Equatable, Codable {
             lines.append(incrementalLine)
         }
         if let mergeLine { lines.append(mergeLine) }
+        if let first = slowerTemplates.first {
+            lines.append(
+                "templates: every page rendered by swift-mustache, several times more slowly, since "
+                    + (slowerTemplates.count == 1 ? "a template" : "\(slowerTemplates.count) templates")
+                    + " use\(slowerTemplates.count == 1 ? "s" : "") what the compiled renderer does not cover: \(first.text)"
+                    + (slowerTemplates.count > 1 ? ", ..." : "") + " (docs/template-reference.md)")
+        }
         if searchDocuments > 0 {
             lines.append("search index: \(searchDocuments) message\(searchDocuments == 1 ? "" : "s"), \(searchTerms) terms, \(Self.bytesText(searchBytes))"
                 + (searchIndexWork == .updated ? " (updated in place)" : searchIndexWork == .takenOver ? " (unchanged)" : ""))

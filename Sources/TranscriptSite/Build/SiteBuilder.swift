@@ -128,6 +128,11 @@ public struct SiteBuilder: Sendable {
             output.discard()
             throw error
         }
+        context.summary.slowerTemplates = templates.slowerTemplates.map { template in
+            var template = template
+            if template.file.hasPrefix("/") { template.file = URL(fileURLWithPath: template.file).relativePathForDisplay }
+            return template
+        }
         context.summary.output = outputURL.relativePathForDisplay
         context.summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return context.summary

@@ -126,9 +126,16 @@ import Testing
         #expect(fast == library.render(Self.context, "t"))
     }
 
-    @Test(arguments: ["{{=<% %>=}}", "  {{<parent}}\n{{/parent}}\n", "{{<parent}}{{/other}}", "{{uppercase(name)}}", "{{#a}}", "{{/a}}"])
-    func leavesWhatItDoesNotCoverToSwiftMustache(source: String) {
+    @Test(arguments: [
+        ("{{=<% %>=}}", 1, "changes its delimiters"), ("x\n  {{<parent}}\n{{/parent}}\n", 2, "indents a standalone parent or block tag"),
+        ("{{<parent}}{{/other}}", nil, "closes \"other\" where another section is open"),
+        ("a\nb\n{{uppercase(name)}}", 3, "uses a transform or a name with a space (\"uppercase(name)\")"),
+        ("{{#a}}", nil, "leaves the section \"a\" open"), ("{{/a}}", nil, "closes \"a\" where another section is open"),
+        ("{{name\n}}", 1, "has a tag that goes on past the end of its line"),
+    ] as [(String, Int?, String)])
+    func leavesWhatItDoesNotCoverToSwiftMustacheAndSaysWhy(source: String, line: Int?, reason: String) {
         #expect(CompiledTemplate(source: source) == nil)
+        #expect(CompiledTemplate.notCompiled(source) == CompiledTemplate.NotCompiled(line: line, reason: reason))
     }
 
     @Test func messagesRenderTheSameWithBothRenderers() throws {
@@ -226,8 +233,19 @@ struct MustacheLibraryForTests {
         let reference = try TestSupport.makeSite(
             conversations: conversations, extra: ["Templates/unused.mustache": "{{=<% %>=}}<%x%>"], name: "mustache-pages")
         #expect(try TemplateSet(overridesFolder: reference.appendingPathComponent("Templates")).compiledPages == nil)
-        _ = try SiteBuilder(options: BuildOptions(site: fast)).build()
-        _ = try SiteBuilder(options: BuildOptions(site: reference)).build()
+        let fastSummary = try SiteBuilder(options: BuildOptions(site: fast)).build()
+        let summary = try SiteBuilder(options: BuildOptions(site: reference)).build()
+        // The slower build says why, naming the template's file and line.
+        #expect(fastSummary.slowerTemplates.isEmpty && !fastSummary.report.contains("templates:"))
+        #expect(summary.slowerTemplates.map(\.template) == ["unused"])
+        #expect(summary.slowerTemplates.first?.file.hasSuffix("Templates/unused.mustache") == true)
+        #expect(summary.report.contains(
+            "templates: every page rendered by swift-mustache, several times more slowly, since a template uses what the "
+                + "compiled renderer does not cover: \(summary.slowerTemplates[0].file):1: changes its delimiters (docs/template-reference.md)"))
+        let report = try #require(try JSONSerialization.jsonObject(with: summary.json) as? [String: Any])
+        let slower = try #require(report["slowerTemplates"] as? [[String: Any]])
+        #expect(slower.map { $0["reason"] as? String } == ["changes its delimiters"])
+        #expect(slower.map { $0["line"] as? Int } == [1])
         let files = try FileManager.default.subpathsOfDirectory(atPath: fast.appendingPathComponent("public").path).sorted()
         #expect(files.contains("index.html") && files.contains("search.html"))
         for file in files {
