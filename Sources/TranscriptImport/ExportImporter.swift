@@ -82,6 +82,11 @@ public protocol ExportImporter: Sendable {
     /// takes a message of a later export marked edited, with the sender and minute of one it lacks, for that
     /// message edited (see `ConversationMerge`).
     var messageIDsAreContent: Bool { get }
+    /// The exports whose message ids are made the same way as this one's, whatever their format, by name
+    /// (`whatsapp`: WhatsApp's text exports and its databases): a build joins their conversations that share most
+    /// of their messages into one, as the same chat read twice (see docs/archive.md). Nil (the default) for
+    /// importers whose ids no other format makes.
+    var messageIDFamily: String? { get }
     /// The ids of the conversations an export holds, when the importer can tell them without reading the export
     /// (a chat file's name, a canonical file's `id`): a build then gathers, to merge them, only the exports whose
     /// ids meet another export's. Nil (the default) when it cannot: every export of a format that more than one
@@ -111,6 +116,7 @@ public protocol ExportImporter: Sendable {
 
 extension ExportImporter {
     public var messageIDsAreContent: Bool { false }
+    public var messageIDFamily: String? { nil }
     public func conversationIDs(in source: ExportSource) -> [String]? { nil }
     public func canImport(_ probe: ExportProbe) -> Bool { canImport(probe.url) }
     public var expectedShape: String { "" }

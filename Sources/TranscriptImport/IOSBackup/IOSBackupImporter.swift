@@ -39,6 +39,9 @@ public struct IOSBackupImporter: ExportImporter {
         contactsStamp = contacts.flatMap { FileStamp(path: $0.path) }
     }
 
+    /// WhatsApp's messages take the ids WhatsApp's text exports give them.
+    public var messageIDFamily: String? { apps.contains(.whatsapp) ? "whatsapp" : nil }
+
     public var expectedShape: String {
         "an iPhone backup folder (Info.plist, Manifest.plist, Manifest.db and the files under 00/ … ff/)"
     }

@@ -23,12 +23,17 @@ package struct ConversationMerge {
         package var position: Int
         /// Whether its message ids are made from the messages (`ExportImporter.messageIDsAreContent`).
         package var contentIDs: Bool
+        /// The exports whose message ids are made as its are (`ExportImporter.messageIDFamily`).
+        package var family: String?
 
-        package init(imported: ImportedConversation, file: String, position: Int = 0, contentIDs: Bool = false) {
+        package init(
+            imported: ImportedConversation, file: String, position: Int = 0, contentIDs: Bool = false, family: String? = nil
+        ) {
             self.imported = imported
             self.file = file
             self.position = position
             self.contentIDs = contentIDs
+            self.family = family
         }
     }
 

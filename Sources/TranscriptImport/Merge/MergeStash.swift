@@ -12,7 +12,11 @@ package final class MergeStash: Sendable {
         var display: String
         var position: Int
         var contentIDs: Bool
+        var family: String?
         var bytes: Int
+        /// For a part of a family: its conversation's kind and a digest of each message id, sorted.
+        var kind: ConversationKind
+        var idDigests: [UInt64]
     }
 
     private let folder: URL
@@ -37,7 +41,10 @@ package final class MergeStash: Sendable {
             try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count, deallocator: .none)
                 .write(to: file)
         }
-        let kept = Kept(file: file, display: part.file, position: part.position, contentIDs: part.contentIDs, bytes: bytes.count)
+        let kept = Kept(
+            file: file, display: part.file, position: part.position, contentIDs: part.contentIDs, family: part.family,
+            bytes: bytes.count, kind: part.imported.conversation.kind,
+            idDigests: part.family == nil ? [] : part.imported.conversation.messages.map { Self.digest(ofID: $0.id) }.sorted())
         state.withLock { $0.parts[part.imported.conversation.id, default: []].append(kept) }
     }
 
@@ -55,10 +62,92 @@ package final class MergeStash: Sendable {
         return try kept.map { kept in
             defer { try? FileManager.default.removeItem(at: kept.file) }
             let bytes = try Self.read(kept.file, count: kept.bytes)
+            var imported = try ConversationCoding.decode(bytes)
+            // A part joined to another id (`joinSameChats`) takes it.
+            imported.conversation.id = id
             return ConversationMerge.Part(
-                imported: try ConversationCoding.decode(bytes), file: kept.display, position: kept.position,
-                contentIDs: kept.contentIDs)
+                imported: imported, file: kept.display, position: kept.position, contentIDs: kept.contentIDs,
+                family: kept.family)
         }
+    }
+
+    /// Joins the conversations of one family (`ExportImporter.messageIDFamily`: a WhatsApp chat exported as text
+    /// and read from the phone's database) that are one chat under two ids: those of one kind that share at least
+    /// half the messages of the smaller. The parts of a joined id are kept under the id `preferred` says (a
+    /// person's timeline), else of the one with the most messages (then the first id in order). Returns each id
+    /// joined and the id it was joined into, in order.
+    package func joinSameChats(preferring preferred: (String) -> Bool = { _ in false }) -> [(from: String, into: String)] {
+        state.withLock { state in
+            // The ids with parts of a family, each with its family, kind and largest part's message count.
+            var facts: [String: (family: String, kind: ConversationKind, messages: Int)] = [:]
+            for (id, parts) in state.parts {
+                for kept in parts {
+                    guard let family = kept.family else { continue }
+                    facts[id] = (family, kept.kind, max(facts[id]?.messages ?? 0, kept.idDigests.count))
+                }
+            }
+            let ids = facts.keys.sorted()
+            guard ids.count > 1 else { return [] }
+            // How many messages two ids share: each message's first id, and a count for each later one.
+            var holder: [UInt64: Int] = [:]
+            var shared: [Pair: Int] = [:]
+            for (number, id) in ids.enumerated() {
+                for kept in state.parts[id]! where kept.family != nil {
+                    for digest in kept.idDigests {
+                        if let first = holder[digest] {
+                            if first != number { shared[Pair(first, number), default: 0] += 1 }
+                        } else {
+                            holder[digest] = number
+                        }
+                    }
+                }
+            }
+            holder = [:]
+            var root = Array(ids.indices)
+            func find(_ number: Int) -> Int {
+                var number = number
+                while root[number] != number { number = root[number] }
+                return number
+            }
+            for (pair, count) in shared.sorted(by: { ($0.key.a, $0.key.b) < ($1.key.a, $1.key.b) }) {
+                let (a, b) = (ids[pair.a], ids[pair.b])
+                guard facts[a]!.family == facts[b]!.family, facts[a]!.kind == facts[b]!.kind,
+                      count * 2 >= min(facts[a]!.messages, facts[b]!.messages)
+                else { continue }
+                let (rootA, rootB) = (find(pair.a), find(pair.b))
+                if rootA != rootB { root[max(rootA, rootB)] = min(rootA, rootB) }
+            }
+            var groups: [Int: [Int]] = [:]
+            for number in ids.indices { groups[find(number), default: []].append(number) }
+            var joined: [(from: String, into: String)] = []
+            for members in groups.values where members.count > 1 {
+                let into = members.max { left, right in
+                    let (l, r) = (facts[ids[left]]!.messages, facts[ids[right]]!.messages)
+                    let (preferL, preferR) = (preferred(ids[left]), preferred(ids[right]))
+                    if preferL != preferR { return preferR }
+                    return l != r ? l < r : ids[left] > ids[right]
+                }!
+                for member in members where member != into {
+                    state.parts[ids[into]]! += state.parts.removeValue(forKey: ids[member])!
+                    joined.append((ids[member], ids[into]))
+                }
+            }
+            return joined.sorted { ($0.from, $0.into) < ($1.from, $1.into) }
+        }
+    }
+
+    /// Two ids' numbers, the smaller first.
+    private struct Pair: Hashable {
+        let a: Int
+        let b: Int
+        init(_ a: Int, _ b: Int) { (self.a, self.b) = a < b ? (a, b) : (b, a) }
+    }
+
+    /// A message id's digest, for finding the messages two conversations share.
+    private static func digest(ofID id: String) -> UInt64 {
+        var digest = FastDigest()
+        digest.add(id)
+        return digest.value
     }
 
     /// The `count` bytes of a part's file, read straight into the array the decoder reads.

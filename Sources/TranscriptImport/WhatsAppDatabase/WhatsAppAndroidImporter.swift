@@ -7,6 +7,8 @@ import TranscriptModel
 /// of the chats' rows. See docs/formats/whatsapp-databases.md.
 public struct WhatsAppAndroidImporter: ExportImporter {
     public let format = "whatsapp-android"
+    /// Its messages take the ids WhatsApp's text exports give them.
+    public var messageIDFamily: String? { "whatsapp" }
     public var expectedShape: String {
         "WhatsApp for Android's decrypted database, msgstore.db (tables message, chat and jid, or the older messages), or the folder holding it"
     }

@@ -8,6 +8,8 @@ import TranscriptModel
 /// docs/formats/whatsapp-databases.md.
 public struct WhatsAppIOSImporter: ExportImporter {
     public let format = "whatsapp-ios"
+    /// Its messages take the ids WhatsApp's text exports give them.
+    public var messageIDFamily: String? { "whatsapp" }
     public var expectedShape: String {
         "WhatsApp for iOS's database, ChatStorage.sqlite (tables ZWACHATSESSION and ZWAMESSAGE), or the folder holding it"
     }

@@ -64,11 +64,11 @@ public struct ReadStage: BuildStage {
                         person: person, app: AppName.of(format: export.importer.format))
                     try gathered.add(ConversationMerge.Part(
                         imported: imported, file: export.source.displayPath, position: position,
-                        contentIDs: export.importer.messageIDsAreContent))
+                        contentIDs: export.importer.messageIDsAreContent, family: export.importer.messageIDFamily))
                 } else if gathers {
                     try gathered.add(ConversationMerge.Part(
                         imported: imported, file: export.source.displayPath, position: position,
-                        contentIDs: export.importer.messageIDsAreContent))
+                        contentIDs: export.importer.messageIDsAreContent, family: export.importer.messageIDFamily))
                 } else {
                     try context.handOn(ReadConversation(imported: imported, export: export))
                 }
@@ -81,6 +81,9 @@ public struct ReadStage: BuildStage {
         }
         // Each id's readings are read back and merged; those of up to `mergedAheadBytes` on a thread of their own
         // while the conversation before is rendered (a bigger one after it: two big ones are never held at once).
+        // A chat read twice under two ids (a WhatsApp text export and the phone's database) is one.
+        let joined = gathered.joinSameChats { TogetherConversations.parse($0) != nil }
+        if !joined.isEmpty { context.count("conversations joined by their messages", joined.count) }
         let ids = gathered.ids
         var ahead: BackgroundWork<Prepared>?
         var timeline: [(app: String, read: ReadConversation)] = []
@@ -156,7 +159,9 @@ public struct ReadStage: BuildStage {
 /// Which exports of a build are read before their conversations go on, to be merged with those of the same id
 /// in other exports: every export when the config's `merge:` block changes ids; else, of a format that more
 /// than one export has, those whose ids meet another export's when the importer can tell the ids beforehand
-/// (`ExportImporter.conversationIDs(in:)`), and all of them when it cannot.
+/// (`ExportImporter.conversationIDs(in:)`), and all of them when it cannot; and every export of a family of
+/// formats (`ExportImporter.messageIDFamily`) that the build has in more than one format, whose chats may be
+/// one under two ids.
 struct MergeGrouping {
     private let gathered: [Bool]
 
@@ -178,6 +183,13 @@ struct MergeGrouping {
             for (position, set) in zip(positions, ids) where set!.contains(where: { exportsOfID[$0]! > 1 }) {
                 result[position] = true
             }
+        }
+        var formatsOfFamily: [String: Set<String>] = [:]
+        for export in exports {
+            if let family = export.importer.messageIDFamily { formatsOfFamily[family, default: []].insert(export.importer.format) }
+        }
+        for (position, export) in exports.enumerated() {
+            if let family = export.importer.messageIDFamily, formatsOfFamily[family]!.count > 1 { result[position] = true }
         }
         gathered = result
     }

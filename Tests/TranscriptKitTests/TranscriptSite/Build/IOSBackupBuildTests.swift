@@ -73,7 +73,56 @@ import Testing
     /// The chat with Ann exported as text (Android's layout, an older export) and read from the iPhone's
     /// database: joined by `merge:`, one conversation with every message once.
     @Test func aTextExportAndTheDatabaseOfOneChatMerge() throws {
-        let site = try TestSupport.temporaryFolder()
+        let id = WhatsAppChatAssembler.conversationID(jid: WhatsAppIOSFixture.ann)
+        let site = try textExportAndDatabase(config: """
+            merge:
+              join:
+                - into: Ann Berg
+                  ids: ["\(id)", "Ann Berg"]
+
+            """)
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.conversations.count == 1)
+        #expect(summary.messagesRendered == 9)
+        #expect(summary.mergeLine == "2 exports of 1 conversation: 9 messages, 7 in more than one export, 0 edited between exports, 0 missing from the newest")
+    }
+
+    /// Without a word in the config: the two share most of their messages, so they are one chat.
+    @Test func aTextExportAndTheDatabaseOfOneChatAreJoinedByTheirMessages() throws {
+        let site = try textExportAndDatabase(config: "")
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.conversations.count == 1)
+        #expect(summary.messagesRendered == 9)
+        #expect(summary.mergeLine == "2 exports of 1 conversation: 9 messages, 7 in more than one export, 0 edited between exports, 0 missing from the newest")
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations joined by their messages"] == 1)
+        // Of two ids with as many messages, the first in order names the conversation.
+        let folders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
+        #expect(folders.count == 1 && folders[0].hasPrefix("ann-berg"))
+        // The same bytes again, and from a clean build.
+        let first = try SiteBuilderTests.files(in: site.appendingPathComponent("public"))
+        _ = try SiteBuilder(options: BuildOptions(site: site, clean: true)).build()
+        #expect(try SiteBuilderTests.files(in: site.appendingPathComponent("public")) == first)
+    }
+
+    /// A chat with another person that happens to say one of the same things: not joined.
+    @Test func aChatThatSharesLittleStaysApart() throws {
+        let site = try textExportAndDatabase(config: "")
+        try """
+            01/05/2024, 10:03 - Me Myself: ok
+            02/05/2024, 09:00 - Cy Dale: Morning
+            02/05/2024, 09:01 - Me Myself: Morning Cy
+            02/05/2024, 09:02 - Cy Dale: Coffee?
+
+            """.write(to: site.appendingPathComponent("export/WhatsApp Chat with Cy Dale.txt"), atomically: true, encoding: .utf8)
+        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(summary.conversations.count == 2)
+        #expect(summary.stages.first { $0.name == "read" }?.counts["conversations joined by their messages"] == 1)
+    }
+
+    /// A backup whose WhatsApp chat with Ann has eight messages, and an older text export of it with the config's
+    /// `extra` lines.
+    func textExportAndDatabase(config extra: String, name: String = #function) throws -> URL {
+        let site = try TestSupport.temporaryFolder(name)
         var backup = IOSBackupFixture()
         func d(_ iso: String) -> String { WhatsAppIOSFixture.date(iso) }
         let ann = WhatsAppIOSFixture.ann
@@ -105,7 +154,6 @@ import Testing
             01/05/2024, 10:06 - Ann Berg: This message was deleted
 
             """
-        let id = WhatsAppChatAssembler.conversationID(jid: ann)
         try TestSupport.write([
             "export/WhatsApp Chat with Ann Berg.txt": export,
             "transcripts.yml": """
@@ -114,16 +162,9 @@ import Testing
                 locale: en_GB
                 me: Me Myself
                 inputs: [Backup, export]
-                merge:
-                  join:
-                    - into: Ann Berg
-                      ids: ["\(id)", "Ann Berg"]
 
-                """,
+                """ + extra,
         ], in: site)
-        let summary = try SiteBuilder(options: BuildOptions(site: site)).build()
-        #expect(summary.conversations.count == 1)
-        #expect(summary.messagesRendered == 9)
-        #expect(summary.mergeLine == "2 exports of 1 conversation: 9 messages, 7 in more than one export, 0 edited between exports, 0 missing from the newest")
+        return site
     }
 }
