@@ -17,6 +17,8 @@
 #                      scripts/gen-msgstore.py (seed 1): the SQLite reading path (docs/formats/whatsapp-databases.md)
 #   tg-archive         `tg-archive --build` 1.3.1 on its database (installed into a throwaway venv; skipped by
 #                      --no-peer, and at 1M messages unless --peer is given: it takes minutes there)
+#   wtsexporter        WhatsApp-Chat-Exporter 0.13.1 (`wtsexporter -a`, its HTML) on the same msgstore.db and wa.db
+#                      (the peer of transcripts-msgstore; installed and skipped as tg-archive is)
 # and prints a table of the medians: wall and CPU seconds, peak RSS, files and bytes written, and the ratios (the
 # ratio to tg-archive also run by run, each run's pair measured side by side).
 # Each clean build writes over the site of the run before, as a user rebuilds a site (tg-archive deletes its own
@@ -70,6 +72,10 @@ if [ "$PEER" = yes ] && [ ! -x "$DIR/venv/bin/tg-archive" ]; then
     echo "bench-scale: installing tg-archive 1.3.1 into $DIR/venv" >&2
     python3 -m venv "$DIR/venv"
     "$DIR/venv/bin/pip" install --disable-pip-version-check tg-archive==1.3.1 "setuptools<81"
+fi
+if [ "$PEER" = yes ] && [ ! -x "$DIR/venv/bin/wtsexporter" ]; then
+    echo "bench-scale: installing whatsapp-chat-exporter 0.13.1 into $DIR/venv" >&2
+    "$DIR/venv/bin/pip" install --disable-pip-version-check whatsapp-chat-exporter==0.13.1
 fi
 if [ "$PEER" = yes ] && [ ! -d "$DIR/tga" ]; then
     (cd "$DIR" && "$DIR/venv/bin/tg-archive" --new --path tga >/dev/null 2>&1)
@@ -159,6 +165,9 @@ for ((run = 1; run <= RUNS; run++)); do
     if [ "$PEER" = yes ]; then
         measure tg-archive "$DIR/tga/site" -- sh -c 'cd "$0" && exec "$1" --build --data "$2"' \
             "$DIR/tga" "$DIR/venv/bin/tg-archive" "$CORPUS/tgarchive/data.sqlite"
+        # It writes into its output folder and keeps what is there: emptied first, within its time, as tg-archive does.
+        measure wtsexporter "$DIR/wts" -- sh -c 'rm -rf "$2" && cd "$0" && exec "$1" -a -d msgstore.db -w wa.db -m WhatsApp -o "$2" --no-banner' \
+            "$MSGSTORE" "$DIR/venv/bin/wtsexporter" "$DIR/wts"
     fi
 done
 
@@ -183,6 +192,12 @@ for label, (wall, cpu, rss, files, size) in median.items():
         ratios.append(f"tg-archive {peer / wall:.1f}x slower (run by run: {', '.join(f'{pair:.1f}' for pair in pairs)})")
     if label == "transcripts-edit": ratios.append(f"{clean / wall:.1f}x faster than clean")
     if label == "transcripts-merge": ratios.append(f"{wall / clean:.2f}x the clean build")
+    if label == "transcripts-msgstore":
+        ratios.append(f"{wall / clean:.2f}x the Telegram build")
+        if "wtsexporter" in median:
+            pairs = [peer_run[0] / mine[0] for mine, peer_run in zip(rows["transcripts-msgstore"], rows["wtsexporter"])]
+            ratios.append(f"WhatsApp-Chat-Exporter {median['wtsexporter'][0] / wall:.1f}x slower (run by run: {', '.join(f'{pair:.1f}' for pair in pairs)})")
+    if label == "wtsexporter": ratios = [f"{wall / median['transcripts-msgstore'][0]:.1f}x transcripts-msgstore"]
     if label == "cmark_each": ratios = []
     print(f"{label:18} {wall:8.2f} {cpu:8.2f} {rss:8.0f} {int(files):7d} {size:8.1f}   {', '.join(ratios)}")
 EOF

@@ -31,7 +31,8 @@ CREATE TABLE message (_id INTEGER PRIMARY KEY AUTOINCREMENT, chat_row_id INTEGER
     received_timestamp INTEGER, message_type INTEGER, text_data TEXT, starred INTEGER, sort_id INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX message_chat_index ON message (chat_row_id, sort_id);
 CREATE TABLE message_media (message_row_id INTEGER PRIMARY KEY, chat_row_id INTEGER, file_path TEXT, file_size INTEGER,
-    message_url TEXT, mime_type TEXT, media_name TEXT, file_hash TEXT, media_duration INTEGER, width INTEGER, height INTEGER);
+    message_url TEXT, mime_type TEXT, media_key BLOB, media_name TEXT, file_hash TEXT, media_duration INTEGER, width INTEGER,
+    height INTEGER);
 CREATE TABLE message_quoted (message_row_id INTEGER PRIMARY KEY, chat_row_id INTEGER, from_me INTEGER,
     sender_jid_row_id INTEGER, key_id TEXT, timestamp INTEGER, message_type INTEGER, text_data TEXT);
 CREATE TABLE message_location (message_row_id INTEGER PRIMARY KEY, chat_row_id INTEGER, latitude REAL, longitude REAL,
@@ -43,6 +44,23 @@ CREATE TABLE message_add_on (_id INTEGER PRIMARY KEY AUTOINCREMENT, chat_row_id 
     message_add_on_type INTEGER);
 CREATE INDEX message_add_on_chat_index ON message_add_on (chat_row_id);
 CREATE TABLE message_add_on_reaction (message_add_on_row_id INTEGER PRIMARY KEY, reaction TEXT, sender_timestamp INTEGER);
+-- Tables the current schema has and this generator leaves empty (the peer of scripts/bench-scale.sh,
+-- WhatsApp-Chat-Exporter, joins them).
+CREATE TABLE message_thumbnail (message_row_id INTEGER PRIMARY KEY, thumbnail BLOB);
+CREATE TABLE message_future (message_row_id INTEGER PRIMARY KEY, version INTEGER, data BLOB);
+CREATE TABLE missed_call_logs (_id INTEGER PRIMARY KEY AUTOINCREMENT, message_row_id INTEGER, timestamp INTEGER,
+    video_call INTEGER, group_call_row_id INTEGER);
+CREATE TABLE message_system_group (message_row_id INTEGER PRIMARY KEY, is_me_joined INTEGER);
+CREATE TABLE message_system_number_change (message_row_id INTEGER PRIMARY KEY, old_jid_row_id INTEGER,
+    new_jid_row_id INTEGER);
+CREATE TABLE receipt_user (_id INTEGER PRIMARY KEY AUTOINCREMENT, message_row_id INTEGER NOT NULL,
+    receiver_jid_row_id INTEGER NOT NULL, receipt_timestamp INTEGER, read_timestamp INTEGER, played_timestamp INTEGER);
+CREATE TABLE call_log (_id INTEGER PRIMARY KEY AUTOINCREMENT, jid_row_id INTEGER, from_me INTEGER, call_id TEXT,
+    transaction_id INTEGER, timestamp INTEGER, video_call INTEGER, duration INTEGER, call_result INTEGER,
+    bytes_transferred INTEGER, group_call_row_id INTEGER, is_joinable_group_call INTEGER, call_creator_device_jid_row_id INTEGER,
+    call_random_id TEXT);
+CREATE TABLE media_hash_thumbnail (media_hash TEXT PRIMARY KEY, thumbnail BLOB);
+CREATE TABLE jid_map (lid_row_id INTEGER PRIMARY KEY, jid_row_id INTEGER, sort_id INTEGER);
 """
 
 WA_SCHEMA = """
@@ -100,7 +118,7 @@ def main() -> None:
             subject = None
         user, server = jid.split("@")
         row = db.execute("INSERT INTO jid (user, server, type, raw_string) VALUES (?, ?, ?, ?)", (user, server, 1 if index < 8 else 0, jid)).lastrowid
-        chat = db.execute("INSERT INTO chat (jid_row_id, subject) VALUES (?, ?)", (row, subject)).lastrowid
+        chat = db.execute("INSERT INTO chat (jid_row_id, hidden, subject) VALUES (?, 0, ?)", (row, subject)).lastrowid
         chats.append((chat, members, index < 8))
     # Sizes skewed: a few chats hold most messages.
     weights = [1.0 / (rank + 1) ** 1.1 for rank in range(len(chats))]
