@@ -58,7 +58,8 @@ struct IMessageContacts: Sendable, Equatable {
         return matches.count == 1 ? matches.first?.value : nil
     }
 
-    private mutating func add(_ handle: String, name: String) {
+    /// Names `handle` (unless a name was given for it before).
+    mutating func add(_ handle: String, name: String) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { return }
         let digits = Self.digits(handle)

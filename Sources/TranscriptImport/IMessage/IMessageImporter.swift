@@ -60,15 +60,16 @@ public struct IMessageImporter: ExportImporter {
 
     /// Reads the database at `url` (named `displayPath`), its attachments found through `attachments`: the
     /// Mac's folder, or an iPhone backup's files.
+    /// Reads the database at `url`; `moreContacts` (an iPhone's address book) names the handles the contacts
+    /// file does not.
     func read(
         _ url: URL, displayPath: String, attachments: IMessageAttachments, context: ImportContext,
-        _ body: (ImportedConversation) throws -> Void
+        moreContacts: ((inout IMessageContacts) -> Void)? = nil, _ body: (ImportedConversation) throws -> Void
     ) throws {
         let database = try IMessageDatabase(url, displayPath: displayPath)
-        let people = IMessagePeople(
-            handles: try database.handles(),
-            contacts: try contacts.map { try IMessageContacts(contentsOf: $0, displayPath: $0.relativePathForDisplay) } ?? IMessageContacts(),
-            me: context.me.first ?? "me")
+        var contacts = try contacts.map { try IMessageContacts(contentsOf: $0, displayPath: $0.relativePathForDisplay) } ?? IMessageContacts()
+        moreContacts?(&contacts)
+        let people = IMessagePeople(handles: try database.handles(), contacts: contacts, me: context.me.first ?? "me")
         let reader = IMessageChatReader(database: database, people: people, attachments: attachments)
         for chat in try database.chats() {
             guard let imported = try reader.read(chat) else { continue }

@@ -18,6 +18,8 @@ public struct IOSBackupImporter: ExportImporter {
     }
 
     public let format: String
+    /// The format of every app's conversations; one app's is `ios-backup-<app>`.
+    public static let format = "ios-backup"
     /// The apps read, in this order.
     public let apps: [App]
     /// A vCard or YAML file naming the Messages handles (as the iMessage importer's `contacts`); nil to show
@@ -34,7 +36,7 @@ public struct IOSBackupImporter: ExportImporter {
     /// Reads `apps` (by default every app); the format is `ios-backup`, or `ios-backup-<app>` for one app.
     public init(apps: [App] = App.allCases, contacts: URL? = nil) {
         self.apps = apps
-        format = apps == App.allCases ? "ios-backup" : "ios-backup-" + apps.map(\.rawValue).joined(separator: "-")
+        format = apps == App.allCases ? Self.format : Self.format + "-" + apps.map(\.rawValue).joined(separator: "-")
         self.contacts = contacts
         contactsStamp = contacts.flatMap { FileStamp(path: $0.path) }
     }
@@ -76,8 +78,13 @@ public struct IOSBackupImporter: ExportImporter {
                 var attachments = IMessageAttachments(root: backup.filesFolder)
                 attachments.backupFiles = try IOSBackupFiles(
                     backup: backup, domain: Place.messagesMediaDomain, prefix: Place.messagesMediaFolder)
+                // The phone's address book names the handles.
+                let addressBook = try self.database(IOSAddressBook.domain, IOSAddressBook.path, in: backup)
                 try IMessageImporter(contacts: contacts).read(
-                    database.url, displayPath: database.displayPath, attachments: attachments, context: context, body)
+                    database.url, displayPath: database.displayPath, attachments: attachments, context: context,
+                    moreContacts: addressBook.map { book in
+                        { contacts in IOSAddressBook.read(book.url, displayPath: book.displayPath, into: &contacts) }
+                    }, body)
             case .whatsapp:
                 guard let database = try database(Place.whatsappDomain, Place.whatsappDatabase, in: backup) else { continue }
                 found.append(app)

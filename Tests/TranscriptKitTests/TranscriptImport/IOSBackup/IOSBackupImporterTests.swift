@@ -51,6 +51,32 @@ import Testing
         #expect(ImporterRegistry.builtIn.formats.contains("ios-backup-messages"))
     }
 
+    /// The phone's address book names the handles (phone numbers as written in Contacts, e-mail without case).
+    @Test func thePhonesAddressBookNamesTheHandles() throws {
+        var backup = try Self.messagesBackup()
+        try backup.add(IOSAddressBook.domain, IOSAddressBook.path, database: """
+            CREATE TABLE ABPerson (ROWID INTEGER PRIMARY KEY AUTOINCREMENT, First TEXT, Last TEXT, Middle TEXT,
+                Organization TEXT, Nickname TEXT);
+            CREATE TABLE ABMultiValue (UID INTEGER PRIMARY KEY, record_id INTEGER, property INTEGER, identifier INTEGER,
+                label INTEGER, value TEXT);
+            INSERT INTO ABPerson (ROWID, First, Last, Organization) VALUES (1, 'Bo', 'Berg', NULL), (2, NULL, NULL, 'Acme');
+            INSERT INTO ABMultiValue (record_id, property, value) VALUES
+              (1, 3, '+1 (555) 000-1111'), (1, 4, 'bo@example.com'), (2, 3, '+1 555 999 0000'), (2, 22, 'https://acme.example');
+            """)
+        let (_, read) = try backup.read()
+        try #require(read.count == 1)
+        #expect(read[0].conversation.title == "Bo Berg")
+        #expect(read[0].conversation.participants.first { $0.id == "+15550001111" }?.name == "Bo Berg")
+        // A contacts file of the config names first; the address book fills in the rest.
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("contacts.yml")
+        try "\"+15550001111\": Bo from the config\n".write(to: file, atomically: true, encoding: .utf8)
+        let configured = try IOSBackupImporter().configured(
+            with: ImporterOptions(["contacts": .string("contacts.yml")], folder: folder))
+        let (_, named) = try backup.read(try #require(configured as? IOSBackupImporter))
+        #expect(named[0].conversation.title == "Bo from the config")
+    }
+
     @Test func messagesAndTheirAttachmentsThroughTheManifest() throws {
         let (folder, read) = try Self.messagesBackup().read()
         try #require(read.count == 1)
