@@ -222,10 +222,19 @@ final class MediaCopier {
             return (url, kind, FileStamp(path: url.path))
         }
         guard !files.isEmpty else { return }
-        for (file, result) in zip(files, exifTool.strip(files.map { ($0.url, $0.kind) })) {
+        // A process per core when there are enough files to share (exiftool runs on one core).
+        let work = files.map { ($0.url, $0.kind) }
+        let processes = min(ProcessInfo.processInfo.activeProcessorCount, max(1, work.count / 8))
+        let results = (try? chunkRanges(count: work.count, chunkSize: (work.count + processes - 1) / processes)
+            .concurrentMap { range in exifTool.strip(Array(work[range])) }.flatMap { $0 }) ?? []
+        for (file, result) in zip(files, results) {
             strippedAhead[file.url.path] = StrippedCopy(stamp: file.stamp, result: result)
         }
     }
+
+    /// Bytes of files exiftool strips that `resolveAhead` hands it at once, at most: their copies wait in the
+    /// build's workspace until they are copied into the site.
+    static let strippedAheadBytes = 128 << 20
 
     private struct ResolutionKey: Hashable {
         var root: String
@@ -241,18 +250,36 @@ final class MediaCopier {
 
     /// Checks ahead, on all cores, the paths (relative to `folder`) that the next calls of `copy` will ask for:
     /// most are looked up a few at a time by `prepare`, which is too few to keep the cores busy when the files
-    /// are missing (and looking them up is all there is to do).
+    /// are missing (and looking them up is all there is to do). The HEIC pictures and videos among them are
+    /// stripped by exiftool, as many as `strippedAheadBytes` at once.
     func resolveAhead(_ paths: [String], from folder: URL) {
         let root = realFolder(folder)
         var seen = Set<String>()
         let keys = paths.filter { seen.insert($0).inserted }.map { ResolutionKey(root: root, path: $0) }
             .filter { resolutions[$0] == nil }
-        guard keys.count > 1 else { return }
-        let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
-            var folders = FolderPresence()
-            return range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root, folders: &folders) }
-        }.flatMap { $0 }) ?? []
-        for (key, result) in zip(keys, found) { resolutions[key] = result }
+        if keys.count > 1 {
+            let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
+                var folders = FolderPresence()
+                return range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root, folders: &folders) }
+            }.flatMap { $0 }) ?? []
+            for (key, result) in zip(keys, found) { resolutions[key] = result }
+        }
+        // The files exiftool strips among them, in one batch (up to `strippedAheadBytes`): a process's start is
+        // most of the time of a small file.
+        guard stripsMetadata, exifTool != nil else { return }
+        var bytes = 0
+        var toStrip: [URL] = []
+        for path in paths {
+            guard case .success(let url)? = resolutions[ResolutionKey(root: root, path: path)],
+                  ExifToolStripper.kinds[Self.fileExtension(of: url)] != nil
+            else { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { continue }
+            bytes += Int(info.st_size)
+            if bytes > Self.strippedAheadBytes, !toStrip.isEmpty { break }
+            toStrip.append(url)
+        }
+        stripAhead(toStrip)
     }
 
     /// Reads ahead, on all cores, the files that the next calls of `copy` will ask for (`requests`, paths relative
