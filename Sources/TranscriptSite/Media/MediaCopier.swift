@@ -347,6 +347,12 @@ final class MediaCopier {
                 guard let read = try? Data(contentsOf: url) else { return nil }
                 data = read
                 stripping = .broken(reason)
+                // A picture under another format's name (a JPEG named .heic): stripped as what its bytes say it is.
+                if let actual = FileSignature.fileExtension(of: [UInt8](read.prefix(64))), ["jpg", "png", "webp"].contains(actual),
+                   case .stripped(let stripped)? = MetadataStripper.strip(read, fileExtension: actual) {
+                    data = stripped
+                    stripping = .stripped(stripped)
+                }
             case .failure(.toolMissing(let reason)):
                 guard FileManager.default.isReadableFile(atPath: url.path) else { return nil }
                 data = Data()

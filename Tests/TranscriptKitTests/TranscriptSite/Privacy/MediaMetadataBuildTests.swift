@@ -71,3 +71,21 @@ import TranscriptModel
         #expect(copies == Set(try MediaFixtures.names.map(MediaFixtures.data)))
     }
 }
+
+extension MediaMetadataBuildTests {
+    @Test func aJPEGNamedHEICIsStrippedAsAJPEG() throws {
+        let site = try TestSupport.makeSite(conversations: ["chat.json": TestSupport.conversation(messages: [
+            #"{"id":"1","sender":"ann","date":"2024-05-02T09:10:00Z","type":"photo","photo":{"file":"media/IMG_0001.heic"}}"#,
+        ])])
+        let media = site.appendingPathComponent("conversations/media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let jpeg = Data(MetadataStripperTests.jpegWithMetadata())
+        try jpeg.write(to: media.appendingPathComponent("IMG_0001.heic"))
+        let summary = try SiteBuilder(options: BuildOptions(site: site, strict: true)).build()
+        #expect(summary.warnings == [])
+        guard case .stripped(let stripped) = MetadataStripper.jpeg(jpeg) else { Issue.record("the fixture is no JPEG"); return }
+        #expect(stripped != jpeg)
+        let copies = try SiteBuilderTests.files(in: site.appendingPathComponent("public/media"))
+        #expect(Array(copies.values) == [stripped])
+    }
+}
