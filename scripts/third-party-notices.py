@@ -85,8 +85,16 @@ DEBIAN_LINKED = [
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 
-# What those pull in besides the base image (libxml2's and libarchive's dependencies).
-DEBIAN_DEPENDENCIES = ["libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g"]
+# The Debian packages of the programs the binary runs, as the Dockerfile's runtime stage installs them.
+DEBIAN_PROGRAMS = [
+    ("libimage-exiftool-perl", "ExifTool", "removes the metadata of HEIC pictures and videos"),
+]
+
+# What those pull in besides the base image (libxml2's and libarchive's dependencies, and Perl for ExifTool).
+DEBIAN_DEPENDENCIES = [
+    "libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g", "perl", "perl-modules-5.36",
+    "libperl5.36", "libdb5.3", "libgdbm6", "libgdbm-compat4",
+]
 
 
 def run(*command: str) -> str:
@@ -134,7 +142,8 @@ def main() -> None:
         "  1. Compiled into the binary: Swift packages\n"
         "  2. Compiled into the binary: the Swift runtime, Foundation and Dispatch\n"
         "  3. Linked at run time (in the container image, from Debian bookworm)\n"
-        "  4. Further Debian packages in the container image\n\n"
+        "  4. Run as a program (in the container image, from Debian bookworm)\n"
+        "  5. Further Debian packages in the container image\n\n"
     ]
 
     out.append("1. COMPILED INTO THE BINARY: SWIFT PACKAGES\n\n")
@@ -199,16 +208,23 @@ def main() -> None:
         "the runtime libraries; the GNU General Public License version 3 is /usr/share/common-licenses/GPL-3.\n\n"
         + excerpt))
 
-    out.append("4. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
+    out.append("4. RUN AS A PROGRAM (IN THE CONTAINER IMAGE, FROM DEBIAN BOOKWORM)\n\n")
+    for package, name, role in DEBIAN_PROGRAMS:
+        path = Path("/usr/share/doc") / package / "copyright"
+        if not path.exists():
+            raise SystemExit(f"missing {path}: apt-get install {package}")
+        out.append(section(f"{name} (Debian package {package}: {role})", path.read_text(encoding="utf-8")))
+
+    out.append("5. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
     lines = [
-        "The packages above bring these in (libxml2's and libarchive's dependencies), where the",
-        "debian:bookworm-slim base image does not already hold them.",
+        "The packages above bring these in (libxml2's and libarchive's dependencies, and Perl, which runs",
+        "ExifTool), where the debian:bookworm-slim base image does not already hold them.",
         "Each package's full copyright and licence text is in the image at /usr/share/doc/<package>/copyright, and the",
         "common licences (GPL-2, GPL-3, LGPL-2.1, LGPL-3, Apache-2.0) in /usr/share/common-licenses.",
         "",
     ]
     lines += ["  " + ", ".join(DEBIAN_DEPENDENCIES[i:i + 8]) for i in range(0, len(DEBIAN_DEPENDENCIES), 8)]
-    out.append(section("Dependencies of the libraries above", "\n".join(lines)))
+    out.append(section("Dependencies of the packages above", "\n".join(lines)))
 
     Path(arguments.output).write_text("".join(out).rstrip() + "\n", encoding="utf-8")
     print(f"wrote {arguments.output}")

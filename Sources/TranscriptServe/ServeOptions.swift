@@ -11,12 +11,20 @@ public struct ServeOptions: Sendable {
     public var port: UInt16
     /// How often the watched files are looked at, and how long a save must settle before a rebuild.
     public var pollInterval: Duration
+    /// How long a connection may send nothing the server can read as a whole part of a request (a request head
+    /// sent in part, or nothing between two requests) before it is closed. A response being sent (a page's
+    /// event stream) keeps its connection open.
+    public var idleTimeout: Duration
 
-    public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, pollInterval: Duration = .milliseconds(100)) {
+    public init(
+        build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, pollInterval: Duration = .milliseconds(100),
+        idleTimeout: Duration = .seconds(30)
+    ) {
         self.build = build
         self.host = host
         self.port = port
         self.pollInterval = pollInterval
+        self.idleTimeout = idleTimeout
     }
 }
 

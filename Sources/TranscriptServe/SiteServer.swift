@@ -54,6 +54,12 @@ public actor SiteServer {
         watchList = WatchList(options: options.build, configuration: configuration)
     }
 
+    /// `duration` as NIO's `TimeAmount`.
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
     /// Builds the site once (a failed build is reported and shown, not thrown), starts listening and returns
     /// the server's URL. Throws when the address cannot be listened on.
     public func start() async throws -> URL {
@@ -68,7 +74,8 @@ public actor SiteServer {
         let application = Application(
             responder: responder,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [HeadLimitAnswer()], httpDecoderConfiguration: HeadLimits.decoder)),
+                additionalChannelHandlers: [HeadLimitAnswer()], idleTimeout: Self.timeAmount(options.idleTimeout),
+                httpDecoderConfiguration: HeadLimits.decoder)),
             configuration: .init(address: .hostname(host, port: Int(options.port))),
             onServerRunning: { channel in await listening.record(.success(channel.localAddress)) },
             logger: Logger(label: "transcripts serve", factory: { _ in SwiftLogNoOpLogHandler() }))

@@ -78,6 +78,7 @@ extension BuildContext {
             case .failure(let refusal): warn("book.cover: \(path) \(refusal); the book has no cover")
             }
         }
+        try media.checkExifTool(file: displayPath)
         let frame = try renderer.frame(of: conversation, file: displayPath, root: "", publicID: conversationNaming?(conversation.id))
         return (frame, copied.media, BookText(title: configuration.book.title, text: configuration.book.text, cover: cover))
     }

@@ -57,6 +57,12 @@ final class MediaCopier {
     var contentName: @Sendable (Data) -> String = { ContentName.of($0) }
     /// Whether images lose their metadata on the way (`privacy.stripMetadata`, see `MetadataStripper`).
     var stripsMetadata = false
+    /// What strips HEIC pictures and QuickTime and MP4 files when `stripsMetadata` (exiftool).
+    var exifTool: ExifToolStripper?
+    /// Stripped copies made ahead of their turn (by `prepare`), by the real path of the file stripped.
+    private var strippedAhead: [String: StrippedCopy] = [:]
+    /// The first file that could not be copied because exiftool cannot be run, with why: the build stops on it.
+    private var needsExifTool: (path: String, reason: String)?
     /// Files copied with their metadata since the last `takeMetadataWarnings()`: those of formats it cannot
     /// be removed from, and broken ones with the reason.
     private var unstrippable: [String] = []
@@ -83,6 +89,17 @@ final class MediaCopier {
         }
         return warnings
     }
+    /// Throws when a file could not be copied without its metadata because exiftool cannot be run: an error that
+    /// names the file (as the export names it, after `file`, the export) and says how to install exiftool.
+    func checkExifTool(file: String) throws {
+        guard let needsExifTool else { return }
+        self.needsExifTool = nil
+        throw TranscriptsError(
+            file: file,
+            message: "\(needsExifTool.path): its metadata (such as a location) is removed by exiftool, which cannot be run: "
+                + needsExifTool.reason)
+    }
+
     private var dependencies: [MediaDependency] = []
     /// The real path and stamp of the file the latest successful look-up found.
     private var lastSource: (path: String, stamp: FileStamp?)?
@@ -129,17 +146,23 @@ final class MediaCopier {
         if recordsDependencies {
             if stamps[resolvedPath] == nil {
                 // Taken before the file was read (by `prepare`, when it read it).
-                let stamp = ready.map(\.stamp) ?? FileStamp(path: resolvedPath)
+                let stamp = ready.map(\.stamp) ?? strippedAhead[resolvedPath].map(\.stamp) ?? FileStamp(path: resolvedPath)
                 stamps[resolvedPath] = .some(stamp.flatMap { $0.isRecent(now: startedAt) ? nil : $0 })
             }
             lastSource = (resolvedPath, stamps[resolvedPath] ?? nil)
         }
         if let known = copied[resolvedPath] { return .success(known) }
-        guard let file = ready ?? Self.read(resolved, fileExtension: fileExtension, strips: stripsMetadata, naming: contentName)
+        let stripped = ready == nil ? strippedCopy(of: resolved, fileExtension: fileExtension) : nil
+        guard let file = ready ?? Self.read(
+            resolved, fileExtension: fileExtension, strips: stripsMetadata, naming: contentName, stripped: stripped)
         else { return .failure(.missing) }
         switch file.stripping {
         case .unsupported?: unstrippable.append(path)
         case .broken(let reason)?: brokenMetadata.append((path, reason))
+        case .needsExifTool(let reason)?:
+            // Not copied with its metadata: the build stops (`checkExifTool`).
+            if needsExifTool == nil { needsExifTool = (path, reason) }
+            return .failure(.missing)
         case .stripped?, nil: break
         }
         let data = file.data
@@ -172,6 +195,47 @@ final class MediaCopier {
         var copied: CopiedFile
     }
 
+    /// A file exiftool stripped (or could not), with the stamp taken before it read the file.
+    struct StrippedCopy: Sendable {
+        var stamp: FileStamp?
+        var result: Result<URL, ExifToolStripper.Failure>
+    }
+
+    /// The stripped copy of the file at `url` that exiftool must strip: the one made ahead, or one made now; nil
+    /// for the files exiftool does not strip, or when metadata is kept.
+    private func strippedCopy(of url: URL, fileExtension: String) -> StrippedCopy? {
+        if let ahead = strippedAhead.removeValue(forKey: url.path) { return ahead }
+        guard stripsMetadata, let exifTool, let kind = ExifToolStripper.kinds[fileExtension] else { return nil }
+        let stamp = FileStamp(path: url.path)
+        return exifTool.strip([(url, kind)]).first.map { StrippedCopy(stamp: stamp, result: $0) }
+    }
+
+    /// Strips, with one exiftool process, the files among `urls` that exiftool strips and that are neither copied
+    /// nor stripped yet.
+    private func stripAhead(_ urls: [URL]) {
+        guard stripsMetadata, let exifTool else { return }
+        var seen = Set<String>()
+        let files = urls.compactMap { url -> (url: URL, kind: ExifToolStripper.Kind, stamp: FileStamp?)? in
+            guard copied[url.path] == nil, strippedAhead[url.path] == nil, seen.insert(url.path).inserted,
+                  let kind = ExifToolStripper.kinds[Self.fileExtension(of: url)]
+            else { return nil }
+            return (url, kind, FileStamp(path: url.path))
+        }
+        guard !files.isEmpty else { return }
+        // A process per core when there are enough files to share (exiftool runs on one core).
+        let work = files.map { ($0.url, $0.kind) }
+        let processes = min(ProcessInfo.processInfo.activeProcessorCount, max(1, work.count / 8))
+        let results = (try? chunkRanges(count: work.count, chunkSize: (work.count + processes - 1) / processes)
+            .concurrentMap { range in exifTool.strip(Array(work[range])) }.flatMap { $0 }) ?? []
+        for (file, result) in zip(files, results) {
+            strippedAhead[file.url.path] = StrippedCopy(stamp: file.stamp, result: result)
+        }
+    }
+
+    /// Bytes of files exiftool strips that `resolveAhead` hands it at once, at most: their copies wait in the
+    /// build's workspace until they are copied into the site.
+    static let strippedAheadBytes = 128 << 20
+
     private struct ResolutionKey: Hashable {
         var root: String
         var path: String
@@ -186,18 +250,36 @@ final class MediaCopier {
 
     /// Checks ahead, on all cores, the paths (relative to `folder`) that the next calls of `copy` will ask for:
     /// most are looked up a few at a time by `prepare`, which is too few to keep the cores busy when the files
-    /// are missing (and looking them up is all there is to do).
+    /// are missing (and looking them up is all there is to do). The HEIC pictures and videos among them are
+    /// stripped by exiftool, as many as `strippedAheadBytes` at once.
     func resolveAhead(_ paths: [String], from folder: URL) {
         let root = realFolder(folder)
         var seen = Set<String>()
         let keys = paths.filter { seen.insert($0).inserted }.map { ResolutionKey(root: root, path: $0) }
             .filter { resolutions[$0] == nil }
-        guard keys.count > 1 else { return }
-        let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
-            var folders = FolderPresence()
-            return range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root, folders: &folders) }
-        }.flatMap { $0 }) ?? []
-        for (key, result) in zip(keys, found) { resolutions[key] = result }
+        if keys.count > 1 {
+            let found = (try? chunkRanges(count: keys.count, chunkSize: 64).concurrentMap { range in
+                var folders = FolderPresence()
+                return range.map { ExportFile.resolve(keys[$0].path, inRealFolder: keys[$0].root, folders: &folders) }
+            }.flatMap { $0 }) ?? []
+            for (key, result) in zip(keys, found) { resolutions[key] = result }
+        }
+        // The files exiftool strips among them, in one batch (up to `strippedAheadBytes`): a process's start is
+        // most of the time of a small file.
+        guard stripsMetadata, exifTool != nil else { return }
+        var bytes = 0
+        var toStrip: [URL] = []
+        for path in paths {
+            guard case .success(let url)? = resolutions[ResolutionKey(root: root, path: path)],
+                  ExifToolStripper.kinds[Self.fileExtension(of: url)] != nil
+            else { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { continue }
+            bytes += Int(info.st_size)
+            if bytes > Self.strippedAheadBytes, !toStrip.isEmpty { break }
+            toStrip.append(url)
+        }
+        stripAhead(toStrip)
     }
 
     /// Reads ahead, on all cores, the files that the next calls of `copy` will ask for (`requests`, paths relative
@@ -213,36 +295,77 @@ final class MediaCopier {
         for (key, result) in zip(unique, found) { resolutions[key] = result }
         var toRead: [(url: URL, fileExtension: String)] = []
         var listed = Set<String>()
+        var toStrip: [URL] = []
         for (request, key) in zip(requests, keys) {
             guard case .success(let url)? = resolutions[key], copied[url.path] == nil, prepared[url.path] == nil,
                   listed.insert(url.path).inserted
             else { continue }
             let fileExtension = Self.fileExtension(of: url)
             if request.imageOnly, !Self.imageExtensions.contains(fileExtension) { continue }
+            // Whatever its size: one exiftool process strips them all.
+            toStrip.append(url)
             var info = stat()
             guard stat(url.path, &info) == 0, Int(info.st_size) <= Self.preparedSizeLimit else { continue }
             toRead.append((url, fileExtension))
         }
+        stripAhead(toStrip)
         guard toRead.count > 1 else { return }
         let strips = stripsMetadata, naming = contentName
-        let read = (try? toRead.concurrentMap { Self.read($0.url, fileExtension: $0.fileExtension, strips: strips, naming: naming) }) ?? []
-        for (file, ready) in zip(toRead, read) {
-            if let ready { prepared[file.url.path] = ready }
+        let stripped = toRead.map { strippedAhead.removeValue(forKey: $0.url.path) }
+        let files = toRead
+        let read = (try? Array(files.indices).concurrentMap { index in
+            Self.read(files[index].url, fileExtension: files[index].fileExtension, strips: strips, naming: naming, stripped: stripped[index])
+        }) ?? []
+        for (index, ready) in read.enumerated() {
+            if let ready {
+                prepared[toRead[index].url.path] = ready
+            } else if let copy = stripped[index] {
+                strippedAhead[toRead[index].url.path] = copy  // `copy` reads it again, and says why it cannot
+            }
         }
     }
 
     /// Reads the file at `url` (stamped first), strips its metadata when `strips` (and the format allows), and
-    /// names its copy; nil when it cannot be read.
+    /// names its copy; nil when it cannot be read. A file exiftool strips comes with its `stripped` copy, which
+    /// is read (and removed) instead.
     private static func read(
-        _ url: URL, fileExtension: String, strips: Bool, naming: @Sendable (Data) -> String
+        _ url: URL, fileExtension: String, strips: Bool, naming: @Sendable (Data) -> String, stripped: StrippedCopy? = nil
     ) -> ReadFile? {
-        let stamp = FileStamp(path: url.path)
-        guard var data = try? Data(contentsOf: url) else { return nil }
         var fileExtension = fileExtension == "jpeg" ? "jpg" : fileExtension
         var stripping: MetadataStripper.Outcome?
-        if strips {
-            stripping = MetadataStripper.strip(data, fileExtension: fileExtension)
-            if case .stripped(let stripped)? = stripping { data = stripped }
+        let stamp: FileStamp?
+        var data: Data
+        if strips, let stripped {
+            stamp = stripped.stamp
+            switch stripped.result {
+            case .success(let copy):
+                defer { try? FileManager.default.removeItem(at: copy) }
+                guard let read = try? Data(contentsOf: copy) else { return nil }
+                data = read
+                stripping = .stripped(read)
+            case .failure(.broken(let reason)):
+                guard let read = try? Data(contentsOf: url) else { return nil }
+                data = read
+                stripping = .broken(reason)
+                // A picture under another format's name (a JPEG named .heic): stripped as what its bytes say it is.
+                if let actual = FileSignature.fileExtension(of: [UInt8](read.prefix(64))), ["jpg", "png", "webp"].contains(actual),
+                   case .stripped(let stripped)? = MetadataStripper.strip(read, fileExtension: actual) {
+                    data = stripped
+                    stripping = .stripped(stripped)
+                }
+            case .failure(.toolMissing(let reason)):
+                guard FileManager.default.isReadableFile(atPath: url.path) else { return nil }
+                data = Data()
+                stripping = .needsExifTool(reason)
+            }
+        } else {
+            stamp = FileStamp(path: url.path)
+            guard let read = try? Data(contentsOf: url) else { return nil }
+            data = read
+            if strips {
+                stripping = MetadataStripper.strip(data, fileExtension: fileExtension)
+                if case .stripped(let stripped)? = stripping { data = stripped }
+            }
         }
         if !safeExtensions.contains(fileExtension) { fileExtension = "bin" }
         let sitePath = "media/\(naming(data)).\(fileExtension)"

@@ -6,21 +6,26 @@ import TranscriptRender
 /// decoding needs stays: a JPEG's JFIF, ICC profile and Adobe segments, its orientation (kept in a minimal
 /// EXIF of that one tag, so photos stand the right way up), a PNG's other chunks, a WebP's image data.
 ///
-/// Formats it does not know, and files whose structure is broken, are left as they are: the caller says so.
+/// HEIC pictures and QuickTime and MP4 files are stripped by exiftool (`ExifToolStripper`). Formats neither
+/// knows, and files whose structure is broken, are left as they are: the caller says so.
 enum MetadataStripper {
     /// The result of stripping one file.
     enum Outcome: Equatable {
         /// The file without its metadata (possibly the same bytes, when it had none).
         case stripped(Data)
-        /// A file of a format that can carry metadata this cannot remove (HEIC, MP4, ...).
+        /// A file of a format that can carry metadata this cannot remove (HEIC, MP4, TIFF, ...).
         case unsupported
         /// A file of a known format whose structure is broken; the reason.
         case broken(String)
+        /// A file only exiftool can strip, which cannot be run: why, and how to install it. It is not copied:
+        /// the build stops.
+        case needsExifTool(String)
     }
 
     /// The extensions of files that can carry personal metadata (positions, times, devices) and that this
-    /// cannot strip: they are copied as they are, with a warning.
-    static let unsupportedExtensions: Set<String> = ["heic", "heif", "avif", "tif", "tiff", "mp4", "m4v", "mov", "3gp"]
+    /// cannot strip. exiftool strips the HEIF pictures and QuickTime and MP4 files among them
+    /// (`ExifToolStripper`); the others are copied as they are, with a warning.
+    static let unsupportedExtensions: Set<String> = ["heic", "heif", "avif", "tif", "tiff", "mp4", "m4v", "m4a", "mov", "3gp"]
 
     /// Strips `data`, a file with the extension `fileExtension`; nil for files that carry no such metadata
     /// (sound, documents, GIFs), which are copied as they are.

@@ -10,7 +10,7 @@ import TranscriptModel
 ///   exclude: ["Bob Jones"]        # their messages are left out, each leaving a "Message removed" line
 ///   redact: [email, phone, iban, card, ip, "ticket-\\d+"]
 ///   mask: "[redacted]"            # what a redacted match becomes
-///   stripMetadata: true           # EXIF, XMP, IPTC and text chunks removed from copied images
+///   stripMetadata: true           # EXIF, XMP, IPTC, ... removed from copied pictures, videos and sound
 ///   noindex: true                 # robots meta tag on every page and a robots.txt that disallows all
 /// ```
 public struct PrivacySettings: Sendable, Equatable {
@@ -22,7 +22,8 @@ public struct PrivacySettings: Sendable, Equatable {
     public var redact: [RedactionPattern]
     /// What each redacted match becomes.
     public var mask: String
-    /// Whether metadata (EXIF with GPS, XMP, IPTC, PNG text chunks) is removed from copied images.
+    /// Whether metadata (EXIF with GPS, XMP, IPTC, PNG text chunks; with exiftool, a HEIC picture's and a
+    /// QuickTime or MP4 file's) is removed from copied pictures, videos and sound.
     public var stripMetadata: Bool
     /// Whether pages ask search engines not to index them (a robots meta tag and `robots.txt`).
     public var noindex: Bool

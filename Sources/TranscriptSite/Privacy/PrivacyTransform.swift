@@ -39,6 +39,8 @@ struct PrivacyTransform: ConversationTransform {
         parts.append("people: " + people.pseudonyms.sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }.joined(separator: "\u{1}"))
         parts.append("people excluded: " + people.excluded.keys.sorted().joined(separator: "\u{0}"))
         parts.append("numbered from: \(people.numberedFrom)")
+        // The media files' copies: a site built before HEIC and video files were stripped is stripped again.
+        parts.append("metadata: " + (settings.stripMetadata ? "stripped, " + ExifToolStripper.fingerprint : "kept"))
         return parts.joined(separator: "\n")
     }
 

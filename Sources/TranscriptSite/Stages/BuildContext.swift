@@ -130,6 +130,9 @@ public final class BuildContext {
         media = MediaCopier(output: output)
         media.recordsDependencies = cache != nil
         media.stripsMetadata = configuration.privacy.stripMetadata
+        if configuration.privacy.stripMetadata {
+            media.exifTool = ExifToolStripper(folder: workspace.appendingPathComponent("exiftool", isDirectory: true))
+        }
         if let key = protection?.key {
             // A protected site's folder and media names are keyed digests: they tell nothing of the
             // conversations, and nobody can check whether a file of their own is among the media.

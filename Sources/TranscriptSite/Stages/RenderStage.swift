@@ -142,6 +142,7 @@ extension BuildContext {
             frame = try renderer.frame(
                     of: conversation, file: displayPath, root: "../../", publicID: conversationNaming?(conversation.id))
         }
+        try media.checkExifTool(file: displayPath)
         summary.warnings += media.takeMetadataWarnings().map { "\(displayPath): " + $0 }
         if let warning = MissingMedia.notIncludedWarning(MissingMedia.notIncluded(in: conversation), file: displayPath) {
             summary.warnings.append(warning)

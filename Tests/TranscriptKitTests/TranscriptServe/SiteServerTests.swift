@@ -40,11 +40,11 @@ import TranscriptRender
         TestSupport.conversation(id: "small", title: "Small", messages: [message.replacingOccurrences(of: "TEXT", with: text)])
     }
 
-    static func serve(name: String = #function) async throws -> Served {
+    static func serve(name: String = #function, idleTimeout: Duration = .seconds(30)) async throws -> Served {
         let site = try TestSupport.makeSite(conversations: ["small.json": conversation("First words")], name: name)
         let reports = Reports()
         let server = SiteServer(
-            options: ServeOptions(build: BuildOptions(site: site), port: 0, pollInterval: .milliseconds(100)),
+            options: ServeOptions(build: BuildOptions(site: site), port: 0, pollInterval: .milliseconds(100), idleTimeout: idleTimeout),
             report: { reports.record($0) })
         let url = try await server.start()
         #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))

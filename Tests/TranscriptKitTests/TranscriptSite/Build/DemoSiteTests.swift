@@ -38,9 +38,10 @@ import Testing
         ] {
             #expect(page.contains(expected), "\(expected)")
         }
-        // The media are copied under their content's names: the video and its poster, the two sounds, the sticker.
+        // The media are copied under their content's names: the video and its poster, the two sounds (without the
+        // encoder's tag: stripped of their metadata), the sticker.
         let media = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("media").path)
-        for suffix in ["-4721.webm", "-3200.jpg", "-27855.m4a", "-7746.m4a", "-3952.webp"] {
+        for suffix in ["-4721.webm", "-3200.jpg", "-27794.m4a", "-7685.m4a", "-3952.webp"] {
             #expect(media.contains { $0.hasSuffix(suffix) }, "\(suffix) in \(media)")
         }
         // A location is a link and nothing more: the page loads nothing from another host.

@@ -16,12 +16,16 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    func run(_ arguments: [String], in folder: URL? = nil) throws -> Run {
+    /// Runs the binary with `arguments`, in `folder`, with `environment` added to this process's.
+    func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the binary first: swift build")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         let errors = Pipe()
