@@ -65,6 +65,13 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // Debian's libvips-dev, linked as a system library (a book's pictures are shrunk, turned and converted with it,
+        // `PictureResizer`).
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
         // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
@@ -112,7 +119,7 @@ let package = Package(
             name: "TranscriptSite",
             dependencies: [
                 "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                "TranscriptRender", "CPhoneNumbers", .product(name: "Yams", package: "Yams"),
+                "TranscriptRender", "CPhoneNumbers", "CVips", .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).

@@ -20,7 +20,7 @@ if [ ! -f /usr/share/unicode/cldr/common/supplemental/plurals.xml ]; then
 fi
 
 # One file, and only one, talks to each C library.
-for module in CCmark CSQLite CLibXML2 CPhoneNumbers CLibArchive; do
+for module in CCmark CSQLite CLibXML2 CPhoneNumbers CLibArchive CVips; do
     count=$(grep -rl "^import $module" Sources | wc -l)
     if [ "$count" -ne 1 ]; then
         echo "test: expected exactly one file to import $module, found $count:" >&2

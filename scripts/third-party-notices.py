@@ -82,6 +82,8 @@ DEBIAN_LINKED = [
     ("libprotobuf32", "Protocol Buffers", "used by libphonenumber"),
     ("libabsl20220623", "Abseil", "used by libphonenumber"),
     ("libicu72", "ICU", "used by libxml2 and libphonenumber"),
+    ("libvips42", "libvips", "shrinking, turning and converting a book's pictures"),
+    ("libglib2.0-0", "GLib", "used by libvips"),
     ("tzdata", "the time zone database", "the config's time zones"),
 ]
 
@@ -90,10 +92,16 @@ DEBIAN_PROGRAMS = [
     ("libimage-exiftool-perl", "ExifTool", "removes the metadata of HEIC pictures and videos"),
 ]
 
-# What those pull in besides the base image (libxml2's and libarchive's dependencies, and Perl for ExifTool).
+# What those pull in besides the base image (libxml2's and libarchive's dependencies, libvips's own, which bring
+# theirs, and Perl for ExifTool).
 DEBIAN_DEPENDENCIES = [
-    "libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g", "perl", "perl-modules-5.36",
-    "libperl5.36", "libdb5.3", "libgdbm6", "libgdbm-compat4",
+    "libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g",
+    "libcairo2", "libcfitsio10", "libcgif0", "libexif12", "libexpat1", "libfftw3-double3", "libfontconfig1",
+    "libgsf-1-114", "libheif1", "libimagequant0", "libjpeg62-turbo", "libjxl0.7", "liblcms2-2",
+    "libmagickcore-6.q16-6", "libmatio11", "libopenexr-3-1-30", "libopenjp2-7", "libopenslide0", "liborc-0.4-0",
+    "libpango-1.0-0", "libpangocairo-1.0-0", "libpangoft2-1.0-0", "libpng16-16", "libpoppler-glib8", "librsvg2-2",
+    "libtiff6", "libwebp7", "libwebpdemux2", "libwebpmux3",
+    "perl", "perl-modules-5.36", "libperl5.36", "libdb5.3", "libgdbm6", "libgdbm-compat4",
 ]
 
 
@@ -217,8 +225,8 @@ def main() -> None:
 
     out.append("5. FURTHER DEBIAN PACKAGES IN THE CONTAINER IMAGE\n\n")
     lines = [
-        "The packages above bring these in (libxml2's and libarchive's dependencies, and Perl, which runs",
-        "ExifTool), where the debian:bookworm-slim base image does not already hold them.",
+        "The packages above bring these in (libxml2's, libarchive's and libvips's dependencies, and theirs, and Perl,",
+        "which runs ExifTool), where the debian:bookworm-slim base image does not already hold them.",
         "Each package's full copyright and licence text is in the image at /usr/share/doc/<package>/copyright, and the",
         "common licences (GPL-2, GPL-3, LGPL-2.1, LGPL-3, Apache-2.0) in /usr/share/common-licenses.",
         "",

@@ -27,19 +27,22 @@ public struct BookPeople: Sendable, TemplateModel {
 /// One person of a book's index.
 public struct BookPerson: Sendable, TemplateModel {
     public var name: String
+    /// Their avatar's picture (its path in the book), when the export has one.
+    public var avatar: String?
     /// How many messages they wrote, as text.
     public var countText: String
     /// The months they wrote in: each a link to their first message of the month.
     public var months: [PageLink]
 
-    public init(name: String, countText: String, months: [PageLink]) {
+    public init(name: String, avatar: String? = nil, countText: String, months: [PageLink]) {
         self.name = name
+        self.avatar = avatar
         self.countText = countText
         self.months = months
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case name, countText, months
+        case name, avatar, countText, months
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -47,6 +50,7 @@ public struct BookPerson: Sendable, TemplateModel {
     public func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
         case .name: .text(name)
+        case .avatar: avatar.templateValue
         case .countText: .text(countText)
         case .months: .models(months)
         }

@@ -10,16 +10,18 @@ extension ConversationRenderer {
     /// page, a table of contents by year and month, a document per page of the site (a month, or a part of a
     /// long one) with the same anchors, a person index, the stylesheet and the package document. `media` are
     /// the copies of the messages' files; only pictures of photos and stickers that EPUB shows are kept, the
-    /// other media are named. `folder` is where the book's files are in its container (`EPUB/`).
+    /// other media are named. `folder` is where the book's files are in its container (`EPUB/`). `avatars` are
+    /// the pictures of the participants' avatars (by id, paths in the book): beside senders' names where the site
+    /// shows an avatar, and in the person index.
     package func book(
-        of frame: ConversationFrame, media: [Int: MessageMedia], text: BookText, folder: String
+        of frame: ConversationFrame, media: [Int: MessageMedia], text: BookText, folder: String, avatars: [String: String] = [:]
     ) throws -> RenderedBook {
         let conversation = frame.conversation
         let title = text.title ?? conversation.title
         let lang = frame.site.lang, dir = frame.site.dir
         func document(_ title: String) -> BookDocument { BookDocument(lang: lang, dir: dir, title: title) }
         let bookMedia = Self.bookMedia(media, of: frame.messages)
-        let images = Self.bookImages(bookMedia).sorted()
+        let images = Self.bookImages(bookMedia).union(Self.avatarImages(avatars, of: frame)).sorted()
         let split = BookParts(frame: frame)
         let parts = split.parts
         let files = parts.map(\.file)
@@ -29,7 +31,7 @@ extension ConversationRenderer {
         let quoted = quotedBookTexts(of: frame)
         let chapters = try parts.concurrentMap { part in
             XMLText.bytes(try templates.render(
-                try chapter(part, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title),
+                try chapter(part, of: frame, media: bookMedia, pageFiles: pageFiles, quoted: quoted, bookTitle: title, avatars: avatars),
                 template: "book/chapter"))
         }
 
@@ -46,7 +48,7 @@ extension ConversationRenderer {
         for (number, bytes) in chapters.enumerated() {
             rendered.append(.init(path: files[number], bytes: bytes))
         }
-        let people = BookPeople(document: document(strings.text("bookPeople")), people: bookPeople(of: frame, split: split, link: { $0.file }))
+        let people = BookPeople(document: document(strings.text("bookPeople")), people: bookPeople(of: frame, split: split, avatars: avatars, link: { $0.file }))
         rendered.append(.init(path: "people.xhtml", bytes: XMLText.bytes(try templates.render(people, template: "book/people"))))
         rendered.append(.init(path: "book.css", bytes: Array(try templates.render(document(title), template: "book/style").utf8)))
 
@@ -109,7 +111,7 @@ extension ConversationRenderer {
     /// `pageName` the month's pages in print.
     func chapter(
         _ page: BookParts.Part, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: [String],
-        quoted: [Int: String], bookTitle: String, pageName: String? = nil
+        quoted: [Int: String], bookTitle: String, pageName: String? = nil, avatars: [String: String] = [:]
     ) throws -> BookChapter {
         let renderer = CommonMarkRenderer()
         let texts = frame.messages.withUnsafeBufferPointer { messages in
@@ -118,21 +120,32 @@ extension ConversationRenderer {
         let builder = MessageRowBuilder(
             context: DisplayContext(conversation: frame.conversation, configuration: configuration.display),
             delegate: delegate, texts: TextWindow(offset: page.range.lowerBound, texts: texts, quoted: quoted),
-            indexByID: frame.indexByID, names: frame.names, media: media, templateNames: Set(templates.sources.keys),
+            indexByID: frame.indexByID, names: frame.names, avatarImages: avatars, media: media,
+            templateNames: Set(templates.sources.keys),
             root: "", threads: frame.threads, customRenderers: customRenderers, pageFiles: pageFiles,
             timesOfDay: timesOfDay, strings: strings, dayTexts: frame.dayTexts, initials: frame.initials,
             participants: frame.participantsByID)
-        let rows = builder.rows(page.range).rows.map { object in
-            var row = object.row
-            row.body.kindTemplate = bookKindTemplate(for: row.body.kindTemplate)
-            row.body.html = row.body.html.map(BookHTML.clean)
-            row.bubble.avatar = nil
-            row.bubble.reservesAvatarSpace = false
-            return MessageRowObject(row)
+        var rows = builder.rows(page.range).rows.map(\.row)
+        // The avatar the site shows beside a group of messages (a picture, not initials) goes beside the sender's
+        // name, which the book shows above the group's first message.
+        var groupStart: Int?
+        var groupAvatar: AvatarView?
+        for index in rows.indices {
+            if !rows[index].bubble.continues {
+                if let groupStart { rows[groupStart].bubble.avatar = groupAvatar }
+                groupStart = index
+                groupAvatar = nil
+            }
+            if let avatar = rows[index].bubble.avatar, avatar.image != nil { groupAvatar = avatar }
+            rows[index].bubble.avatar = nil
+            rows[index].bubble.reservesAvatarSpace = false
+            rows[index].body.kindTemplate = bookKindTemplate(for: rows[index].body.kindTemplate)
+            rows[index].body.html = rows[index].body.html.map(BookHTML.clean)
         }
+        if let groupStart { rows[groupStart].bubble.avatar = groupAvatar }
         return BookChapter(
             document: BookDocument(lang: frame.site.lang, dir: frame.site.dir, title: bookTitle + " · " + page.label),
-            heading: page.label, messages: rows, id: page.sectionID, pageName: pageName)
+            heading: page.label, messages: rows.map(MessageRowObject.init), id: page.sectionID, pageName: pageName)
     }
 
     /// The site paths of the pictures a book's media hold.
@@ -145,6 +158,12 @@ extension ConversationRenderer {
     private func bookKindTemplate(for name: String) -> String {
         let own = "book/" + name
         return templates.sources[own] != nil ? own : "book/messages/custom"
+    }
+
+    /// The avatars' pictures of the participants who wrote in `frame`'s conversation.
+    static func avatarImages(_ avatars: [String: String], of frame: ConversationFrame) -> Set<String> {
+        let senders = Set(frame.messages.compactMap(\.sender))
+        return Set(avatars.filter { senders.contains($0.key) }.values)
     }
 
     /// The plain text of every message a reply quotes.
@@ -160,8 +179,10 @@ extension ConversationRenderer {
     }
 
     /// The person index: each sender with their count and, per month (or part), a link to their first message in
-    /// it (`link` gives the part's document, or nothing when all are in one).
-    func bookPeople(of frame: ConversationFrame, split: BookParts, link: (BookParts.Part) -> String) -> [BookPerson] {
+    /// it (`link` gives the part's document, or nothing when all are in one), and their avatar's picture.
+    func bookPeople(
+        of frame: ConversationFrame, split: BookParts, avatars: [String: String] = [:], link: (BookParts.Part) -> String
+    ) -> [BookPerson] {
         let parts = split.parts, partOfMessage = split.partOfMessage
         let messages = frame.messages
         var counts: [String: Int] = [:]
@@ -176,7 +197,7 @@ extension ConversationRenderer {
         return PeopleOrder.sorted(byName.keys).flatMap { name in
             byName[name]!.sorted().map { sender in
                 BookPerson(
-                    name: name, countText: strings.plural("messageCount", count: counts[sender]!),
+                    name: name, avatar: avatars[sender], countText: strings.plural("messageCount", count: counts[sender]!),
                     months: (firsts[sender] ?? []).map { first in
                         PageLink(
                             url: link(parts[first.page]) + "#" + Anchor.forMessage(id: messages[first.index].id),
