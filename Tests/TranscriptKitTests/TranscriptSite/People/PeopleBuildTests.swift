@@ -84,13 +84,7 @@ import Testing
 
     @Test func inAGroupTheirNameLinksTheirPageAndTheirAvatarTakesTheirInitials() throws {
         let site = try site()
-        try #"""
-            {"format": "transcripts/1", "id": "book-club", "title": "Book club", "kind": "group",
-             "participants": [{"id": "QUENTIN.okonkwo@example.com", "name": "Q"}, {"id": "ann", "name": "Ann"}, {"id": "me", "name": "Me"}],
-             "messages": [{"id": "b1", "sender": "QUENTIN.okonkwo@example.com", "date": "2024-06-01T08:00:00Z", "text": "Chapter 3"}]}
-            """#.write(to: site.appendingPathComponent("club.json"), atomically: true, encoding: .utf8)
-        let config = Self.config.replacingOccurrences(of: "imessage.json]", with: "imessage.json, club.json]")
-        try config.write(to: site.appendingPathComponent("transcripts.yml"), atomically: true, encoding: .utf8)
+        try Self.addBookClub(to: site, config: Self.config)
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
         let page = try read(site, "c/book-club/2024-06.html")
         #expect(page.contains(#"<a class="sender-link" href="../../people/quinn-okonkwo/index.html">Quinn Okonkwo</a>"#))
@@ -108,6 +102,17 @@ import Testing
         let page = try read(site, "people/nobody-yet/index.html")
         #expect(page.contains(#"<p class="empty">No messages</p>"#))
         #expect(summary.warnings.contains { $0.hasSuffix("people[1] (Nobody Yet): the id \"nobody@example.org\" matches nobody in the conversations") })
+    }
+
+    /// Adds a group where Quinn writes as `QUENTIN.okonkwo@example.com` to the site, and to its `config`'s inputs.
+    static func addBookClub(to site: URL, config: String) throws {
+        try #"""
+            {"format": "transcripts/1", "id": "book-club", "title": "Book club", "kind": "group",
+             "participants": [{"id": "QUENTIN.okonkwo@example.com", "name": "Q"}, {"id": "ann", "name": "Ann"}, {"id": "me", "name": "Me"}],
+             "messages": [{"id": "b1", "sender": "QUENTIN.okonkwo@example.com", "date": "2024-06-01T08:00:00Z", "text": "Chapter 3"}]}
+            """#.write(to: site.appendingPathComponent("club.json"), atomically: true, encoding: .utf8)
+        try config.replacingOccurrences(of: "imessage.json]", with: "imessage.json, club.json]")
+            .write(to: site.appendingPathComponent("transcripts.yml"), atomically: true, encoding: .utf8)
     }
 
     /// The folder of the conversation whose pages hold `text`.

@@ -45,13 +45,7 @@ import Testing
 
     @Test func aGroupWithThePersonStaysItsOwnConversation() throws {
         let site = try site()
-        try #"""
-            {"format": "transcripts/1", "id": "book-club", "title": "Book club", "kind": "group",
-             "participants": [{"id": "QUENTIN.okonkwo@example.com", "name": "Q"}, {"id": "ann", "name": "Ann"}, {"id": "me", "name": "Me"}],
-             "messages": [{"id": "b1", "sender": "QUENTIN.okonkwo@example.com", "date": "2024-06-01T08:00:00Z", "text": "Chapter 3"}]}
-            """#.write(to: site.appendingPathComponent("club.json"), atomically: true, encoding: .utf8)
-        let config = Self.config.replacingOccurrences(of: "imessage.json]", with: "imessage.json, club.json]")
-        try config.write(to: site.appendingPathComponent("transcripts.yml"), atomically: true, encoding: .utf8)
+        try PeopleBuildTests.addBookClub(to: site, config: Self.config)
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/c").path)
         #expect(folders.sorted() == ["book-club", "quinn-okonkwo"])
