@@ -46,4 +46,21 @@ extension PeopleTransform {
         guard let found, directory.people[found].together else { return nil }
         return found
     }
+
+    /// A person's timeline with one participant for them and one for the owner, whatever ids each app gave them
+    /// (so the page lists each once): the person's participants take the first one's id, the owner's the first
+    /// id of `me`.
+    func unifying(_ conversation: Conversation, person: Int) -> Conversation {
+        let region = directory.region
+        var renamed: [String: String] = [:]
+        var personID: String?
+        for participant in conversation.participants {
+            if let owner = me.first, me.contains(participant.id) || meKeys.contains(PersonKey(participant.id, region: region)) {
+                if participant.id != owner { renamed[participant.id] = owner }
+            } else if directory.person(participantID: participant.id, name: participant.name) == person {
+                if let personID { renamed[participant.id] = personID } else { personID = participant.id }
+            }
+        }
+        return renamed.isEmpty ? conversation : Self.renaming(conversation, renamed)
+    }
 }

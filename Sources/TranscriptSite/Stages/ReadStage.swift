@@ -129,9 +129,10 @@ public struct ReadStage: BuildStage {
     ) -> ReadConversation {
         let directory = context.people!.directory
         let id = directory.people[person].id
-        let imported = TogetherTimeline.gather(
+        var imported = TogetherTimeline.gather(
             apps.map { TogetherTimeline.Part(app: $0.app, imported: $0.read.imported) }, id: id,
             title: directory.people[person].name)
+        imported.conversation = context.people!.unifying(imported.conversation, person: person)
         // Rendering names every export it came from; the format is the one with the most messages.
         let largest = apps.max { $0.read.imported.conversation.messages.count < $1.read.imported.conversation.messages.count }!
         var export = largest.read.export

@@ -41,6 +41,9 @@ import Testing
         #expect(rows == ["../../c/quinn-okonkwo/index.html | Quinn Okonkwo | Telegram, Transcripts, WhatsApp | 4 messages | May 1, 2023 | Jan 2, 2025"])
         let index = try read(site, "index.html")
         #expect(index.contains(#"href="c/quinn-okonkwo/index.html""#))
+        // The person and the owner once each, whatever ids the three apps gave them.
+        #expect(whatsApp.contains("Direct chat · Quinn Okonkwo and Me<"))
+        #expect(whatsApp.matches(of: #/class="message outgoing/#).count == 1)
     }
 
     @Test func aGroupWithThePersonStaysItsOwnConversation() throws {
