@@ -77,7 +77,9 @@ public struct ReadStage: BuildStage {
                 throw TranscriptsError(
                     file: export.source.displayPath, message: "this \(export.importer.format) export holds no conversation")
             }
-            if !gathers, !fedTimeline { context.noteRead(export, fingerprint: fingerprint) }
+            // An export that fed a timeline is noted without its fingerprint: never taken over unread, its other
+            // conversations are still taken over by their content.
+            if !gathers { context.noteRead(export, fingerprint: fedTimeline ? nil : fingerprint) }
         }
         // Each id's readings are read back and merged; those of up to `mergedAheadBytes` on a thread of their own
         // while the conversation before is rendered (a bigger one after it: two big ones are never held at once).

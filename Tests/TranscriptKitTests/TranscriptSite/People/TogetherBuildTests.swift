@@ -76,6 +76,22 @@ import Testing
         #expect(try SiteBuilderTests.files(in: site.appendingPathComponent("public")) == incremental)
     }
 
+    /// An export that holds the person's chat and others: the others are taken over on the next build.
+    @Test func theOtherChatsOfAnExportThatFedTheTimelineAreTakenOver() throws {
+        let site = try site()
+        try """
+            01/03/2024, 11:00 - Ann: Book club at 8?
+            01/03/2024, 11:01 - Bo: Yes
+            01/03/2024, 11:02 - Me: See you
+
+            """.write(to: site.appendingPathComponent("whatsapp/WhatsApp Chat with Book club.txt"), atomically: true, encoding: .utf8)
+        let first = try SiteBuilder(options: BuildOptions(site: site)).build()
+        #expect(first.conversations.count == 2)
+        let again = try SiteBuilder(options: BuildOptions(site: site)).build()
+        // The group chat's record stays in the build cache; the timeline's is kept by the person.
+        #expect(again.conversationsReused == 2)
+    }
+
     @Test func turningTogetherOffGivesTheChatsTheirOwnConversationsAgain() throws {
         let site = try site()
         _ = try SiteBuilder(options: BuildOptions(site: site)).build()
