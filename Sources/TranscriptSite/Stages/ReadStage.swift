@@ -58,14 +58,14 @@ public struct ReadStage: BuildStage {
                 var imported = imported
                 imported.conversation.id = context.configuration.merge.id(
                     for: imported.conversation.id, exportAt: export.origin, site: context.options.site)
-                if let person = context.people?.togetherPerson(of: imported.conversation) {
+                // A chat of a person shown `together` waits under its person and app.
+                let person = context.people?.togetherPerson(of: imported.conversation)
+                if let person {
                     fedTimeline = true
                     imported.conversation.id = TogetherConversations.stashName(
                         person: person, app: AppName.of(format: export.importer.format))
-                    try gathered.add(ConversationMerge.Part(
-                        imported: imported, file: export.source.displayPath, position: position,
-                        contentIDs: export.importer.messageIDsAreContent, family: export.importer.messageIDFamily))
-                } else if gathers {
+                }
+                if gathers || person != nil {
                     try gathered.add(ConversationMerge.Part(
                         imported: imported, file: export.source.displayPath, position: position,
                         contentIDs: export.importer.messageIDsAreContent, family: export.importer.messageIDFamily))
