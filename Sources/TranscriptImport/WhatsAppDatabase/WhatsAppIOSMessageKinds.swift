@@ -88,14 +88,20 @@ enum WhatsAppIOSMessageKinds {
         return message
     }
 
-    /// A group event (type 6) or a note of WhatsApp (10): the group's new name when `ZTEXT` holds a name (a
-    /// number there is something else); other events as unsupported, with their values.
+    /// A group event (type 6) or a note of WhatsApp (10, only the codes of `WhatsAppIOSGroupEvents.notices`), by
+    /// `ZGROUPEVENTTYPE` (`WhatsAppIOSGroupEvents`); a type-6 row whose `ZTEXT` holds a name (a number there is something
+    /// else) is a rename whatever its code says. Codes no public reader names stay unsupported, with their values.
     private static func event(
         _ row: SQLiteRow, type: Int64, rowID: Int64, text: String, actor: String?, actorName: String, notes: inout Notes
     ) -> MessageKind {
         let eventType = row["ZGROUPEVENTTYPE"].integer ?? 0
-        if type == 6, !text.isEmpty, Int(text) == nil {
+        if type == 6, !text.isEmpty, Int(text) == nil, eventType == 0 || eventType == 1 {
             return .system(SystemEvent(event: .rename, text: "\(actorName) changed the group name to “\(text)”", actor: actor, title: text))
+        }
+        if type == 6 || WhatsAppIOSGroupEvents.notices.contains(eventType), let event = WhatsAppIOSGroupEvents.event(
+            code: eventType, text: text, actor: actor, actorName: actorName, fromMe: (row["ZISFROMME"].integer ?? 0) != 0)
+        {
+            return .system(event)
         }
         notes.unknown.append(("ZMESSAGETYPE \(type) with ZGROUPEVENTTYPE \(eventType)", rowID))
         var raw: [String: JSONValue] = [
