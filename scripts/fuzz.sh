@@ -6,9 +6,11 @@
 #
 # Builds the Fuzz/ package into .build-fuzz, makes each target's seeds and dictionary (scripts/fuzz-seeds.py),
 # runs each target for SECONDS (default 20) and prints a table: target, runs, CPU seconds, coverage gained,
-# crashes. The corpora grow in .build-fuzz/corpus (FUZZ_CORPUS), so a later run goes on from there. Exits
-# non-zero when a target crashed, hung (-timeout) or ran out of memory (-rss_limit_mb), printing the input kept.
-# TARGET is a name without "Fuzz" (Telegram, Slack, ...); all by default. FUZZ_JOBS=N runs N targets at once.
+# crashes. Each target starts from the minimised corpus committed in Fuzz/corpus/<target>; what a run finds grows
+# in .build-fuzz/corpus (FUZZ_CORPUS), so a later run goes on from there, and FUZZ_MERGE=1 minimises both into
+# Fuzz/corpus (to commit) after the runs. Exits non-zero when a target crashed, hung (-timeout) or ran out of
+# memory (-rss_limit_mb), printing the input kept. TARGET is a name without "Fuzz" (Telegram, Slack, ...); all by
+# default. FUZZ_JOBS=N runs N targets at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +41,10 @@ for target in "${targets[@]}"; do
     [ -x "$bin/Fuzz$target" ] || { echo "no fuzz target Fuzz$target (targets: ${all[*]})" >&2; exit 2; }
 done
 
+# libFuzzer writes what it finds into the first folder only: the committed corpus changes only by FUZZ_MERGE.
+committed=Fuzz/corpus
 mkdir -p "$work" "$work/crashes" "$work/logs"
+for target in "${targets[@]}"; do mkdir -p "$committed/$target"; done
 python3 scripts/fuzz-seeds.py "$work" "${targets[@]}" >/dev/null
 # libFuzzer's children (-fork) and the sanitizer symbolize with llvm-symbolizer when it is on the PATH.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
@@ -51,7 +56,7 @@ run() {
     # TIMEFORMAT: the user and system CPU seconds of the run, appended to the log for the table.
     { TIMEFORMAT='cpu-seconds %U %S'; time "$bin/Fuzz$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
         -dict="$work/$target.dict" -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 \
-        "$work/corpus/$target" "$work/seeds/$target" >"$log" 2>&1 || rc=$?; } 2>>"$log"
+        "$work/corpus/$target" "$committed/$target" "$work/seeds/$target" >"$log" 2>&1 || rc=$?; } 2>>"$log"
     echo "exit-code $rc" >>"$log"
 }
 
@@ -88,3 +93,15 @@ for target in "${targets[@]}"; do
     fi
 done
 [ "$failed" = 0 ] || { echo "fuzzing found a crash, hang or memory blow-up: logs in $work/logs" >&2; exit 1; }
+
+# The committed corpus, minimised: the fewest inputs of the old corpus and this run's that reach all their coverage.
+if [ "${FUZZ_MERGE:-0}" = 1 ]; then
+    for target in "${targets[@]}"; do
+        rm -rf "$committed/$target.new" && mkdir -p "$committed/$target.new"
+        "$bin/Fuzz$target" -merge=1 -rss_limit_mb=2048 -timeout=10 "$committed/$target.new" "$committed/$target" \
+            "$work/corpus/$target" >"$work/logs/$target-merge.log" 2>&1 \
+            || { echo "merging the corpus of $target failed: $work/logs/$target-merge.log" >&2; exit 1; }
+        rm -rf "$committed/$target" && mv "$committed/$target.new" "$committed/$target"
+        echo "Fuzz/corpus/$target: $(find "$committed/$target" -type f | wc -l) inputs, $(du -sk "$committed/$target" | cut -f1) KB"
+    done
+fi

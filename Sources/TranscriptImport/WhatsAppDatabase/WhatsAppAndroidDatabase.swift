@@ -13,7 +13,7 @@ struct WhatsAppAndroidDatabase {
     static let readTables: Set<String> = [
         "message", "chat", "jid", "message_media", "message_quoted", "message_location", "message_vcard",
         "message_system", "message_add_on", "message_add_on_reaction", "messages", "messages_quotes", "messages_vcards",
-        "chat_list",
+        "chat_list", "jid_map", "lid_display_name",
     ]
 
     /// Whether a database with these tables is a `msgstore.db` (its structure, not its content).
@@ -53,12 +53,44 @@ struct WhatsAppAndroidDatabase {
                     return WhatsAppDatabaseChat(jid: jid, name: subjects[jid], isGroup: jid.hasSuffix("@g.us"), rowID: row["first"].integer ?? 0)
                 }
         }
-        let sql = "SELECT c._id AS id, j.raw_string AS jid, \(d.column("chat", "c", "subject")) FROM chat c JOIN jid j ON j._id = c.jid_row_id ORDER BY c._id"
-        return try d.rows(sql).compactMap { row in
-            guard let jid = row["jid"].text, !jid.isEmpty else { return nil }
+        let phone = phoneJID(of: "c.jid_row_id", alias: "cj")
+        let sql = """
+            SELECT c._id AS id, j.raw_string AS jid, \(phone.expression) AS phone_jid, \(d.column("chat", "c", "subject"))
+            FROM chat c JOIN jid j ON j._id = c.jid_row_id\(phone.joins) ORDER BY c._id
+            """
+        let rows = try d.rows(sql)
+        // A chat keyed by a `@lid` id takes its person's phone-number jid, unless a chat of its own has that jid.
+        let own = Set(rows.compactMap { $0["jid"].text })
+        return rows.compactMap { row in
+            guard var jid = row["jid"].text, !jid.isEmpty else { return nil }
+            if let phone = row["phone_jid"].text, !phone.isEmpty, !own.contains(phone) { jid = phone }
             let subject = row["subject"].text.flatMap { $0.isEmpty ? nil : $0 }
             return WhatsAppDatabaseChat(jid: jid, name: subject, isGroup: jid.hasSuffix("@g.us"), rowID: row["id"].integer ?? 0)
         }
+    }
+
+    /// Whether `jid_map` links the newer `@lid` ids (WhatsApp since 2024) to the phone-number jids of the same
+    /// people (`lid_row_id` → `jid_row_id`, both rows of `jid`).
+    var mapsLIDs: Bool { !isLegacy && database.has("jid_map", "lid_row_id") && database.has("jid_map", "jid_row_id") }
+
+    /// The SQL of the phone-number jid that `jid_map` gives for the `jid` row `rowID` (a column), as joins to
+    /// append and an expression that is NULL where there is none; NULL alone without `jid_map`.
+    func phoneJID(of rowID: String, alias: String) -> (joins: String, expression: String) {
+        guard mapsLIDs else { return ("", "NULL") }
+        return (" LEFT JOIN jid_map \(alias)m ON \(alias)m.lid_row_id = \(rowID) LEFT JOIN jid \(alias)p ON \(alias)p._id = \(alias)m.jid_row_id",
+                "\(alias)p.raw_string")
+    }
+
+    /// The names WhatsApp keeps for `@lid` ids it has no phone number for (`lid_display_name.display_name`), by
+    /// the id's jid.
+    func lidDisplayNames() throws -> [(jid: String, name: String)] {
+        let d = database
+        guard !isLegacy, d.has("lid_display_name", "lid_row_id"), d.has("lid_display_name", "display_name") else { return [] }
+        return try d.rows("SELECT j.raw_string AS jid, n.display_name AS name FROM lid_display_name n JOIN jid j ON j._id = n.lid_row_id ORDER BY n.rowid")
+            .compactMap { row in
+                guard let jid = row["jid"].text, let name = row["name"].text, !jid.isEmpty, !name.isEmpty else { return nil }
+                return (jid, name)
+            }
     }
 
     /// A chat's rows, oldest first, with what the tables beside `message` hold of each (a column those tables
@@ -112,8 +144,9 @@ struct WhatsAppAndroidDatabase {
                 if present { joins += " LEFT JOIN \(table) \(alias) ON \(alias).\(on) = m._id" }
             }
             if d.has("message", "sender_jid_row_id") {
-                select.append("sj.raw_string AS sender_jid")
-                joins += " LEFT JOIN jid sj ON sj._id = m.sender_jid_row_id"
+                let phone = phoneJID(of: "m.sender_jid_row_id", alias: "sj")
+                select.append("COALESCE(\(phone.expression), sj.raw_string) AS sender_jid")
+                joins += " LEFT JOIN jid sj ON sj._id = m.sender_jid_row_id" + phone.joins
             } else {
                 select.append("NULL AS sender_jid")
             }
@@ -149,11 +182,13 @@ struct WhatsAppAndroidDatabase {
         guard !isLegacy, ["parent_message_row_id", "chat_row_id", "_id"].allSatisfy({ d.has("message_add_on", $0) }),
               d.has("message_add_on_reaction", "message_add_on_row_id"), d.has("message_add_on_reaction", "reaction")
         else { return [:] }
+        let hasSender = d.has("message_add_on", "sender_jid_row_id")
+        let phone = hasSender ? phoneJID(of: "a.sender_jid_row_id", alias: "j") : (joins: "", expression: "NULL")
         let sql = """
             SELECT a.chat_row_id AS chat, a.parent_message_row_id AS parent, r.reaction AS reaction,
-                \(d.column("message_add_on", "a", "from_me")), \(d.has("message_add_on", "sender_jid_row_id") ? "j.raw_string" : "NULL") AS jid
+                \(d.column("message_add_on", "a", "from_me")), \(hasSender ? "COALESCE(\(phone.expression), j.raw_string)" : "NULL") AS jid
             FROM message_add_on a JOIN message_add_on_reaction r ON r.message_add_on_row_id = a._id
-            \(d.has("message_add_on", "sender_jid_row_id") ? "LEFT JOIN jid j ON j._id = a.sender_jid_row_id" : "")
+            \(hasSender ? "LEFT JOIN jid j ON j._id = a.sender_jid_row_id" + phone.joins : "")
             ORDER BY a._id
             """
         var result: [Int64: [Int64: [(emoji: String, fromMe: Bool, jid: String?)]]] = [:]

@@ -66,6 +66,8 @@ public struct WhatsAppAndroidImporter: ExportImporter {
             try WhatsAppAndroidContacts.read(
                 contacts, displayPath: contactsPath.isEmpty ? Self.contactsName : contactsPath + "/" + Self.contactsName, into: &names)
         }
+        // Names WhatsApp keeps for `@lid` ids without a phone number come after the address book's.
+        for (jid, name) in try database.lidDisplayNames() { names.addPushName(jid, name) }
         let mediaFolder = Self.mediaFolder(beside: folder)
         let me = context.me.first ?? "me"
         let assembler = WhatsAppChatAssembler(names: names, me: me)

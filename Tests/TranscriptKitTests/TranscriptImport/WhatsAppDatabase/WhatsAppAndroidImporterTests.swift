@@ -74,6 +74,40 @@ import Testing
         ])
     }
 
+    /// Newer databases name people by `@lid` ids; `jid_map` gives the phone-number jid of each (KnugiHK's
+    /// WhatsApp-Chat-Exporter and other public readers join `jid_map.lid_row_id` to `jid._id` and take
+    /// `jid_map.jid_row_id`'s `raw_string`), and `lid_display_name` names those it has no number for.
+    @Test func newerLIDsAreTheirPeoplesPhoneNumbers() throws {
+        let folder = try Fixture.folder()
+        try SQLiteDatabase.openForWriting(folder.appendingPathComponent("msgstore.db")).execute("""
+            CREATE TABLE jid_map (lid_row_id INTEGER PRIMARY KEY NOT NULL, jid_row_id INTEGER NOT NULL, sort_id INTEGER);
+            CREATE TABLE lid_display_name (lid_row_id INTEGER PRIMARY KEY NOT NULL, display_name TEXT, username TEXT);
+            INSERT INTO jid (_id, user, server, type, raw_string) VALUES
+              (10, '111111111111111', 'lid', 0, '111111111111111@lid'), (11, '222222222222222', 'lid', 0, '222222222222222@lid'),
+              (12, '333333333333333', 'lid', 0, '333333333333333@lid');
+            INSERT INTO jid_map (lid_row_id, jid_row_id) VALUES (10, 3), (12, 4);
+            INSERT INTO lid_display_name (lid_row_id, display_name) VALUES (11, 'Dana');
+            INSERT INTO chat (_id, jid_row_id, subject) VALUES (3, 12, NULL);
+            INSERT INTO message (_id, chat_row_id, from_me, key_id, sender_jid_row_id, status, timestamp, message_type, text_data) VALUES
+              (20, 2, 0, 'L1', 10, 0, \(Fixture.ms("2024-05-02T10:00:00Z")), 0, 'From the new id'),
+              (21, 2, 0, 'L2', 11, 0, \(Fixture.ms("2024-05-02T10:01:00Z")), 0, 'No number known'),
+              (22, 3, 0, 'L3', 0, 0, \(Fixture.ms("2024-05-02T10:02:00Z")), 0, 'Hi, Cy here');
+            INSERT INTO message_add_on (_id, chat_row_id, from_me, key_id, sender_jid_row_id, parent_message_row_id) VALUES
+              (3, 2, 0, 'R3', 10, 21);
+            INSERT INTO message_add_on_reaction (message_add_on_row_id, reaction) VALUES (3, '🎉');
+            """)
+        let read = try Fixture.read(folder)
+        try #require(read.count == 3)
+        let group = read[1].conversation
+        #expect(group.messages.suffix(2).map(\.sender) == [Fixture.bo, "222222222222222@lid"])
+        #expect(group.messages.last?.reactions.first?.by == [Fixture.bo])
+        #expect(group.participants.map(\.name) == ["Me Myself", "Bo", "+4915133333333", "Dana"])
+        // The chat keyed by Cy's new id is Cy's, by her number.
+        let direct = read[2].conversation
+        #expect(direct.title == "+4915133333333")
+        #expect(direct.messages.map(\.sender) == [Fixture.cy])
+    }
+
     @Test func theOlderLayout() throws {
         let read = try Fixture.read(try Fixture.folder(legacy: true).appendingPathComponent("msgstore.db"))
         try #require(read.count == 2)
