@@ -25,24 +25,48 @@ public struct SlackImporter: ExportImporter {
     public func importConversations(
         from source: ExportSource, context: ImportContext, _ body: (ImportedConversation) throws -> Void
     ) throws {
+        try importConversations(from: source, context: context, reusing: { _ in false }, body)
+    }
+
+    /// Each conversation's source key is a digest of its day files and of what it depends on in the workspace
+    /// (`SlackChannelKeys`); a conversation that `reuse` takes is not parsed.
+    public func importConversations(
+        from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
+        _ body: (ImportedConversation) throws -> Void
+    ) throws {
         let workspace = try SlackWorkspace.read(source.url, displayPath: source.displayPath)
         // Without the list of users, people are shown by the names their messages carry, else by their ids.
         var warnings = FileManager.default.fileExists(atPath: source.url.appendingPathComponent("users.json").path) ? []
             : ["\(source.displayPath)/users.json: missing, so people are shown by the names in their messages or by their ids"]
         warnings += workspace.warnings
-        for channel in workspace.channels {
-            let (conversation, dayWarnings) = try read(channel, of: workspace, from: source, context: context)
-            try body(ImportedConversation(conversation: conversation, mediaFolder: source.url, warnings: warnings + dayWarnings))
+        // Keys are made only for a build that may take conversations over.
+        let shared = context.sourceKeysThatMayBeReused == nil ? nil : SlackChannelKeys.workspace(source.url)
+        for (number, channel) in workspace.channels.enumerated() {
+            let folder = source.url.appendingPathComponent(channel.folder)
+            let days = SlackWorkspace.dayFiles(in: folder)
+            var key: String?
+            if let shared {
+                key = try SlackChannelKeys.key(
+                    workspace: shared, number: number, channel: channel, folder: folder, days: days, warnings: warnings)
+            }
+            if let key, try reuse(key) {
+                warnings = []
+                continue
+            }
+            let (conversation, dayWarnings) = try read(channel, days: days, of: workspace, from: source, context: context)
+            try body(ImportedConversation(
+                conversation: conversation, mediaFolder: source.url, warnings: warnings + dayWarnings, sourceKey: key))
             warnings = []  // said once, with the first conversation
         }
     }
 
-    /// Reads one conversation: every day file of its folder, each parsed once, in date order (in batches on all
+    /// Reads one conversation: every day file of its folder (`dayNames`), each parsed once, in date order (in batches on all
     /// cores, `SlackDayBatches`, with the result of reading them one after another); with the
     /// warnings about its day files (one per file with text that is not Unicode, one per field of a message's
     /// blocks, attachments or files that could not be read).
     func read(
-        _ channel: SlackWorkspace.Channel, of workspace: SlackWorkspace, from source: ExportSource, context: ImportContext
+        _ channel: SlackWorkspace.Channel, days dayNames: [String], of workspace: SlackWorkspace, from source: ExportSource,
+        context: ImportContext
     ) throws -> (Conversation, [String]) {
         let folder = source.url.appendingPathComponent(channel.folder)
         var reader = SlackMessageReader(names: workspace.names, files: SlackFileLocator(root: source.url, folder: channel.folder))
@@ -51,7 +75,7 @@ public struct SlackImporter: ExportImporter {
         if channel.kind == .direct || channel.kind == .multiPerson {
             for member in channel.members { reader.note(member) }
         }
-        let days = SlackWorkspace.dayFiles(in: folder).map { day in
+        let days = dayNames.map { day in
             SlackDayBatches.Day(url: folder.appendingPathComponent(day), displayPath: source.displayPath + "/" + channel.folder + "/" + day)
         }
         var warnings: [String] = []
