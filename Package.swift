@@ -74,8 +74,8 @@ let package = Package(
         ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
-        // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
-        // (`JSONScanner` finds where big values end with them); NEON on arm64.
+        // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 on x86-64 and NEON on arm64
+        // (`JSONScanner` finds where big values end with them; scripts/check-byte-masks.sh holds the ways equal).
         .target(name: "CByteMasks"),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
