@@ -7,6 +7,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Reads any value: null, then true or false, a number, a string, a list, and last an object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -24,6 +25,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// Writes the value as it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -13,6 +13,7 @@ public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Senda
     /// What went wrong and, where it helps, what was expected.
     public var message: String
 
+    /// An error about `file` (at `line` and `column`, or at `path` in it) saying `message`.
     public init(file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
         self.file = file
         self.line = line
@@ -21,6 +22,7 @@ public struct TranscriptsError: Error, CustomStringConvertible, Equatable, Senda
         self.message = message
     }
 
+    /// `file:line:column: at path: message`, leaving out what is unknown.
     public var description: String {
         var location = file ?? ""
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
