@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", .product(name: "Yams", package: "Yams"),
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive",
+                .product(name: "Yams", package: "Yams"),
                 // WhatsApp's crypt14/crypt15 backups are inflated with ZIPFoundation's inflater.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // An encrypted iPhone backup's keys: PBKDF2 (CryptoExtras), AES key unwrap (Crypto), AES-CBC (CryptoExtras).
@@ -114,7 +115,8 @@ let package = Package(
             name: "TranscriptRender",
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptText", "TranscriptDisplay",
-                "TranscriptSearch", .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+                "TranscriptSearch", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 // The strings tables (Templates/strings/*.yml).
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -124,7 +126,8 @@ let package = Package(
             name: "TranscriptSite",
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
-                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "CPhoneNumbers", "CVips", .product(name: "Yams", package: "Yams"),
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "CPhoneNumbers", "CVips",
+                .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
