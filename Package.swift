@@ -12,8 +12,8 @@ let package = Package(
         .library(
             name: "TranscriptBuild",
             targets: [
-                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                "TranscriptRender", "TranscriptSite",
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
             ]),
     ],
     // Each dependency at the version the tests run with: `exact:` for 0.x packages (a minor release may break),
@@ -74,42 +74,49 @@ let package = Package(
         ),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
-        // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 where the machine has it
-        // (`JSONScanner` finds where big values end with them).
+        // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 on x86-64 and NEON on arm64
+        // (`JSONScanner` finds where big values end with them; scripts/check-byte-masks.sh holds the ways equal).
         .target(name: "CByteMasks"),
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
+        //   TranscriptSupport ← TranscriptJSON ← TranscriptModel
         //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch
         //   TranscriptRender (Model, Text, Display, Search) ← TranscriptSite (+ Import) ← TranscriptServe
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
-        // Messages, conversations, the canonical JSON, diagnostics and the support code beneath them.
-        // SHA-256 for the build cache's fingerprints comes from swift-crypto.
-        .target(name: "TranscriptModel", dependencies: ["CByteMasks", .product(name: "Crypto", package: "swift-crypto")]),
+        // What every target leans on and none of it is about messages: `TranscriptsError`, digests, work on all
+        // cores, memory given back, binary coding. SHA-256 for the build cache's fingerprints comes from swift-crypto.
+        .target(name: "TranscriptSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // JSON read fast: the scanner, the tape, the parser and the syntax check, over mapped files.
+        .target(name: "TranscriptJSON", dependencies: ["TranscriptSupport", "CByteMasks"]),
+        // Messages, conversations, the canonical JSON and the strings tables.
+        .target(name: "TranscriptModel", dependencies: ["TranscriptSupport", "TranscriptJSON"]),
         // Detection, the importer registry and every importer, archives included; one file imports CSQLite, one
         // CLibXML2, one CLibArchive.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", .product(name: "Yams", package: "Yams"),
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive",
+                .product(name: "Yams", package: "Yams"),
                 // WhatsApp's crypt14/crypt15 backups are inflated with ZIPFoundation's inflater.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // An encrypted iPhone backup's keys: PBKDF2 (CryptoExtras), AES key unwrap (Crypto), AES-CBC (CryptoExtras).
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
         // The one file that imports CCmark: message text to HTML and plain text.
-        .target(name: "TranscriptText", dependencies: ["TranscriptModel", "CCmark"]),
+        .target(name: "TranscriptText", dependencies: ["TranscriptSupport", "TranscriptModel", "CCmark"]),
         // The display delegate, the display settings and what they resolve to: values, never HTML.
-        .target(name: "TranscriptDisplay", dependencies: ["TranscriptModel"]),
+        .target(name: "TranscriptDisplay", dependencies: ["TranscriptSupport", "TranscriptModel"]),
         // The search index: tokenizer, per-conversation parts, the index files and their in-place update.
-        .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
+        .target(name: "TranscriptSearch", dependencies: ["TranscriptSupport", "TranscriptJSON", "TranscriptModel"]),
         // One conversation into pages: page models, rows, the templates (compiled in), media sizes, feeds.
         .target(
             name: "TranscriptRender",
             dependencies: [
-                "TranscriptModel", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptText", "TranscriptDisplay",
+                "TranscriptSearch", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 // The strings tables (Templates/strings/*.yml).
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -118,8 +125,9 @@ let package = Package(
         .target(
             name: "TranscriptSite",
             dependencies: [
-                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                "TranscriptRender", "CPhoneNumbers", "CVips", .product(name: "Yams", package: "Yams"),
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "CPhoneNumbers", "CVips",
+                .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
@@ -129,7 +137,7 @@ let package = Package(
         .target(
             name: "TranscriptServe",
             dependencies: [
-                "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
+                "TranscriptSupport", "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -139,14 +147,15 @@ let package = Package(
         .target(
             name: "TranscriptKit",
             dependencies: [
-                "TranscriptModel", "TranscriptImport", "TranscriptText", "TranscriptDisplay", "TranscriptSearch",
-                "TranscriptRender", "TranscriptSite", "TranscriptServe",
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "TranscriptSite", "TranscriptServe",
             ]),
         // The thin command-line front end.
         .executableTarget(
             name: "transcripts",
             dependencies: [
-                "TranscriptModel", "TranscriptImport", "TranscriptSite", "TranscriptServe", "CAllocatorSettings",
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptSite",
+                "TranscriptServe", "CAllocatorSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds allocate with jemalloc (Debian's libjemalloc-dev; libjemalloc2 at run time): a build
@@ -163,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "TranscriptKitTests",
             dependencies: [
-                "TranscriptKit", "CByteMasks",
+                "TranscriptKit",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -171,6 +180,8 @@ let package = Package(
             // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
             exclude: ["Fixtures"]
         ),
+        // The JSON reader's tests, built with nothing above it.
+        .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,8 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-targets=(TranscriptModel TranscriptImport TranscriptText TranscriptDisplay TranscriptSearch TranscriptRender
-         TranscriptSite TranscriptServe TranscriptKit)
+targets=(TranscriptSupport TranscriptJSON TranscriptModel TranscriptImport TranscriptText TranscriptDisplay TranscriptSearch
+         TranscriptRender TranscriptSite TranscriptServe TranscriptKit)
 if [ "${1:-}" = "--preview" ]; then
     exec swift package --disable-sandbox preview-documentation --target TranscriptKit
 fi

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The second README command: installs what the tests need, then runs every test:
-# the Swift tests, the JSON Schema tests, the tests of scripts/, the browser tests (Chromium, the Nu HTML
-# Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full disk, serve under load), and the
-# checks that the docs match the code (scripts/check-docs.py) and the dependencies their pins
-# (scripts/check-pins.py). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are skipped,
-# each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
+# the Swift tests, the C test of the JSON scanner's byte masks, the JSON Schema tests, the tests of scripts/, the
+# browser tests (Chromium, the Nu HTML Checker, axe-core) and the fault tests (Tests/faults: killed builds, a full
+# disk, serve under load), and the checks that the docs match the code (scripts/check-docs.py) and the dependencies
+# their pins (scripts/check-pins.py). Tests over the real samples (../shared/samples, or $TRANSCRIPTS_SAMPLES) are
+# skipped, each saying so, when they are absent: scripts/fetch-samples.sh fetches them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -18,6 +18,13 @@ if [ ! -f /usr/share/unicode/cldr/common/supplemental/plurals.xml ]; then
     $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
     $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends unicode-cldr-core >/dev/null
 fi
+# SIMDe (NEON's intrinsics in portable C), which the JSON scanner's arm64 byte masks are checked with here.
+if [ ! -f /usr/include/simde/arm/neon.h ]; then
+    echo "test: installing libsimde-dev (apt)"
+    sudo_=$([ "$(id -u)" -ne 0 ] && echo sudo || true)
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends libsimde-dev >/dev/null
+fi
 
 # One file, and only one, talks to each C library.
 for module in CCmark CSQLite CLibXML2 CPhoneNumbers CLibArchive CVips; do
@@ -29,6 +36,8 @@ for module in CCmark CSQLite CLibXML2 CPhoneNumbers CLibArchive CVips; do
     fi
 done
 
+# The JSON scanner's byte masks: SSE2, NEON (by SIMDe) and eight bytes at a time give the same masks.
+scripts/check-byte-masks.sh
 swift build --build-tests
 # Every dependency resolved at the version Package.swift pins.
 python3 scripts/check-pins.py

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Display settings for the messages that match: by sender, kind, conversation, message id or direction.
 /// Every condition given must hold; a list matches any of its values.

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Display settings as `transcripts.yml` writes them: every key optional, layered from the whole site to a
 /// conversation to rules that match messages, and within each layer optionally per direction

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads conversations in the canonical format: a `.json` file holding one conversation, or a `.jsonl`
 /// (JSON Lines) file whose first line is the conversation without its messages and whose every following

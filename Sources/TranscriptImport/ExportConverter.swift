@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads an export with the importers and writes it in the canonical format (`transcripts import`).
 public struct ExportConverter: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Finds the exports named by the config's `inputs` (or the command line): each path is an export that an
 /// importer recognises (a file, a folder such as a Slack export, or an archive, zip or tar, which is unpacked first),

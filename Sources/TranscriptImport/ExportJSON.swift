@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// A small JSON file of an export (a Slack day or `users.json`, Google Chat's `messages.json` and
 /// `group_info.json`), parsed whole. A syntax error names the file, the line and column, the JSON path reached

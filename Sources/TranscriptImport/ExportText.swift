@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The bytes of an export's file as UTF-8, whatever encoding the file is in: UTF-16 files with a byte-order
 /// mark (as Windows editors save them) are converted, and bytes that are not UTF-8 are replaced with U+FFFD

@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// What could not be read in one message of a JSON export as its format writes it: each field missing or of the
 /// wrong type, with what it held and what was done instead (issue 15, class 2). Nothing is dropped silently: the

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// What the config's `formats:` block says for one format (`formats: {whatsapp: {dateOrder: dayFirst}}`):

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The importers transcripts knows, and how an export's format is found.
 public struct ImporterRegistry: Sendable {

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// A JSON export whose top level is one object, mapped into memory and read a part at a time: the scanner finds
 /// the byte ranges of the object's members and of list elements, and `parse` builds only the values asked for,

@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads a big canonical `.json` conversation with its messages parsed and decoded on all cores: the
 /// document's outline is scanned first (where the conversation's fields and each message start and end),

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Writes strings as JavaScript (and JSON) string literals that are safe anywhere in a script file.
 package enum JavaScriptText {

@@ -1,3 +1,5 @@
+import TranscriptSupport
+
 /// The documents of a conversation's share of the search index, kept compactly: the index holds one per
 /// message of the whole site until it is written, so a document costs about 40 bytes and its text's bytes
 /// here, where a `SearchDocument` (five strings, the text in its own allocation) costs about 200.

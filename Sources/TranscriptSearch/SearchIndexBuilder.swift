@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Builds the site's search index from the conversations' parts and writes it as script files under
 /// `search/`, which the search page and the find bar load by `<script>` (so it works from `file://` too).

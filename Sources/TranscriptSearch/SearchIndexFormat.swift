@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// How the search index's files are written, shared by the full build (`SearchIndexBuilder`) and the update
 /// of a previous index in place (`SearchIndexUpdate`), so that both give the same bytes.

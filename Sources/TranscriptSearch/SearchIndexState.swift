@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// What a build keeps of the search index it wrote (in the build cache), so that the next build can take
 /// document files over or update the index in place: the document files' signatures, the conversation of

@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 /// How an update reads the previous index: its files (each read once, with their sizes) and their entries as

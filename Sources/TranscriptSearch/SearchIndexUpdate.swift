@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 /// Updates a previous build's search index in place when some conversations changed but kept their messages'

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The postings of a conversation's messages while its pages are rendered, split by term into shards: the
 /// chunks made on all cores are joined on all cores too, a shard at a time on each, where joining them into one

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The `search:` block of `transcripts.yml`: whether the site gets a search index and which conversations
 /// stay out of it.

@@ -1,3 +1,5 @@
+import TranscriptSupport
+
 /// Where each term of the index is found: for the term numbered `n` in the conversations' merged terms
 /// (`TermOrder.merged`), the parts that hold it, in order, and its number among each one's terms.
 ///

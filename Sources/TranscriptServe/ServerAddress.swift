@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import TranscriptModel
+import TranscriptSupport
 
 /// The address the preview server listens on, read from `--host` and `--port`.
 enum ServerAddress {

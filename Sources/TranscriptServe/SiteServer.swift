@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts serve`: builds a site, serves its output folder over HTTP, watches the config, the templates
 /// and the inputs, rebuilds when they change, and makes open pages reload (or show the build error).

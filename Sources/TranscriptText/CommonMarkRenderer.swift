@@ -1,5 +1,6 @@
 import CCmark
 import TranscriptModel
+import TranscriptSupport
 
 #if canImport(Glibc)
     import Glibc

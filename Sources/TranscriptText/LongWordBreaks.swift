@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Places to break the very long words of HTML (`<wbr />` every `spacing` characters of a word longer than
 /// `threshold` bytes), for a text's HTML and for whole pages: a browser breaks such a word where it may (the

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The HTML and plain text of a text written without markup (`TextFormat.plain`), written in one pass over its
 /// bytes: what cmark's HTML renderer writes for the tree such a text makes

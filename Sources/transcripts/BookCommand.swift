@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts book SITE --conversation ID [--from DAY] [--to DAY] --output FILE.epub|FILE.pdf`
 struct BookCommand: ParsableCommand {

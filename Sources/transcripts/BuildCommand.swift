@@ -3,6 +3,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts build [SITE] [--output DIR] [--config FILE]`
 struct BuildCommand: ParsableCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import TranscriptImport
+import TranscriptJSON
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts import EXPORT -o FILE`: reads an export and writes it in the canonical format.
 struct ImportCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts init [DIR] [--from EXPORT]`: makes a starter site.
 struct InitCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import TranscriptModel
 import TranscriptServe
 import TranscriptSite
+import TranscriptSupport
 
 /// `transcripts serve [SITE] [--port N] [--host ADDR] [--open]`: builds, serves, watches and reloads.
 struct ServeCommand: AsyncParsableCommand {

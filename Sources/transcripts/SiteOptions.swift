@@ -3,6 +3,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptSite
+import TranscriptSupport
 
 /// The options `build` and `serve` share: which site, where it goes, which config, whether to use the
 /// build cache, the privacy flags and the scope.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import TranscriptJSON
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {

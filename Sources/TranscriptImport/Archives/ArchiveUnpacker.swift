@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Unpacks an archive of an export (`ArchiveKind`) into a folder of the workspace, within bounds: no member lands
 /// outside the folder, and the archive expands to at most `expansionLimit(archiveSize:)`.

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads the cards of a vCard file (versions 2.1, 3.0 and 4.0, RFC 6350): each card's name and the ids its
 /// person writes under (`TEL`, `EMAIL`, `IMPP`, `X-SOCIALPROFILE`), for the config's `people:` and the names of

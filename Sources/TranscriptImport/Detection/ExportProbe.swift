@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// What detection looks at in a file or folder, read once and shared by every importer asked whether it is

@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 /// The shape of a JSON file near its top, for telling formats apart by structure: the keys of the top-level

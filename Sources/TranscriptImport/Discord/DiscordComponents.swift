@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// A message's `components` as DiscordChatExporter writes them (`{type, components}`, and for a button `style`,
 /// `label`, `url`, `customId`, `skuId`, `isDisabled`, `emoji`): the buttons' labels, a row per list of buttons,

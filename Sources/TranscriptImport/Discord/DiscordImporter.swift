@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// DiscordChatExporter's JSON export: one file per channel, DM or thread (`{guild, channel, dateRange,
 /// messages}`), with its media in a `…json_Files` folder beside it when exported with `--media`.

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Discord's message markdown as CommonMark, through `MarkdownWriter` so that nothing in a message becomes
 /// markup by accident: `**bold**`, `*italic*` / `_italic_`, `__underline__`, `~~strike~~`, `||spoiler||`,

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// A message of a DiscordChatExporter file that cannot be read: its JSON path and what is wrong.
 struct DiscordFieldError: Error {

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// What one Google Chat message shows, as kinds of the model: its text, the link cards of its annotations,

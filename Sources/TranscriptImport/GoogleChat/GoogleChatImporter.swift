@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Google Chat as Google Takeout exports it: a `Google Chat` folder with a folder per conversation in `Groups`
 /// (`DM …`, `Space …`), each holding `group_info.json`, `messages.json` and the attached files, and the owner's

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// The side files of a Google Chat export: a group's `group_info.json` (`{"name", "members": [{"name",
 /// "email", "user_type"}]}`; direct messages have no name) and the owner's `Users/User …/user_info.json`

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads the messages of one group's `messages.json` into the model, one element of its `messages` list at
 /// a time.

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// Reads one chat of the Messages database into a conversation: its messages, the tapbacks on them, its

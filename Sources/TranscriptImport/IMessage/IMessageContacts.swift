@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 import Yams
 
 /// Names for the Messages database's handles (phone numbers and email addresses), which the database does not

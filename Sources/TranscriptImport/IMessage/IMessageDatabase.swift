@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The macOS Messages database (`chat.db`), opened read-only, and the rows the importer reads from it.
 ///

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// An encrypted backup: `Manifest.plist`'s `BackupKeyBag` opened with the passphrase (`IOSBackupKeybag`),
 /// `Manifest.db` decrypted with `ManifestKey` (4 bytes, the protection class, little-endian, then the wrapped

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// An iPhone backup folder, as Finder, iTunes and `idevicebackup2` write it: `Info.plist`,
 /// `Manifest.plist`, `Manifest.db` and the files themselves under `xx/<fileID>`, where `fileID` is the SHA-1 of

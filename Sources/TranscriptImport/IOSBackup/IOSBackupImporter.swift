@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// An iPhone backup folder (`Manifest.db` and the files under `xx/<fileID>`; an encrypted one is decrypted with
 /// its passphrase into the build's workspace, see `IOSBackup+Encryption.swift`): the conversations of

@@ -2,6 +2,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The keys of an encrypted iPhone backup: `Manifest.plist`'s `BackupKeyBag` opened with the backup's
 /// passphrase. The keybag is a list of tag-length-value records (a 4-letter tag, a 4-byte big-endian length,

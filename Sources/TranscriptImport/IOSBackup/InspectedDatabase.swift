@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// A SQLite database opened read-only and immutable, with the columns of the tables a reader asks for looked up
 /// first (`PRAGMA table_info`), so that a column an app version lacks is read as NULL: a missing feature, never

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// Turns one Matrix event into what it means for the room: a message, a change to another message (an edit, a

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// A few tags of Matrix's `formatted_body` (`org.matrix.custom.html`) as CommonMark, through `MarkdownWriter`
 /// so that nothing else in the HTML becomes markup: `b`/`strong`, `i`/`em`, `del`/`s`/`strike`, `u`, `code`,

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Element's "Export chat" in JSON: `{room_name, room_creator, topic, export_date, exported_by, messages: [event…]}`,
 /// one room per file, with the attachments (when exported) in folders next to it. See docs/formats/matrix.md.

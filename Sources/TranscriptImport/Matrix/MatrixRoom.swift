@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// Puts a room's converted events together: display names, edits applied to their messages, reactions added

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Mattermost's bulk export: one JSON Lines file (`export.json`, `import.jsonl`) whose first line is
 /// `{"type":"version",...}`, followed by `team`, `channel`, `user`, `post`, `direct_channel`, `direct_post` and

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// Mattermost's system posts (`type` `system_…`, or older exports' texts about the poster): what event each

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// Message ids for exports that have none of their own (WhatsApp's and Signal's text, IRC logs), made from the
 /// message itself: its sender, its minute, what it says, and its ordinal among the messages of the conversation

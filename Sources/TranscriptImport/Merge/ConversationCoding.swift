@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// A compact byte form of a conversation as an importer read it, written to disk while other exports are read
 /// and read back to be merged (`MergeStash`): every field of the model, so that reading back gives the same

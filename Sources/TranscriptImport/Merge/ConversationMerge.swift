@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Merges several exports' readings of one conversation (the same chat exported again and again) into one,
 /// every message once (see docs/archive.md).

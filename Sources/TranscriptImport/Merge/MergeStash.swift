@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TranscriptModel
+import TranscriptSupport
 
 /// The conversations of exports that may hold the same conversation, kept on disk (`ConversationCoding`) until
 /// every export was read, so that a build holds one conversation's readings at a time, not the exports. Parts

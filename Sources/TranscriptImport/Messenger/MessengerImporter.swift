@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Facebook Messenger's and Instagram's JSON download ("Download your information"): one folder per thread,
 /// `messages/inbox/<thread>/message_1.json`, `message_2.json`, ..., each

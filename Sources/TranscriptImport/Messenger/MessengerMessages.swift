@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Turns Messenger / Instagram message objects into messages. `convert` works on one message (and runs on all
 /// cores); `assemble` then orders them, names them and collects the participants.

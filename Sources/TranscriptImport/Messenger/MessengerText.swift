@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 /// The text repair Facebook's JSON exports need: every string is UTF-8 whose bytes were written as

@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 /// Slack's Block Kit `blocks`, read into the same tree as mrkdwn: `rich_text` (sections, lists, preformatted

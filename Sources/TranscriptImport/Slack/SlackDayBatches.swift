@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads a conversation's day files into a `SlackMessageReader` on all cores, with exactly the result of reading
 /// them one after another (`SlackMessageReader.add` for each message of each file in order): the same messages in

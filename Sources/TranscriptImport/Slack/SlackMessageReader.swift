@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Where a Slack export keeps its own copies of uploaded files, when a tool added them: slackdump's
 /// `CHANNEL/attachments/FILEID-NAME` and the `__uploads/FILEID/NAME` of slackdump's Mattermost mode and of

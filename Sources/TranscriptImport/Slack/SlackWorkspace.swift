@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// The workspace-wide files of a Slack export: `users.json`, and the conversations of `channels.json`,
 /// `groups.json` (private channels), `mpims.json` (group direct messages) and `dms.json`, any of which may be

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// One chat of a Telegram export turned into a conversation, with the warnings about what could not be read.
 enum TelegramChat {

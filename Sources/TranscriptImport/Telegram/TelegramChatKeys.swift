@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The source keys of an export's chats, made on all cores: a chat's key is a digest of its bytes, its place in
 /// the export (its JSON path and number, and the line and column it starts at, which its warnings count from),

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Telegram Desktop's JSON export: a single chat's `result.json` (`{name, type, id, messages}`) or the whole
 /// account's (`{about, personal_information, chats: {list: [...]}, left_chats: {list: [...]}}`), as a file or

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 extension TelegramMessages {
     /// The messages in order, their senders as participants (in order of first appearance), and posts in a

@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Turns Telegram message objects into messages. `convert` works on one message and runs on all cores;
 /// `assemble` then collects the participants and joins posts to their forum topics.

@@ -1,4 +1,6 @@
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Telegram's message text: `text_entities` when present (always `{type, text, ...}` objects), else `text`,
 /// a string or an array mixing strings and entity objects. Every entity type becomes CommonMark through

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Telegram Desktop's HTML export (its default): a chat's folder with `messages.html`, `messages2.html`, ...
 /// beside `css/`, `js/`, `photos/`, `files/`, or one page on its own. The pages are parsed with libxml2's HTML

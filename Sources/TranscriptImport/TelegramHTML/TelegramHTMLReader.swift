@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads the pages of one Telegram HTML chat (`messages.html`, `messages2.html`, ...) in order into messages.
 /// A "joined" message (`class="... joined"`) has no `from_name`: its sender is the previous message's, across

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// WhatsApp's "Export chat" text, from Android and iOS: a `.txt` file, or the folder of an export with media
 /// (`_chat.txt` or `WhatsApp Chat with X.txt` beside the media files; a zip archive is unpacked into such a

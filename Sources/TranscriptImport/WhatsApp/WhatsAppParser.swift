@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Reads one WhatsApp chat file (`_chat.txt`, `WhatsApp Chat with X.txt`) into a conversation.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// WhatsApp for Android's database, a decrypted `msgstore.db`, opened read-only. Two layouts: the current one
 /// (`message`, `chat`, `jid`, and beside `message` the tables `message_media`, `message_quoted`,

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// WhatsApp for Android's database: a decrypted `msgstore.db`, or the folder holding it. Names come from
 /// `wa.db` beside it, media from the `WhatsApp` folder beside it (the phone's `WhatsApp/`, holding `Media/`; a

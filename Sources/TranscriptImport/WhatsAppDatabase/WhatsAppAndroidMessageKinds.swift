@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// `message.message_type` (older layout: `messages.media_wa_type`) of WhatsApp for Android as message kinds,

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 import ZIPFoundation
 
 /// WhatsApp for Android's encrypted backups of its database, `msgstore.db.crypt15` and `.crypt14`, decrypted

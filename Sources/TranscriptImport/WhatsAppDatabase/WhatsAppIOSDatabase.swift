@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// WhatsApp for iOS's database, `ChatStorage.sqlite` (Core Data: tables `Z…`, keys `Z_PK`), opened read-only.
 /// Only `ZWACHATSESSION` and `ZWAMESSAGE` (with `ZCHATSESSION` and `ZMESSAGEDATE`) are required; every other

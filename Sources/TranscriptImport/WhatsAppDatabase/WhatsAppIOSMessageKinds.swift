@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
 
 /// `ZWAMESSAGE.ZMESSAGETYPE` of WhatsApp for iOS as message kinds (see docs/formats/whatsapp-databases.md for

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSupport
 
 /// What the build cache compares of a file to know it is unchanged without reading it: size, modification
 /// time (nanoseconds), inode and device.

@@ -1,3 +1,6 @@
+import TranscriptJSON
+import TranscriptSupport
+
 /// What kind of conversation a transcript is.
 public enum ConversationKind: String, Codable, Sendable, CaseIterable {
     /// Two people.

@@ -1,3 +1,5 @@
+import TranscriptJSON
+
 extension Message {
     /// The message with every text it shows passed through `change`: the text, a caption, a media item's
     /// shown file name, a location's name and address, a contact, a poll's question and options, a link

@@ -1,3 +1,5 @@
+import TranscriptJSON
+
 /// One message: the web counterpart of MessageKit's `MessageType` and IMUI's `IMUIMessageModelProtocol`.
 public struct Message: Codable, Sendable, Equatable, JSONMappable {
     /// The message's id, unique within its conversation; it is the message's anchor on the page.

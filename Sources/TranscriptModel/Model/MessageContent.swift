@@ -1,3 +1,6 @@
+import TranscriptJSON
+import TranscriptSupport
+
 /// A media file attached to a message: photo, video, audio, voice note, file or sticker.
 public struct MediaItem: Codable, Sendable, Equatable, JSONMappable {
     /// The file's path, relative to the export's folder; nil when the export left the file out.

@@ -1,3 +1,6 @@
+import TranscriptJSON
+import TranscriptSupport
+
 /// What an archive made of several exports of one conversation knows of a message beyond any one export: the
 /// texts earlier exports showed before it was edited, and the later exports that no longer have it.
 public struct MessageHistory: Codable, Sendable, Equatable, JSONMappable {

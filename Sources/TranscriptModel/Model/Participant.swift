@@ -1,3 +1,6 @@
+import TranscriptJSON
+import TranscriptSupport
+
 /// A person (or bot) who takes part in a conversation: the web counterpart of MessageKit's
 /// `SenderType` and IMUI's `IMUIUserProtocol`.
 public struct Participant: Codable, Sendable, Hashable, JSONMappable {

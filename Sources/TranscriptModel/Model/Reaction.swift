@@ -1,3 +1,6 @@
+import TranscriptJSON
+import TranscriptSupport
+
 /// One emoji reaction on a message and who reacted with it.
 public struct Reaction: Codable, Sendable, Equatable, JSONMappable {
     /// The emoji (or a platform's name for a custom emoji).

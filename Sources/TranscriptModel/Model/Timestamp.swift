@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptJSON
 
 /// A moment in time together with the UTC offset it was written in.
 ///

@@ -1,3 +1,5 @@
+import TranscriptSupport
+
 /// A strings-table text with placeholders (`{first} and {second}`), cut at its placeholders once, so that
 /// filling it in is joining its pieces with the values: one allocation, where `StringTable.text(_:_:)` looks
 /// the key up and reads the text for braces each time (a row fills in several such texts for each reaction).

@@ -1,3 +1,5 @@
+import TranscriptSupport
+
 /// Finds bare web addresses (`http://`, `https://` and `www.`) in text, the way chat apps link them.
 ///
 /// A URL starts after the start of the text or a character that is not a letter or digit, runs to the

@@ -3,6 +3,7 @@ import Foundation
 import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 import TranscriptText
 
 extension ConversationRenderer {

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 extension ConversationRenderer {
     /// The book of the conversation of `frame` as one page to print (`book/print`, `BookPrint`): what the EPUB

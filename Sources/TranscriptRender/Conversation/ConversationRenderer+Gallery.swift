@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 extension ConversationRenderer {
     /// The values of the overview's charts and statistics (`overview.charts`).

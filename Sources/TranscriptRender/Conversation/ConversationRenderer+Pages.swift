@@ -1,6 +1,7 @@
 import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 import TranscriptText
 
 extension ConversationRenderer {

@@ -2,6 +2,7 @@ import Crypto
 import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 import TranscriptText
 
 /// Renders one conversation into its pages: text through cmark, display decisions into rows, rows through the

@@ -1,5 +1,6 @@
 import TranscriptDisplay
 import TranscriptModel
+import TranscriptSupport
 
 /// A digest per message of every decision the display delegate makes about it (direction, colours, style,
 /// header, grouping, name, avatar, footer), for the page digests: with it, a page is taken over only when

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Digests of a conversation's pages: everything a month page shows, so that two equal digests mean equal
 /// pages: its messages and their neighbours, what it shows of other messages, and the display delegate's

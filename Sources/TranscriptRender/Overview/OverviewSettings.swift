@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `overview:` block: what a conversation's overview page (`c/<id>/index.html`) shows besides its
 /// months, for the whole site and for single conversations (by id).

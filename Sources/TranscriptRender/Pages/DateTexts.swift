@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Formats message times and date headers in the site's time zone and locale, with no clock or system
 /// setting involved, so the same input always gives the same text. Not shared between threads: make one

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The names of a conversation's days (`3 May 2024` and `Friday, 3 May 2024`), made once for the whole
 /// conversation and shared by the threads that render its pages: each `DateTexts` would otherwise make its own

@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptDisplay
 import TranscriptModel
+import TranscriptSupport
 
 /// The `findBar:` block of `transcripts.yml`: MessageKit's `MessageInputBar` measures for the find bar docked
 /// at the bottom of conversation pages.

@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptModel
 
 extension MessageDetails {

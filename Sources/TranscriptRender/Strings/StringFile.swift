@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 import Yams
 
 /// One `strings/<name>.yml` file: where it came from and what it says, read into table entries.

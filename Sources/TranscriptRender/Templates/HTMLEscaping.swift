@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// HTML escaping for template values, the same as swift-mustache's: `&`, `<`, `>`, `"` and `'`.
 package enum HTMLEscaping {

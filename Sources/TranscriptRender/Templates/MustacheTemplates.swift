@@ -1,6 +1,7 @@
 import Mustache
 import Synchronization
 import TranscriptModel
+import TranscriptSupport
 
 /// swift-mustache's library of a template set, made the first time something is rendered with swift-mustache.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import TranscriptModel
+import TranscriptSupport
 import TranscriptText
 
 /// The templates and assets a site is rendered with: the built-in ones compiled into the binary, with any

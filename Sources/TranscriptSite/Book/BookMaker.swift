@@ -3,6 +3,7 @@ import TranscriptDisplay
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// Makes one conversation's book (`transcripts book`): reads the site's exports as a build does, changes
 /// the conversations as its privacy settings say, and writes the book of the one asked for. Nothing of the

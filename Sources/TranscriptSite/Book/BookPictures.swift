@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// The pictures of a book, made fit for e-readers and screens (with `PictureResizer`, libvips): a photo larger
 /// than `longestSide` is shrunk to it, turned the way its EXIF orientation says and written without metadata;

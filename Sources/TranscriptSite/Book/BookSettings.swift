@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `book:` block: which conversations `transcripts build` also makes books of (written beside
 /// their pages, `c/<id>/book.epub`, and linked from their overview), and what the books' title pages show.

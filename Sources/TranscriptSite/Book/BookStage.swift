@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSupport
 
 /// Makes books of conversations as they come from `transform` (so the privacy settings reach them): in a
 /// site's build, those the config's `book:` block names, written beside their pages (`c/<folder>/book.epub`,

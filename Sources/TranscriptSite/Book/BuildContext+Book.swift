@@ -2,6 +2,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 extension BuildContext {
     /// The EPUB of `imported`'s conversation, its documents rendered and its pictures in one container: a file

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Prints a page to a PDF with headless Chromium (the browser the browser tests use): `--print-to-pdf`, with
 /// the page's own print rules (paper, margins, running headers, page numbers) and no header or footer of

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// What to build: a site folder, and optionally another config file or output folder.
 public struct BuildOptions: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TranscriptModel
+import TranscriptSupport
 
 /// Files of the previous output hard-linked into the staging folder on another thread, while the build reads
 /// and renders on this one.

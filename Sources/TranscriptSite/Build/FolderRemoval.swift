@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Removes a folder and everything in it on all cores: the previous output at the end of every build is thousands
 /// of files, and removing them on one thread was a sixth of a one-message edit's time.

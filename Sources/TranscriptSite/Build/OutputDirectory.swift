@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSupport
 
 /// Where a build writes: a fresh staging folder beside the output folder, swapped into place only when the
 /// whole build succeeded. A failed build removes its staging folder and leaves the previous output as it was.

@@ -4,6 +4,7 @@ import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 import TranscriptSearch
+import TranscriptSupport
 
 /// Builds a site: reads the config and the exports, renders every page and writes the site atomically.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSupport
 import Yams
 
 /// Reads `transcripts.yml`.

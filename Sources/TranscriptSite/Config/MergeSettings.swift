@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `merge:` block: which conversations of the exports are one, where the importers' ids say
 /// otherwise (see docs/archive.md). Conversations of the same id are merged without it; this block joins

@@ -1,9 +1,11 @@
 import Foundation
 import TranscriptDisplay
 import TranscriptImport
+import TranscriptJSON
 import TranscriptModel
 import TranscriptRender
 import TranscriptSearch
+import TranscriptSupport
 
 /// A site's settings, read from its `transcripts.yml`.
 ///

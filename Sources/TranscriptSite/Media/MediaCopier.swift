@@ -2,6 +2,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// Copies the files an export names (photos, videos, voice messages, documents, stickers, avatars) into the
 /// site, under `media/` with a name made from their content, so the same file is stored once however often it

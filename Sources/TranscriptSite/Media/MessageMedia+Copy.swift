@@ -2,6 +2,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 extension MessageMedia {
     /// Files read ahead at once (`MediaCopier.prepare`): enough to keep the cores busy, few enough that their

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSupport
 
 /// Who is who across a site's conversations: the people of the config's `people:` block (and its contacts
 /// files), found by any id they write under. Made once per build, before anything is read.

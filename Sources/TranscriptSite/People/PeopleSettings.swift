@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `people:` block: who is who across conversations and apps (see docs/people.md).
 ///

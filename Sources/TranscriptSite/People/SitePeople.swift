@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Who is who on a site, made once before a build reads anything: the people directory and what `privacy:`
 /// does to its people (their pseudonyms from `pseudonyms.yml`, which it writes when they change, and who is

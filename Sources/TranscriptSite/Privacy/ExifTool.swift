@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// exiftool (Phil Harvey's Image::ExifTool; Debian's `libimage-exiftool-perl`, Homebrew's `exiftool`), the
 /// program that removes the metadata of HEIC pictures and QuickTime and MP4 files (`ExifToolStripper`).

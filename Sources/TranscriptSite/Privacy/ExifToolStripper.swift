@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TranscriptModel
+import TranscriptSupport
 
 /// Removes what HEIC, HEIF and AVIF pictures and QuickTime and MP4 files (MOV, MP4, M4V, M4A, 3GP) say besides
 /// their pictures and sound, with exiftool and without encoding them again: the media data is copied byte for

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `privacy:` block: what the build changes before anything is rendered, so that no page,
 /// search file, feed or report holds what it hides (see docs/privacy.md).

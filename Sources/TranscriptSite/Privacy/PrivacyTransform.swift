@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// The `privacy:` settings as a transform of each conversation before it is rendered: the excluded people's
 /// messages become "Message removed" lines, everyone else (but `me`) gets a pseudonym, and what

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 import Yams
 
 /// `pseudonyms.yml` beside the config, written by a build with `privacy.pseudonymize`: the pseudonym each person of

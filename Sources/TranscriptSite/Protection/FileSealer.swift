@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TranscriptSupport
 
 /// Encrypts and decrypts the files of a protected site with AES-256-GCM. A sealed file's bytes are the
 /// 12-byte nonce, the ciphertext and the 16-byte tag (WebCrypto's AES-GCM takes the last two as one).

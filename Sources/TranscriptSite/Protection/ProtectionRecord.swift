@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSupport
 
 /// `protection.json`, written at the top of a protected site: how its key is derived (the salt and rounds
 /// are public; they are in every locked page too). The next build reads it to keep the salt, so that files

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSupport
 
 /// The config's `protect:` block: a passphrase-protected site, whose pages, feeds, search index and media are
 /// encrypted and unlocked in the browser (see docs/protect.md). The block turns protection on, as `--protect`

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import TranscriptSupport
 
 /// The keys of a protected site, derived from its passphrase and salt exactly as `assets/unlock.js` derives
 /// them in the browser with WebCrypto:

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// A span of days (`YYYY-MM-DD`, both included, either open), as seconds since 1970 in a time zone: the days of a
 /// book (`--from`, `--to`) or of a scoped site (`scope.from`, `scope.to`).

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 
 /// The config's `scope:` block: a site of some people, some conversations or some days of the archive, for
 /// sharing one part of it (see docs/people.md).

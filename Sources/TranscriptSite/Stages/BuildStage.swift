@@ -1,6 +1,7 @@
 import TranscriptModel
 
 import TranscriptImport
+import TranscriptSupport
 
 /// One named step of a build over the build's context, as Publish's `PublishingStep`: `discover`, `read`,
 /// `transform`, `render`, `index`, `write` and `commit` (see `BuildStages.standard`).

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// Swaps the staging folder in as the output (only now: a failed build leaves the previous site as it
 /// was), then keeps what the next build needs: the cache's manifest, the digests of the files written, and

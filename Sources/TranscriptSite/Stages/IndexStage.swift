@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 
 /// Writes the search index (`search/`) from the conversations' parts: taken over from the previous output
 /// when the same parts made it, updated in place when only edited messages changed, else built.

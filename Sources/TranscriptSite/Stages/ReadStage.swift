@@ -2,6 +2,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// Reads the exports, in order, and hands each conversation on to the stages after it as it is read. An
 /// export whose files did not change since the previous build is not read at all when the build cache can

@@ -1,8 +1,10 @@
 import Foundation
 import TranscriptImport
+import TranscriptJSON
 import TranscriptModel
 import TranscriptRender
 import TranscriptSearch
+import TranscriptSupport
 
 /// Renders each conversation into the staging folder as it comes from `read`: its month pages, timeline
 /// and feed, and its share of the search index. The build cache is asked first: a conversation whose key

@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct DisplaySettingsTests {
     func configuration(_ yaml: String) throws -> SiteConfiguration {

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// A truncated or garbled file of every JSON format (issue 15, class 3) is a syntax error naming the file, the
 /// line and column, the JSON path reached and the byte offset, never "not an export transcripts reads"; the

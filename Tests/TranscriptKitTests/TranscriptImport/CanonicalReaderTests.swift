@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct CanonicalReaderTests {
     let reader = CanonicalReader(defaultTimeZone: TimeZone(identifier: "Europe/Berlin")!)

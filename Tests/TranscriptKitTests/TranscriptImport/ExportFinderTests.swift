@@ -5,6 +5,7 @@ import ZIPFoundation
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct ExportFinderTests {
     func zip(_ entries: [String: String], to url: URL) throws {

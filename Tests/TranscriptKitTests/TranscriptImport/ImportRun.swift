@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// Runs an importer on files written for a test: the conversations and the warnings, as a build gets them.

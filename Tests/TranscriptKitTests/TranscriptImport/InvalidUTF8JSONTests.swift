@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// Bytes that are not UTF-8 inside the strings of a JSON export are shown as U+FFFD, and each file (or each

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Inputs that were read without a word or not recognised at all: each is now an error or a warning naming the
 /// file and the line or JSON path, and nothing of them is dropped.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// A `\u` escape of a lone UTF-16 surrogate in a JSON export's strings (`"\uD83D"` whose low half was cut off, or

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// The readers that map every field strictly (Slack, Mattermost, Google Chat and the canonical format) refuse a
 /// message with a field missing or of the wrong type (issue 15, class 2): an error naming the file, the line and

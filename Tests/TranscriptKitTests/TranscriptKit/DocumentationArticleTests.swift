@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TranscriptJSON
 import TranscriptKit
+import TranscriptSupport
 
 // The code of the DocC articles (Sources/TranscriptKit/TranscriptKit.docc), compiled and run here.
 // `articlesShowOnlyCodeThatIsHere` checks that every Swift block of an article is in this file, word for word.

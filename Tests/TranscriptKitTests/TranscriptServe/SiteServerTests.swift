@@ -6,6 +6,7 @@ import Testing
 import TranscriptRender
 @testable import TranscriptServe
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// `SiteServer` in this process on a free port, spoken to over real HTTP with a raw socket.
 @Suite struct SiteServerTests {

@@ -3,6 +3,7 @@ import TranscriptDisplay
 import TranscriptImport
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 
 /// The build cache of a site, in the hidden folder `SITE/.transcripts-cache/` (never published): the previous
 /// build's manifest and one record per conversation (`records/NAME.record`, `ConversationRecordArchive`'s bytes,

@@ -2,6 +2,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// What the stages ask the build cache: whether what the previous build made from an input is still valid,
 /// and taking it over when it is. Both ways leave the same state behind (the same folders, search numbers,

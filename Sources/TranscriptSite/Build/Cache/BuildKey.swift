@@ -4,6 +4,7 @@ import TranscriptDisplay
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 import Yams
 
 /// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the

@@ -3,6 +3,7 @@ import Foundation
 import TranscriptImport
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// What the build cache keeps of one rendered conversation: what the pages were made from (its key, its media
 /// look-ups), the files they are (with their stamps), and what the rest of the build needs of it (the index

@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// A conversation's record (`ConversationRecord`) as bytes, for the build cache. An edit of one message reads
 /// every other conversation's record to take its pages over: as JSON, decoding them was a tenth of such a

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TranscriptModel
 import TranscriptRender
+import TranscriptSupport
 
 /// A digest of an export's files as they are on disk (paths and stamps, not contents): equal fingerprints mean
 /// the export was not touched, so the build cache may use what it read from it last time.

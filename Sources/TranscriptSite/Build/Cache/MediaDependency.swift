@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptModel
+import TranscriptSupport
 
 /// One look-up of a file an export names (a photo, an avatar, ...) and what it gave: the build cache reuses
 /// a conversation's pages only while every one of its look-ups would give the same again.

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptSupport
 
 /// A digest of each file of the output as the build made it, with the file's stamp: a later build whose new
 /// bytes have the same digest leaves a file whose stamp is unchanged alone, without reading it back.

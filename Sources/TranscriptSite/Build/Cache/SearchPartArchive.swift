@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptModel
 import TranscriptSearch
+import TranscriptSupport
 
 /// A conversation's share of the search index as bytes, so that the build cache can keep it and a later
 /// build can add it to the index without reading the conversation again.

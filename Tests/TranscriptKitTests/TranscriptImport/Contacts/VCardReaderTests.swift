@@ -2,6 +2,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Contacts files: each card a person, with the ids of TEL, EMAIL, IMPP and X-SOCIALPROFILE.
 @Suite struct VCardReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 @testable import TranscriptSite
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// A DiscordChatExporter message with a field of the wrong type (issue 15, class 2): without an id or a time it is
 /// an error naming the file, line, column and JSON path; any other field is kept (shown as written when it is a

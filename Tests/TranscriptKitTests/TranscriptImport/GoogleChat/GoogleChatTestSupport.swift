@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Google Takeout exports of Google Chat, written as files in the shape Takeout gives them (see
 /// docs/formats/google-chat.md for the sources of that shape).

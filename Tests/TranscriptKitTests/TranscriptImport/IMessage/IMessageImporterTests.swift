@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// The Messages database into the model: conversations, messages and what they carry.
 @Suite struct IMessageImporterTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Messages databases made in the tests from SQL, with the tables and column names of a recent macOS
 /// (macOS 15's `chat.db`, as `sqlite3 chat.db .schema` shows them; columns the importer does not read are

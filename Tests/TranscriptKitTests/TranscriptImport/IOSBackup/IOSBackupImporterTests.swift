@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// iPhone backup folders: detection, the manifest, the Messages database and its attachments, and errors.
 @Suite struct IOSBackupImporterTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// irssi's `--- ` date lines whose date cannot be read, and years no calendar arithmetic should meet.
 @Suite struct IRCDateLineTests {

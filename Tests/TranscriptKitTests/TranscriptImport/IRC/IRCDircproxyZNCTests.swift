@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// dircproxy and ZNC logs, and the year setting, with logs of our own.
 @Suite struct IRCDircproxyZNCTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// The IRC importer, with logs of our own (no real IRC sample is in ../shared/samples).
 @Suite struct IRCImporterTests {

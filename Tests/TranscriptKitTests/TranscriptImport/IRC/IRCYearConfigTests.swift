@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// `formats: {irc: {year: …}}` in transcripts.yml reaches the IRC importer (needs the FormatSettings lines).
 @Suite struct IRCYearConfigTests {

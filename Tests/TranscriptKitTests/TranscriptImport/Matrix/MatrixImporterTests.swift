@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// The Matrix importer, with Element exports of our own (no real Matrix sample is in ../shared/samples).
 @Suite struct MatrixImporterTests {

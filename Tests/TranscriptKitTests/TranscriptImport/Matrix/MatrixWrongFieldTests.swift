@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// A Matrix event with a field of the wrong type (issue 15, class 2): without its type or time it is an error
 /// naming the file, line, column and JSON path; any other field is kept (shown as written when it is a number

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 /// Helpers for the Mattermost importer's tests.

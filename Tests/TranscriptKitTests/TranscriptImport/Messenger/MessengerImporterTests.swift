@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Each rule of the Messenger importer, on small exports written by the tests.
 @Suite struct MessengerImporterTests {

@@ -3,6 +3,7 @@ import Foundation
 @testable import TranscriptDisplay
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Reading Messenger exports in tests.
 enum MessengerTestSupport {

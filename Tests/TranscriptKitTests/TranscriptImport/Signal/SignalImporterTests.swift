@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptDisplay
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 /// Helpers for the Signal importer's tests.

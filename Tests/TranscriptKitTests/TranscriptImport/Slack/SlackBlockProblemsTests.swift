@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// Blocks, attachments and files that a Slack message holds in a shape this reader does not know: each is a

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Day files read in batches on all cores (`SlackDayBatches`) give what reading them one after another gave: the
 /// same messages and ids, mentions named with the names known at each message, participants in the order first

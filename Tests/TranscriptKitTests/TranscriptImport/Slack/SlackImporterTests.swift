@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptModel
 @testable import TranscriptRender
 @testable import TranscriptSearch
+@testable import TranscriptSupport
 
 /// The Slack importer's rules, each on a small export of its own.
 @Suite struct SlackImporterTests {

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 @testable import TranscriptSearch
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 /// Helpers for the Slack importer's tests.

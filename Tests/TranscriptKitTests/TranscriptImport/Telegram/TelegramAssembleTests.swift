@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// Chunks of converted messages are moved into the conversation on all cores (`TelegramMessages.assemble`): the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// A chat's key (what the build cache knows it by) is a digest of its bytes, read in pieces on all cores, and of
 /// where it starts: it changes when any of its bytes does, or when it starts on another line or column, and

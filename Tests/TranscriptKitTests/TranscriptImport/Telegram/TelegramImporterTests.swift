@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 @Suite struct TelegramImporterTests {

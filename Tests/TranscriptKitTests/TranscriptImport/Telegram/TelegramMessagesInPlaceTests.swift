@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 
 /// A Telegram message read in place (`JSONTape`) converts to what the same message parsed converts to: the same

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// A Telegram message with a field missing or of the wrong type (issue 15, class 2) is kept with what can be read;
 /// what the field held is kept in a `fields` part after it (or shown, for a number given as text), and a warning

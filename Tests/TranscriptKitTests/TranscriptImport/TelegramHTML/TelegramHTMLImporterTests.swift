@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 /// Telegram Desktop's HTML export: a two-page chat written in the shape Telegram Desktop writes (the markup of

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct WhatsAppImporterTests {
     let importer = WhatsAppImporter()

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptImport
 @testable import TranscriptModel
+@testable import TranscriptSupport
 
 /// Reads chat text with the WhatsApp parser, as a file named chat.txt.
 enum WhatsAppText {

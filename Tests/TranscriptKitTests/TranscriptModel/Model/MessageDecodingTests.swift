@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @testable import TranscriptImport
+@testable import TranscriptJSON
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct MessageDecodingTests {
     @Test func readsATextMessageWithEveryCommonField() throws {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptRender
+@testable import TranscriptSupport
 
 @Suite struct StringTablesTests {
     static let packageFolder = TestSupport.testsFolder.deletingLastPathComponent().deletingLastPathComponent()

@@ -7,6 +7,7 @@ import Testing
 @testable import TranscriptModel
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptSupport
 @testable import TranscriptText
 
 @Suite struct TemplateSetTests {

@@ -4,6 +4,7 @@ import ZIPFoundation
 
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct BookMakerTests {
     static let messages = [

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptModel
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct PDFPrinterTests {
     /// The PDF's dates become the newest message's, in as many bytes as before.

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptDisplay
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// docs/architecture.md's example of a stage of one's own: it leaves out a bot's messages before anything
 /// is rendered.

@@ -6,6 +6,7 @@ import ZIPFoundation
 @testable import TranscriptModel
 @testable import TranscriptServe
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Incremental builds: whatever changed, the output is byte for byte what a clean build writes, and what did
 /// not change stays on disk as it was.

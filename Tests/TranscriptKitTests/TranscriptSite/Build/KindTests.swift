@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptModel
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct KindTests {
     func page(_ messages: [String], config: String = "me: me\n", extra: [String: String] = [:],

@@ -4,6 +4,7 @@ import Testing
 @testable import TranscriptImport
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Sites built from several exports of one conversation (see docs/archive.md).
 @Suite struct MergeBuildTests {

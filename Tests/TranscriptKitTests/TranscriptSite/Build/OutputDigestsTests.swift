@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct OutputDigestsTests {
     /// A file's digest as the output makes it: its bytes in four lanes, whatever parts they come in.

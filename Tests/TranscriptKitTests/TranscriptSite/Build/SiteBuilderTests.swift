@@ -5,6 +5,7 @@ import Testing
 @testable import TranscriptModel
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct SiteBuilderTests {
     func build(_ site: URL, output: URL? = nil) throws -> BuildSummary {

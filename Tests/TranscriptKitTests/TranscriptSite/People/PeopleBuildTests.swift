@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Sites whose config says who is who: one friend on Telegram, WhatsApp and iMessage-like canonical JSON is one
 /// person, with one page (see docs/people.md).

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Who is who: the config's people and contacts files, found by any id they write under.
 @Suite struct PeopleDirectoryTests {

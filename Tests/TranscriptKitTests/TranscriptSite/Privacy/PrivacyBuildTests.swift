@@ -3,6 +3,7 @@ import Testing
 
 import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Whole builds with privacy on: no original is left in any byte of the output.
 @Suite struct PrivacyBuildTests {

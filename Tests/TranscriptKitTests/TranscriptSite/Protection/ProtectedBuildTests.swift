@@ -4,6 +4,7 @@ import Testing
 import TranscriptModel
 import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Whole builds of protected sites: nothing of the conversations in any byte of the output, everything opens
 /// with the key, incremental builds equal clean ones, and a missing passphrase writes nothing.

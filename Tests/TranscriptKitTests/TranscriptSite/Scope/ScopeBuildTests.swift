@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 /// Sites of part of an archive (`scope:`): some people's conversations, some conversations, some days.
 @Suite struct ScopeBuildTests {

@@ -3,6 +3,7 @@ import Testing
 
 import TranscriptModel
 @testable import TranscriptSite
+@testable import TranscriptSupport
 
 @Suite struct SiteStarterTests {
     @Test func aStarterSiteBuildsAndIsNeverOverwritten() throws {
