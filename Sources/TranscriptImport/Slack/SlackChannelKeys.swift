@@ -1,5 +1,7 @@
 import Foundation
+import TranscriptJSON
 import TranscriptModel
+import TranscriptSupport
 
 /// The source keys of a Slack export's conversations, so that an edit of one conversation's day files leaves the
 /// others unparsed (`ExportImporter.importConversations(from:context:reusing:_:)`).
