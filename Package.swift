@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "TranscriptKitTests",
             dependencies: [
-                "TranscriptKit",
+                "TranscriptKit", "TranscriptTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -181,7 +181,9 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // The JSON reader's tests, built with nothing above it.
-        .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks"]),
+        .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks", "TranscriptTestSupport"]),
+        // What every test target shares: temporary folders, a seeded random generator.
+        .target(name: "TranscriptTestSupport", path: "Tests/TranscriptTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import TranscriptTestSupport
 import Testing
 
 @testable import TranscriptJSON
@@ -32,23 +33,11 @@ enum TestSupport {
         return FileManager.default.fileExists(atPath: samples(format).path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    /// The folder of this test run's temporary folders, removed when the run ends (unless
-    /// `TRANSCRIPTS_KEEP_TEST_FILES` is set, to look at them).
-    static let temporaryRoot: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-tests-\(getpid())")
-        if ProcessInfo.processInfo.environment["TRANSCRIPTS_KEEP_TEST_FILES"] == nil {
-            atexit { try? FileManager.default.removeItem(at: TestSupport.temporaryRoot) }
-        }
-        return root
-    }()
+    /// The folder of this test run's temporary folders (`TemporaryFolders.root`).
+    static var temporaryRoot: URL { TemporaryFolders.root }
 
     /// A new empty folder under the system's temporary folder.
-    static func temporaryFolder(_ name: String = #function) throws -> URL {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = temporaryRoot.appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryFolder(_ name: String = #function) throws -> URL { try TemporaryFolders.make(name) }
 
     /// Writes files (relative path → contents) under `folder`.
     static func write(_ files: [String: String], in folder: URL) throws {
