@@ -182,6 +182,9 @@ let package = Package(
         ),
         // The JSON reader's tests, built with nothing above it.
         .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks", "TranscriptTestSupport"]),
+        .testTarget(
+            name: "TranscriptSupportTests",
+            dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // What every test target shares: temporary folders, a seeded random generator.
         .target(name: "TranscriptTestSupport", path: "Tests/TranscriptTestSupport"),
     ],
