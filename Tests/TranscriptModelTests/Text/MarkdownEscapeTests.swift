@@ -1,4 +1,6 @@
 import Testing
+import TranscriptTestSupport
+
 @testable import TranscriptModel
 
 /// `MarkdownWriter.escape` copies the bytes between those it changes a run at a time: it must write what
