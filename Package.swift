@@ -183,6 +183,8 @@ let package = Package(
         // The JSON reader's tests, built with nothing above it.
         .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks", "TranscriptTestSupport"]),
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel", "TranscriptTestSupport"]),
+        .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch", "TranscriptTestSupport"]),
+        .testTarget(name: "TranscriptTextTests", dependencies: ["TranscriptText", "TranscriptTestSupport"]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),

@@ -1,4 +1,5 @@
 import Testing
+import TranscriptTestSupport
 
 @testable import TranscriptText
 
