@@ -52,7 +52,9 @@ enum WhatsAppIOSGroupEvents {
         case 30: return SystemEvent(event: .other, text: "This business account is now a standard account")
         case 34: return SystemEvent(event: .other, text: "You blocked this contact")
         case 35: return SystemEvent(event: .other, text: "You unblocked this contact")
-        case 36: return SystemEvent(event: .other, text: "\(actorName)'s security code changed", actor: fromMe ? nil : actor)
+        case 36:
+            return fromMe ? SystemEvent(event: .other, text: "Your security code changed")
+                : SystemEvent(event: .other, text: "\(actorName)'s security code changed", actor: actor)
         case 50: return SystemEvent(event: .other, text: "You added members")
         default: return nil
         }
