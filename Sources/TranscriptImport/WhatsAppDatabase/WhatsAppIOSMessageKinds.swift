@@ -96,7 +96,8 @@ enum WhatsAppIOSMessageKinds {
         _ row: SQLiteRow, type: Int64, rowID: Int64, text: String, actor: String?, actorName: String, notes: inout Notes
     ) -> MessageKind {
         let eventType = row["ZGROUPEVENTTYPE"].integer ?? 0
-        if type == 6, !text.isEmpty, Int(text) == nil, eventType == 0 || eventType == 1 {
+        // Without a code (older databases), a name in `ZTEXT` is a rename; code 1 is one in the table.
+        if type == 6, eventType == 0, !text.isEmpty, Int(text) == nil {
             return .system(SystemEvent(event: .rename, text: "\(actorName) changed the group name to “\(text)”", actor: actor, title: text))
         }
         if type == 6 || WhatsAppIOSGroupEvents.notices.contains(eventType), let event = WhatsAppIOSGroupEvents.event(
