@@ -39,11 +39,22 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Read every export as this format instead of detecting it (\(ImporterRegistry.builtIn.formats.joined(separator: ", "))).")
     var format: String?
 
+    @Option(help: ArgumentHelp(
+        "Build only shard K of N into the output folder (a part of the site, with its conversations' pages and search parts); join the parts with transcripts assemble. See docs/ci.md.",
+        valueName: "K/N"))
+    var shard: String?
+
     func run() throws {
         let progress = ProgressLine(quiet: quiet)
-        let builder = SiteBuilder(
-            options: try siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format),
-            progress: progress.handler)
+        var options: BuildOptions
+        do {
+            options = try siteOptions.buildOptions(strict: strict, inputs: inputs.isEmpty ? nil : inputs, format: format)
+            options.shard = try shard.map(ShardSelection.init(parsing:))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
+            throw ExitCode.failure
+        }
+        let builder = SiteBuilder(options: options, progress: progress.handler)
         do {
             let summary = try builder.build()
             progress.clear()

@@ -7,7 +7,7 @@ struct Transcripts: AsyncParsableCommand {
         commandName: "transcripts",
         abstract: "Turn chat exports into a static website of bubble transcripts.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, BookCommand.self, ImportCommand.self, InitCommand.self, LicensesCommand.self],
+        subcommands: [BuildCommand.self, AssembleCommand.self, ServeCommand.self, BookCommand.self, ImportCommand.self, InitCommand.self, LicensesCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

@@ -24,6 +24,9 @@ public struct BuildOptions: Sendable {
     public var protection: ProtectionOptions
     /// A scope given on the command line (`--scope-person`, ...), added to the config's `scope:`.
     public var scope: ScopeSettings
+    /// Builds only this shard's part of the site (`--shard K/N`), for `SiteBuilder.assemble(parts:)`; nil for
+    /// the whole site.
+    public var shard: ShardSelection?
 
     /// An encrypted iPhone backup's passphrase (`--passphrase-file`); nil to take it from the environment
     /// variable `TRANSCRIPTS_BACKUP_PASSPHRASE`.

@@ -369,6 +369,25 @@ final class OutputDirectory {
         return true
     }
 
+    /// Takes the file at `source` (a regular file outside the output: a part of the site made by a shard) into
+    /// the site at `relativePath`, as stored: a hard link, or a copy where links cannot be made.
+    func adopt(_ source: String, at relativePath: String) throws {
+        let path = try prepare(relativePath)
+        var info = stat()
+        guard lstat(source, &info) == 0 else {
+            throw TranscriptsError(file: source, message: "this file went away while it was taken into the site")
+        }
+        if Foundation.link(source, path) != 0 {
+            do {
+                try FileManager.default.copyItem(atPath: source, toPath: path)
+            } catch {
+                throw TranscriptsError(file: path, message: "cannot copy the file into the site (\(TranscriptsError.sentence(for: error)))")
+            }
+        }
+        filesWritten += 1
+        bytesWritten += Int(info.st_size)
+    }
+
     /// Links the previous output's file made at `relativePath` (stored otherwise than made) when it is still
     /// the file the previous build made of bytes with `digest`; whether it did.
     private func linkIfMadeEqual(_ relativePath: String, digest: UInt64) throws -> Bool {

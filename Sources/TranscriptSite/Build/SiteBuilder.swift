@@ -51,9 +51,27 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site and returns what it did. On any error the previous output is left as it was.
     ///
+    /// With `options.shard`, it builds one shard's part of the site into the output folder: the pages, media and
+    /// books of its conversations, with what `assemble(parts:)` needs of them. A shard's build reads every
+    /// export (so that each conversation gets the place a whole build gives it) and renders its own
+    /// conversations, without the build cache.
+    ///
     /// With glibc, it has the process keep one malloc arena per core from then on (`MALLOC_ARENA_MAX`, when set,
     /// wins): that keeps a big build's peak of memory lower and steadier.
     public func build() throws -> BuildSummary {
+        try run(assembling: nil)
+    }
+
+    /// Joins the parts that builds with `--shard K/N` made (every shard of one site, from the same exports, with
+    /// the same binary, config and templates) into the site, byte for byte what one build of the whole site
+    /// writes: their files are linked (or copied) into the output, and the index, the people pages and the
+    /// search index are written from their records. No export is read. On any error the previous output is
+    /// left as it was.
+    public func assemble(parts: [URL]) throws -> BuildSummary {
+        try run(assembling: parts)
+    }
+
+    private func run(assembling parts: [URL]?) throws -> BuildSummary {
         let started = DispatchTime.now()
         FreedMemory.shareArenas()
         guard FileManager.default.fileExists(atPath: options.site.path) else {
@@ -94,22 +112,32 @@ public struct SiteBuilder: Sendable {
         let people = try SitePeople.make(
             configuration: configuration, site: options.site, configPath: options.configurationFile.relativePathForDisplay,
             protectionNaming: protectionNaming)
-        let cache = BuildCache(
-            site: options.site,
-            key: BuildKey.make(
-                configurationFile: options.configurationFile, templates: templates, delegate: delegate,
-                customRenderers: customRenderers, stages: stages, registry: registry, options: options,
-                protection: protectionFingerprint),
-            contentKey: BuildKey.content(
-                configuration: configuration, stages: stages, registry: registry, options: options, protection: protectionFingerprint),
-            output: outputURL, clean: options.clean)
-        let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean)
-        output.previousDigests = cache.previousOutputDigests()
+        let key = BuildKey.make(
+            configurationFile: options.configurationFile, templates: templates, delegate: delegate,
+            customRenderers: customRenderers, stages: stages, registry: registry, options: options,
+            protection: protectionFingerprint)
+        let contentKey = BuildKey.content(
+            configuration: configuration, stages: stages, registry: registry, options: options, protection: protectionFingerprint)
+        // A site built in parts: each shard's build and the assemble are clean builds, with nothing taken over.
+        let inParts = options.shard != nil || parts != nil
+        if inParts, protection != nil {
+            throw TranscriptsError(
+                file: options.configurationFile.relativePathForDisplay,
+                message: "a protected site is built on one machine: --shard and assemble do not build protected sites")
+        }
+        // A shard's records go with its part (`ShardStage`), from a cache of the build's own; assemble needs none.
+        let cache: BuildCache? = parts != nil ? nil : options.shard != nil
+            ? BuildCache(
+                site: options.site, key: key, contentKey: contentKey, output: outputURL, clean: true,
+                folder: workspace.appendingPathComponent("part"))
+            : BuildCache(site: options.site, key: key, contentKey: contentKey, output: outputURL, clean: options.clean)
+        let output = try OutputDirectory(destination: outputURL, linksUnchangedFiles: !options.clean && !inParts)
+        if !inParts, let cache { output.previousDigests = cache.previousOutputDigests() }
         if let protection {
             output.sealing = protection.sealedOutput(configuration: configuration, templates: templates)
         }
         // An edit keeps almost every file of the search index: they are linked while the exports are read.
-        if configuration.search.enabled {
+        if configuration.search.enabled && !inParts {
             output.linkAhead(under: "search/")
         }
         // A protected site's pages link no books: a book is not protected (`BookStage` makes none).
@@ -123,6 +151,24 @@ public struct SiteBuilder: Sendable {
             output: output, cache: cache, protection: protection, people: people, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
         for warning in stringWarnings + (protection?.warnings ?? []) { context.warn(warning) }
+        var stages = self.stages
+        if inParts {
+            context.partKey = BuildKey.make(
+                configurationFile: options.configurationFile, templates: templates, delegate: delegate,
+                customRenderers: customRenderers, stages: stages, registry: registry, options: options,
+                protection: protectionFingerprint, forParts: true)
+        }
+        if let shard = options.shard {
+            context.shardPlan = ShardPlan(selection: shard)
+            try stages.insert(ShardStage(), before: "commit")
+        }
+        if let parts {
+            // The stages after `render` make the pages of the whole site; the parts hold the rest.
+            guard let render = stages.firstIndex(where: { $0.name == "render" }) else {
+                throw TranscriptsError(message: "assemble needs the build stage \"render\", after which it runs the rest")
+            }
+            stages = [AssembleStage(parts: parts)] + stages[(render + 1)...]
+        }
         do {
             try context.run(stages)
         } catch {

@@ -92,6 +92,11 @@ public final class BuildContext {
     var hasPeoplePages = false
     /// Where conversations were placed and which books were made (`BookStage`).
     var books = BookProgress()
+    /// For a shard's build (`--shard K/N`): which conversations are its own, and where each one of the site goes.
+    var shardPlan: ShardPlan?
+    /// What the pages depend on, as the parts of a site know it (`BuildKey.make(forParts:)`): set for a shard's
+    /// build and for `assemble`, which checks that every part was made with it.
+    var partKey = ""
 
     // The runner's state: the stages, the one running, and the time spent handing conversations on.
     var stages: [any BuildStage] = []
@@ -255,11 +260,16 @@ enum SearchSource {
     /// Rendered now, with the conversation's previous part when its pages could be taken over.
     case part(SearchConversationPart, key: String?, previous: SearchConversationPart? = nil)
     case cached(name: String, key: String)
+    /// Made by another shard (`--shard K/N`): it takes its number in the index, which `assemble` writes.
+    case elsewhere
+    /// Stored in a part of the site (`assemble`), at this file.
+    case stored(URL)
 
     var key: String? {
         switch self {
         case .part(_, let key, _): key
         case .cached(_, let key): key
+        case .elsewhere, .stored: nil
         }
     }
 }

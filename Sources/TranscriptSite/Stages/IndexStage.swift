@@ -12,7 +12,8 @@ public struct IndexStage: BuildStage {
     public init() {}
 
     public func run(in context: BuildContext) throws {
-        guard context.configuration.search.enabled else { return }
+        // A shard's build leaves the index to `assemble`, which has every conversation's share.
+        guard context.configuration.search.enabled, context.shardPlan == nil else { return }
         context.progress("writing the search index")
         let statistics = try context.writeSearchIndex()
         context.summary.searchDocuments = statistics.documents
@@ -65,6 +66,16 @@ extension BuildContext {
                         file: cache?.folder.path ?? "", message: "a stored part of the search index cannot be read; build again with --clean")
                 }
                 index.add(part)
+            case .stored(let file):
+                do {
+                    index.add(try SearchPartArchive.decode([UInt8](try Data(contentsOf: file))))
+                } catch {
+                    throw TranscriptsError(
+                        file: file.relativePathForDisplay,
+                        message: "this part of the search index cannot be read (\(TranscriptsError.sentence(for: error))); build the part again")
+                }
+            case .elsewhere:
+                throw TranscriptsError(message: "a shard's build writes no search index; transcripts assemble does")
             }
         }
         // The builder holds the parts now; letting go of them here lets writing free each part's postings.

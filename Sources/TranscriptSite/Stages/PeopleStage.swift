@@ -8,6 +8,8 @@ public struct PeopleStage: BuildStage {
     public init() {}
 
     public func run(in context: BuildContext) throws {
+        // A shard's build leaves the pages that show every conversation to `assemble`.
+        guard context.shardPlan == nil else { return }
         // The people `privacy.exclude` names are left out, as their messages are.
         let people = (context.people?.directory.people ?? []).filter { context.personPrivacy.excluded[$0.id] == nil }
         guard !people.isEmpty || !context.personParts.isEmpty else { return }

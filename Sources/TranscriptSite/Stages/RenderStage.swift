@@ -16,6 +16,15 @@ public struct RenderStage: BuildStage {
     public init() {}
 
     public func process(_ conversation: inout ReadConversation, in context: BuildContext) throws {
+        // A shard renders its own conversations; the others only take their places, as in a whole build.
+        if context.shardPlan != nil {
+            let displayPath = conversation.source.displayPath
+            guard let shard = try context.placeForShard(conversation.imported.conversation, file: displayPath) else { return }
+            let record = try context.renderOrTakeOver(
+                conversation.imported, of: conversation.export, cachePath: conversation.mergedAs.map(BuildContext.cachePath(ofMerged:)))
+            try context.noteShardConversation(conversation.imported.conversation.id, shard: shard, file: displayPath, record: record.name)
+            return
+        }
         guard let id = conversation.mergedAs else {
             let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export)
             context.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
@@ -35,7 +44,16 @@ extension BuildContext {
         _ imported: ImportedConversation, of export: ExportFinder.Found, cachePath: String? = nil
     ) throws -> (name: String?, key: String?) {
         let conversation = imported.conversation
-        let displayPath = export.source.displayPath
+        try checkPlace(of: conversation, file: export.source.displayPath)
+        let slug = slugs.slug(for: conversation.id)
+        books.slugs[conversation.id] = slug
+        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
+        return try renderOrTakeOver(imported, of: export, cachePath: cachePath, slug: slug, searchNumber: searchNumber)
+    }
+
+    /// Checks that a conversation can be shown: its id is the site's only one of it, and every time of its
+    /// messages is one a calendar holds.
+    func checkPlace(of conversation: Conversation, file displayPath: String) throws {
         if let other = seenIDs[conversation.id] {
             throw TranscriptsError(
                 file: displayPath, path: "id",
@@ -54,9 +72,14 @@ extension BuildContext {
                 message: "the message \"\(message.id)\" of the conversation \"\(conversation.id)\" has a time no calendar holds "
                     + "(\(JSONValue.number(seconds).displayText) seconds since 1970)")
         }
-        let slug = slugs.slug(for: conversation.id)
-        books.slugs[conversation.id] = slug
-        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
+    }
+
+    /// Renders one conversation placed at `slug` with `searchNumber`, or takes it over when the cache has it.
+    private func renderOrTakeOver(
+        _ imported: ImportedConversation, of export: ExportFinder.Found, cachePath: String?, slug: String, searchNumber: Int?
+    ) throws -> (name: String?, key: String?) {
+        let conversation = imported.conversation
+        let displayPath = export.source.displayPath
         guard let cache else {
             let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, format: export.importer.format)
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }

@@ -13,6 +13,8 @@ public struct WriteStage: BuildStage {
     static let unlockScript = "assets/unlock.js"
 
     public func run(in context: BuildContext) throws {
+        // A shard's build leaves the pages that show every conversation to `assemble`.
+        guard context.shardPlan == nil else { return }
         let configuration = context.configuration
         let site = SiteContext(
             siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,

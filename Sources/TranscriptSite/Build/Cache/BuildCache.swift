@@ -31,15 +31,14 @@ package final class BuildCache {
     /// False once writing failed: nothing more is written, and no manifest is saved.
     private var isWritable = true
 
-    /// The cache of `site` for a build with `key` into `output`; `clean` ignores what is there.
     /// The cache of `site` for a build with `key` (and `contentKey`, see `BuildKey.content`) into `output`;
-    /// `clean` ignores what is there.
-    package init(site: URL, key: String, contentKey: String, output: URL, clean: Bool) {
-        folder = site.appendingPathComponent(Self.folderName)
+    /// `clean` ignores what is there. `folder` puts it elsewhere than in the site folder.
+    package init(site: URL, key: String, contentKey: String, output: URL, clean: Bool, folder: URL? = nil) {
+        self.folder = folder ?? site.appendingPathComponent(Self.folderName)
         let outputPath = output.standardizedFileURL.path
         next = BuildManifest(key: key, contentKey: contentKey, output: outputPath)
         var manifest: BuildManifest?
-        if !clean, let data = try? Data(contentsOf: folder.appendingPathComponent(Self.manifestName)),
+        if !clean, let data = try? Data(contentsOf: self.folder.appendingPathComponent(Self.manifestName)),
            let decoded = try? JSONDecoder().decode(BuildManifest.self, from: data),
            decoded.version == BuildManifest.currentVersion, decoded.output == outputPath
         {
@@ -78,6 +77,16 @@ package final class BuildCache {
 
     /// How a record's file name ends.
     static let recordSuffix = ".record"
+    /// How the file name of a record's share of the search index ends.
+    static let searchSuffix = ".search"
+
+    /// The file of the record `name` (`suffix`: `recordSuffix` or `searchSuffix`).
+    func recordFile(_ name: String, suffix: String) -> URL {
+        records.appendingPathComponent(name + suffix)
+    }
+
+    /// Waits for the records being written: false when one could not be.
+    func finishWriting() -> Bool { finishWrites() }
 
     private static func readRecord(_ file: URL) -> ConversationRecord? {
         guard let data = try? Data(contentsOf: file) else { return nil }

@@ -186,6 +186,15 @@ extension BuildContext {
         for path in record.media {
             guard try media.takeOverFromPreviousOutput(path) else { throw vanished(path) }
         }
+        account(record, searchPart: searchPart, displayPath: displayPath)
+        summary.conversationsReused += 1
+        summary.pagesReused += record.pages
+        count("conversations taken over")
+    }
+
+    /// Counts a conversation whose files are in the output as its rendering did: its card, search part, people's
+    /// parts, appearances, counts and warnings (its export shown as `displayPath`).
+    func account(_ record: ConversationRecord, searchPart: SearchSource?, displayPath: String) {
         if let searchPart { searchSources.append(searchPart) }
         summary.warnings += record.warnings.map { ConversationRecord.warning($0, showing: displayPath) }
         summary.missingMedia += record.missingMedia
@@ -204,9 +213,6 @@ extension BuildContext {
             BuildSummary.ConversationCount(
                 title: summaryTitle(record.title, slug: record.slug), file: displayPath, messagesRead: record.messagesRead,
                 messagesRendered: record.messagesRendered))
-        summary.conversationsReused += 1
-        summary.pagesReused += record.pages
-        count("conversations taken over")
     }
 
     /// The error for a file of the previous output that went away while the build took it over.

@@ -20,19 +20,21 @@ enum BuildKey {
     package static func make(
         configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
         customRenderers: [any CustomMessageRenderer], stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions,
-        protection: String
+        protection: String, forParts: Bool = false
     ) -> String {
         var hash = SHA256()
-        hash.update(format)
-        addTool(registry: registry, stages: stages, options: options, protection: protection, to: &hash)
+        hash.update(forParts ? format + " part" : format)
+        addTool(registry: registry, stages: stages, options: options, protection: protection, binaryByContent: forParts, to: &hash)
         if let config = try? Data(contentsOf: configurationFile) {
-            hash.update("config:" + configurationFile.standardizedFileURL.path)
+            // Parts are made on other machines, in other folders: there the config is known by its name alone.
+            hash.update("config:" + (forParts ? configurationFile.lastPathComponent : configurationFile.standardizedFileURL.path))
             let settings = settingsBesideInputs(config)
             hash.update(Int64(settings.count))
             hash.update(settings)
         } else {
             hash.update("no config")
         }
+        if forParts { hash.update("scope flags:" + options.scope.fingerprint) }
         for name in templates.sources.keys.sorted() {
             hash.update("template:" + name)
             hash.update(templates.sources[name]!)
@@ -61,7 +63,7 @@ enum BuildKey {
     ) -> String {
         var hash = SHA256()
         hash.update(format + " content")
-        addTool(registry: registry, stages: stages, options: options, protection: protection, to: &hash)
+        addTool(registry: registry, stages: stages, options: options, protection: protection, binaryByContent: false, to: &hash)
         hash.update("time zone:" + configuration.timeZone.identifier)
         hash.update("locale:" + configuration.locale.identifier)
         hash.update("me:" + configuration.me.joined(separator: "\u{0}"))
@@ -92,14 +94,21 @@ enum BuildKey {
 
     /// What both keys hold of the tool: the binary (by its stamp), the importers, the build's stages (by name
     /// and fingerprint: a stage that changes messages changes content), `--format` and the protection (a
-    /// protected site's folders, media names and every file depend on its key).
+    /// protected site's folders, media names and every file depend on its key). A site's parts, made on other
+    /// machines, know the binary by a digest of its bytes (`binaryByContent`).
     private static func addTool(
-        registry: ImporterRegistry, stages: [any BuildStage], options: BuildOptions, protection: String, to hash: inout SHA256
+        registry: ImporterRegistry, stages: [any BuildStage], options: BuildOptions, protection: String, binaryByContent: Bool,
+        to hash: inout SHA256
     ) {
         hash.update("protection:" + protection)
         let executable = executablePath
-        hash.update("binary:" + executable)
-        if let stamp = FileStamp(path: executable) {
+        if binaryByContent {
+            hash.update("binary bytes:")
+            if let data = try? Data(contentsOf: URL(fileURLWithPath: executable), options: .alwaysMapped) {
+                hash.update(data: data)
+            }
+        } else if let stamp = FileStamp(path: executable) {
+            hash.update("binary:" + executable)
             hash.update(stamp.size)
             hash.update(stamp.modified)
             hash.update(Int64(bitPattern: stamp.inode))
