@@ -251,7 +251,7 @@ public final class BuildContext {
         }
     }
 
-    private static let standardNames: Set<String> = Set(BuildStages.standard.map(\.name))
+    private static let standardNames: Set<String> = Set(BuildStages.standard.map(\.name) + [ShardStage().name, "assemble"])
 }
 
 /// A conversation's share of the search index: rendered now, or stored in the build cache (read only when

@@ -103,10 +103,7 @@ enum BuildKey {
         hash.update("protection:" + protection)
         let executable = executablePath
         if binaryByContent {
-            hash.update("binary bytes:")
-            if let data = try? Data(contentsOf: URL(fileURLWithPath: executable), options: .alwaysMapped) {
-                hash.update(data: data)
-            }
+            hash.update("binary bytes:" + executableDigest)
         } else if let stamp = FileStamp(path: executable) {
             hash.update("binary:" + executable)
             hash.update(stamp.size)
@@ -122,6 +119,14 @@ enum BuildKey {
         hash.update("format:" + (options.format ?? ""))
         hash.update("privacy flags:" + String(reflecting: options.privacy))
     }
+
+    /// A digest of the running program's bytes, made once per process.
+    static let executableDigest: String = {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: executablePath), options: .alwaysMapped) else { return "unreadable" }
+        var hash = SHA256()
+        hash.update(data: data)
+        return hash.hexDigest
+    }()
 
     /// The running program's file.
     static var executablePath: String {
