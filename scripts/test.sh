@@ -44,6 +44,6 @@ python3 scripts/check-pins.py
 # The README and docs/: links resolve, every config key and every flag of the built binary is in the reference.
 python3 scripts/check-docs.py --bin .build/debug/transcripts
 swift test
-TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/browser
+TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/schema Tests/scripts Tests/cli Tests/browser
 # Builds killed at random moments, a full disk, the preview server under load (docs/faults.md).
 TRANSCRIPTS_BIN=.build/debug/transcripts python3 -m pytest -q -rs Tests/faults
