@@ -120,11 +120,15 @@ enum BuildKey {
         hash.update("privacy flags:" + String(reflecting: options.privacy))
     }
 
-    /// A digest of the running program's bytes, made once per process.
+    /// A digest of the running program's bytes, made once per process. Read a megabyte at a time: mapped, the
+    /// whole binary would count in the process's memory.
     static let executableDigest: String = {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: executablePath), options: .alwaysMapped) else { return "unreadable" }
+        guard let file = FileHandle(forReadingAtPath: executablePath) else { return "unreadable" }
+        defer { try? file.close() }
         var hash = SHA256()
-        hash.update(data: data)
+        while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hash.update(data: chunk)
+        }
         return hash.hexDigest
     }()
 
