@@ -112,9 +112,14 @@ public protocol ExportImporter: Sendable {
         from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
         _ body: (ImportedConversation) throws -> Void
     ) throws
+    /// The conversations `importConversations(from:context:reusing:_:)` will offer, in its order, named before
+    /// they are read (their ids, source keys and sizes): a build in shards passes over another shard's
+    /// conversations unread. Nil (the default) when the importer cannot name them without reading them.
+    func conversationPreviews(in source: ExportSource, context: ImportContext) throws -> [ConversationPreview]?
 }
 
 extension ExportImporter {
+    public func conversationPreviews(in source: ExportSource, context: ImportContext) throws -> [ConversationPreview]? { nil }
     public var messageIDsAreContent: Bool { false }
     public var messageIDFamily: String? { nil }
     public func conversationIDs(in source: ExportSource) -> [String]? { nil }

@@ -35,10 +35,7 @@ public struct SlackImporter: ExportImporter {
         _ body: (ImportedConversation) throws -> Void
     ) throws {
         let workspace = try SlackWorkspace.read(source.url, displayPath: source.displayPath)
-        // Without the list of users, people are shown by the names their messages carry, else by their ids.
-        var warnings = FileManager.default.fileExists(atPath: source.url.appendingPathComponent("users.json").path) ? []
-            : ["\(source.displayPath)/users.json: missing, so people are shown by the names in their messages or by their ids"]
-        warnings += workspace.warnings
+        var warnings = Self.workspaceWarnings(workspace, of: source)
         // Keys are made only for a build that may take conversations over.
         let shared = context.sourceKeysThatMayBeReused == nil ? nil : SlackChannelKeys.workspace(source.url)
         for (number, channel) in workspace.channels.enumerated() {
@@ -58,6 +55,35 @@ public struct SlackImporter: ExportImporter {
                 conversation: conversation, mediaFolder: source.url, warnings: warnings + dayWarnings, sourceKey: key))
             warnings = []  // said once, with the first conversation
         }
+    }
+
+    /// Each conversation's id, source key and the bytes of its day files, from the workspace's lists and the day
+    /// files' names and bytes, unparsed.
+    public func conversationPreviews(in source: ExportSource, context: ImportContext) throws -> [ConversationPreview]? {
+        let workspace = try SlackWorkspace.read(source.url, displayPath: source.displayPath)
+        var warnings = Self.workspaceWarnings(workspace, of: source)
+        let shared = SlackChannelKeys.workspace(source.url)
+        var previews: [ConversationPreview] = []
+        for (number, channel) in workspace.channels.enumerated() {
+            let folder = source.url.appendingPathComponent(channel.folder)
+            let days = SlackWorkspace.dayFiles(in: folder)
+            let key = try SlackChannelKeys.key(
+                workspace: shared, number: number, channel: channel, folder: folder, days: days, warnings: warnings)
+            warnings = []
+            let bytes = days.reduce(0) { sum, day in
+                sum + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(day).path)[.size] as? Int) ?? 0)
+            }
+            previews.append(ConversationPreview(id: channel.id, sourceKey: key, bytes: bytes))
+        }
+        return previews
+    }
+
+    /// The warnings about the workspace, given with its first conversation. Without the list of users, people are
+    /// shown by the names their messages carry, else by their ids.
+    private static func workspaceWarnings(_ workspace: SlackWorkspace, of source: ExportSource) -> [String] {
+        let users = FileManager.default.fileExists(atPath: source.url.appendingPathComponent("users.json").path) ? []
+            : ["\(source.displayPath)/users.json: missing, so people are shown by the names in their messages or by their ids"]
+        return users + workspace.warnings
     }
 
     /// Reads one conversation: every day file of its folder (`dayNames`), each parsed once, in date order (in batches on all

@@ -43,21 +43,27 @@ enum TelegramChat {
     /// A chat from its fields (all but `messages`) and its converted messages, in chunks in order; the warnings are
     /// about the chat's own fields (the messages' are the caller's, who knows where they are). Given a digest of
     /// each message's bytes, it gives a digest of each of the conversation's messages (`TelegramMessages.assemble`).
+    /// A chat's id: its `id`, or for exports written by other tools that lack ids, the file and the chat's place
+    /// in it.
+    static func id(
+        header: [String: JSONValue], path: String, number: Int, context: ImportContext, displayPath: String
+    ) throws -> String {
+        let fileName = displayPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "telegram"
+        do {
+            let chat = try JSONObject(.object(header), path: [], context: JSONDecodingContext(defaultTimeZone: context.timeZone))
+            return try chat.optionalIdentifier("id") ?? "\(fileName)-\(number + 1)"
+        } catch {
+            throw TranscriptsError(decoding: error, file: displayPath, pathPrefix: path)
+        }
+    }
+
     package static func conversation(
         header: [String: JSONValue], converted: consuming [[TelegramMessages.Converted]], sourceDigests: [UInt64]? = nil, path: String,
         number: Int, context: ImportContext, displayPath: String
     ) throws -> (conversation: Conversation, warnings: [String], messageDigests: [UInt64]?) {
         var problems = FieldProblems()
         let name = problems.text(header["name"], at: "name", what: "the chat's name", keep: false)
-        // Exports written by other tools may lack ids: then the file and the chat's place in it name it.
-        let fileName = displayPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "telegram"
-        let id: String
-        do {
-            let chat = try JSONObject(.object(header), path: [], context: JSONDecodingContext(defaultTimeZone: context.timeZone))
-            id = try chat.optionalIdentifier("id") ?? "\(fileName)-\(number + 1)"
-        } catch {
-            throw TranscriptsError(decoding: error, file: displayPath, pathPrefix: path)
-        }
+        let id = try Self.id(header: header, path: path, number: number, context: context, displayPath: displayPath)
         let kind: ConversationKind
         switch problems.text(header["type"], at: "type", what: "the chat's type", keep: false) {
         case "personal_chat", "bot_chat", "saved_messages": kind = .direct

@@ -30,22 +30,12 @@ public struct TelegramImporter: ExportImporter {
         from source: ExportSource, context: ImportContext, reusing reuse: (_ sourceKey: String) throws -> Bool,
         _ body: (ImportedConversation) throws -> Void
     ) throws {
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
-        let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
-        let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
-        let folder = file.deletingLastPathComponent()
+        let (file, displayPath, folder) = Self.place(of: source)
         // One walk over the file finds an account export's chats, or a single chat's messages.
         try MappedJSONExport.read(
             file, displayPath: displayPath, description: "a Telegram export", descending: Self.outlined
         ) { export in
-            var chats: [(range: Range<Int>, path: String)] = []
-            for (key, value) in export.outline.members ?? [] where key == "chats" || key == "left_chats" {
-                guard let elements = value.member("list")?.elements else {
-                    throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: value.range.lowerBound)
-                }
-                chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
-            }
+            let list = try Self.chats(of: export)
             // Listing the chats read every page; each chat is read again on its turn.
             export.release(export.root)
             // A chat's errors found once it was parsed (its id, a missing list of messages) are placed in the file.
@@ -60,15 +50,6 @@ public struct TelegramImporter: ExportImporter {
                     throw export.placed(error)
                 }
             }
-            let isAccount = export.members.contains { $0.key == "chats" || $0.key == "left_chats" }
-            // The warning about the keys outside the chats (an account export's) belongs to no chat: it is given
-            // with the first chat, whose source it is part of, so that the chat is taken over with it only
-            // while it stays the same.
-            let fileWarnings = isAccount ? export.takeOutlineInvalidUTF8Warnings() : []
-            var list = isAccount
-                ? chats.map { TelegramChatKeys.Chat(range: $0.range, path: $0.path, warnings: []) }
-                : [TelegramChatKeys.Chat(range: export.root, path: "", warnings: [])]
-            if !list.isEmpty { list[0].warnings = fileWarnings }
             let keys = try TelegramChatKeys.make(export, chats: list, folder: folder.standardizedFileURL.path)
             // The next chat, read while this one is handed on (`readsAhead`): kept until another replaces it, so
             // that it is never left running, whatever is thrown (the file is unmapped once this closure returns).
@@ -91,6 +72,63 @@ public struct TelegramImporter: ExportImporter {
                 try body(imported)
             }
         }
+    }
+
+    /// Each chat's id, source key and size, read from its `id` alone: nil when a chat is not of the shape
+    /// `importConversations` reads (which then says what is wrong).
+    public func conversationPreviews(in source: ExportSource, context: ImportContext) throws -> [ConversationPreview]? {
+        let (file, displayPath, folder) = Self.place(of: source)
+        return try MappedJSONExport.read(
+            file, displayPath: displayPath, description: "a Telegram export", descending: Self.outlined
+        ) { export -> [ConversationPreview]? in
+            let list = try Self.chats(of: export)
+            let keys = try TelegramChatKeys.make(export, chats: list, folder: folder.standardizedFileURL.path)
+            var previews: [ConversationPreview] = []
+            for (number, chat) in list.enumerated() {
+                let outline = chat.range == export.root
+                    ? export.outline : export.outline(ofObjectAt: chat.range.lowerBound, descending: ["messages"], before: chat.range.upperBound)
+                guard let members = outline?.members, outline?.member("messages")?.elements != nil else { return nil }
+                var header: [String: JSONValue] = [:]
+                for (key, value) in members where key == "id" {
+                    header[key] = try? export.parse(value.range)
+                }
+                guard let id = try? TelegramChat.id(header: header, path: chat.path, number: number, context: context, displayPath: displayPath)
+                else { return nil }
+                previews.append(ConversationPreview(id: id, sourceKey: keys[number], bytes: chat.range.count))
+            }
+            return previews
+        }
+    }
+
+    /// The export's JSON file, as the build names it, and the folder its media paths are relative to.
+    private static func place(of source: ExportSource) -> (file: URL, displayPath: String, folder: URL) {
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isFolder)
+        let file = isFolder.boolValue ? source.url.appendingPathComponent("result.json") : source.url
+        let displayPath = isFolder.boolValue ? source.displayPath + "/result.json" : source.displayPath
+        return (file, displayPath, file.deletingLastPathComponent())
+    }
+
+    /// An account export's chats, or the one chat of a chat's export, with the warning about the keys outside
+    /// the chats given with the first.
+    private static func chats(of export: MappedJSONExport) throws -> [TelegramChatKeys.Chat] {
+        var chats: [(range: Range<Int>, path: String)] = []
+        for (key, value) in export.outline.members ?? [] where key == "chats" || key == "left_chats" {
+            guard let elements = value.member("list")?.elements else {
+                throw export.shapeError("expected an object with a \"list\" of chats", path: key, at: value.range.lowerBound)
+            }
+            chats += elements.enumerated().map { ($1, "\(key).list[\($0)]") }
+        }
+        let isAccount = export.members.contains { $0.key == "chats" || $0.key == "left_chats" }
+        // The warning about the keys outside the chats (an account export's) belongs to no chat: it is given
+        // with the first chat, whose source it is part of, so that the chat is taken over with it only
+        // while it stays the same.
+        let fileWarnings = isAccount ? export.takeOutlineInvalidUTF8Warnings() : []
+        var list = isAccount
+            ? chats.map { TelegramChatKeys.Chat(range: $0.range, path: $0.path, warnings: []) }
+            : [TelegramChatKeys.Chat(range: export.root, path: "", warnings: [])]
+        if !list.isEmpty { list[0].warnings = fileWarnings }
+        return list
     }
 
     /// How many bytes of JSON a chat read while the chat before it is handed on may have: two conversations are

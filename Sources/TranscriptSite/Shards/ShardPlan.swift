@@ -1,3 +1,4 @@
+import TranscriptImport
 import TranscriptModel
 import TranscriptSupport
 
@@ -7,6 +8,9 @@ struct ShardPlan {
     let selection: ShardSelection
     var assignment: ShardAssignment
     private(set) var conversations: [SitePart.Conversation] = []
+    /// The conversations of the export being read that were shared out before it was read (by their previews,
+    /// by source key): each one's shard and preview.
+    var sharedOut: [String: (shard: Int, preview: ConversationPreview)] = [:]
 
     init(selection: ShardSelection) {
         self.selection = selection
@@ -21,8 +25,17 @@ struct ShardPlan {
 extension BuildContext {
     /// Gives a conversation its shard: the shard's number when it is this build's own (and still to be
     /// rendered), else nil once it took its place (its id, folder and search number) as a whole build gives it.
-    func placeForShard(_ conversation: Conversation, file displayPath: String) throws -> Int? {
-        let shard = shardPlan!.assignment.assign(messageCount: conversation.messages.count)
+    func placeForShard(_ conversation: Conversation, sourceKey: String?, file displayPath: String) throws -> Int? {
+        if let sourceKey, let shared = shardPlan!.sharedOut.removeValue(forKey: sourceKey) {
+            // Shared out by its preview before it was read: it is this shard's, and read as its preview said.
+            guard shared.preview.id == conversation.id else {
+                throw TranscriptsError(
+                    file: displayPath,
+                    message: "the conversation \"\(conversation.id)\" was named \"\(shared.preview.id)\" before it was read; build without --shard")
+            }
+            return shared.shard
+        }
+        let shard = shardPlan!.assignment.assign(weight: conversation.messages.count)
         guard shard != shardPlan!.selection.number else { return shard }
         try checkPlace(of: conversation, file: displayPath)
         let slug = slugs.slug(for: conversation.id)
@@ -30,6 +43,47 @@ extension BuildContext {
         shardPlan!.note(SitePart.Conversation(id: conversation.id, slug: slug, shard: shard, file: displayPath, record: nil))
         count("conversations of other shards")
         return nil
+    }
+
+    /// Shares out the conversations of an export its importer can name before reading them, when nothing
+    /// between reading and rendering could leave one out, rename or gather it (no `scope:`, no person shown
+    /// `together`, not gathered for merging): each goes to the shard with the fewest bytes so far. The source
+    /// keys of the conversations of other shards, which the importer is to pass over; nil when the export is
+    /// read whole (its conversations are then shared out by their messages as they are rendered).
+    func shareOut(_ export: ExportFinder.Found, gathered: Bool, importContext: ImportContext) throws -> Set<String>? {
+        guard let plan = shardPlan, !gathered, scope == nil, configuration.merge.isEmpty,
+              people?.directory.people.contains(where: \.together) != true,
+              let previews = try export.importer.conversationPreviews(in: export.source, context: importContext)
+        else { return nil }
+        var others = Set<String>()
+        for preview in previews {
+            let shard = shardPlan!.assignment.assign(weight: preview.bytes)
+            shardPlan!.sharedOut[preview.sourceKey] = (shard, preview)
+            if shard != plan.selection.number { others.insert(preview.sourceKey) }
+        }
+        count("conversations shared out unread", previews.count)
+        return others
+    }
+
+    /// Passes over a conversation of another shard that `shareOut` named, as the importer offers it: it takes its
+    /// place (its id, folder and search number) as a whole build gives it, unread. Whether it did.
+    func passOverForShard(_ sourceKey: String, file displayPath: String) throws -> Bool {
+        guard let plan = shardPlan, let shared = plan.sharedOut[sourceKey], shared.shard != plan.selection.number else { return false }
+        shardPlan!.sharedOut[sourceKey] = nil
+        let id = shared.preview.id
+        if let other = seenIDs[id] {
+            throw TranscriptsError(
+                file: displayPath, path: "id",
+                message: "the conversation id \"\(id)\" is also used by \(other); ids must be unique in a site "
+                    + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
+                    + "in transcripts.yml's merge: block; see docs/archive.md)")
+        }
+        seenIDs[id] = displayPath
+        let slug = slugs.slug(for: id)
+        if configuration.search.indexes(conversation: id) { searchSources.append(.elsewhere) }
+        shardPlan!.note(SitePart.Conversation(id: id, slug: slug, shard: shared.shard, file: displayPath, record: nil))
+        count("conversations of other shards")
+        return true
     }
 
     /// Notes a conversation this shard rendered (or took over) and the name of its record.

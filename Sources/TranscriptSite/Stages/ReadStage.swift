@@ -45,9 +45,17 @@ public struct ReadStage: BuildStage {
             // A conversation whose source the previous build read from this export is offered to the cache first.
             var importContext = context.importContext
             importContext.sourceKeysThatMayBeReused = gathers ? [] : context.sourceKeysThatMayBeReused(of: export)
+            // A shard's build passes over, unread, the conversations its importer names for other shards.
+            if context.shardPlan != nil, let others = try context.shareOut(export, gathered: gathers, importContext: importContext) {
+                importContext.sourceKeysThatMayBeReused = others
+            }
             try export.importer.importConversations(
                 from: export.source, context: importContext,
                 reusing: { sourceKey in
+                    if context.shardPlan != nil, try context.passOverForShard(sourceKey, file: export.source.displayPath) {
+                        conversations += 1
+                        return true
+                    }
                     guard !gathers, try context.takeOverSource(sourceKey, of: export) else { return false }
                     conversations += 1
                     return true

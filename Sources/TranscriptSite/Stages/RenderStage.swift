@@ -19,7 +19,9 @@ public struct RenderStage: BuildStage {
         // A shard renders its own conversations; the others only take their places, as in a whole build.
         if context.shardPlan != nil {
             let displayPath = conversation.source.displayPath
-            guard let shard = try context.placeForShard(conversation.imported.conversation, file: displayPath) else { return }
+            guard let shard = try context.placeForShard(
+                conversation.imported.conversation, sourceKey: conversation.imported.sourceKey, file: displayPath)
+            else { return }
             let record = try context.renderOrTakeOver(
                 conversation.imported, of: conversation.export, cachePath: conversation.mergedAs.map(BuildContext.cachePath(ofMerged:)))
             try context.noteShardConversation(conversation.imported.conversation.id, shard: shard, file: displayPath, record: record.name)

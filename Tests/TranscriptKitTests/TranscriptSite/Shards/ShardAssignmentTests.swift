@@ -5,16 +5,16 @@ import Testing
 
 /// Which shard each conversation goes to, and how `--shard K/N` is read.
 @Suite struct ShardAssignmentTests {
-    @Test func eachConversationGoesToTheShardWithTheFewestMessagesSoFar() {
+    @Test func eachConversationGoesToTheShardWithTheLeastWeightSoFar() {
         var assignment = ShardAssignment(count: 2)
-        let shards = [100, 10, 10, 50, 5, 200, 0].map { assignment.assign(messageCount: $0) }
+        let shards = [100, 10, 10, 50, 5, 200, 0].map { assignment.assign(weight: $0) }
         #expect(shards == [1, 2, 2, 2, 2, 2, 1])
-        #expect(assignment.messages == [101, 275])
+        #expect(assignment.weights == [101, 275])
     }
 
     @Test func emptyConversationsAreSpreadToo() {
         var assignment = ShardAssignment(count: 3)
-        #expect((0..<6).map { _ in assignment.assign(messageCount: 0) } == [1, 2, 3, 1, 2, 3])
+        #expect((0..<6).map { _ in assignment.assign(weight: 0) } == [1, 2, 3, 1, 2, 3])
     }
 
     @Test func theShardIsGivenAsKOfN() throws {
