@@ -13,7 +13,7 @@ let package = Package(
             name: "TranscriptBuild",
             targets: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
-                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptTemplates", "TranscriptRender", "TranscriptSite",
             ]),
     ],
     // Each dependency at the version the tests run with: `exact:` for 0.x packages (a minor release may break),
@@ -82,8 +82,8 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
         //   TranscriptSupport ← TranscriptJSON ← TranscriptModel
-        //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch
-        //   TranscriptRender (Model, Text, Display, Search) ← TranscriptSite (+ Import) ← TranscriptServe
+        //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch, TranscriptTemplates
+        //   TranscriptRender (Model, Text, Display, Search, Templates) ← TranscriptSite (+ Import) ← TranscriptServe
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // What every target leans on and none of it is about messages: `TranscriptsError`, digests, work on all
         // cores, memory given back, binary coding. SHA-256 for the build cache's fingerprints comes from swift-crypto.
@@ -110,23 +110,29 @@ let package = Package(
         .target(name: "TranscriptDisplay", dependencies: ["TranscriptSupport", "TranscriptModel"]),
         // The search index: tokenizer, per-conversation parts, the index files and their in-place update.
         .target(name: "TranscriptSearch", dependencies: ["TranscriptSupport", "TranscriptJSON", "TranscriptModel"]),
-        // One conversation into pages: page models, rows, the templates (compiled in), media sizes, feeds.
+        // The template engine: the template set (the built-in templates compiled in, a site's own on top), the
+        // compiled renderer beside swift-mustache, the strings tables (Templates/strings/*.yml) and the long words'
+        // breaks. It knows no page: page models are whatever answers its keys.
+        .target(
+            name: "TranscriptTemplates",
+            dependencies: [
+                "TranscriptSupport", "TranscriptModel", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedTemplates"]),
+        // One conversation into pages: page models, rows, media sizes, feeds.
         .target(
             name: "TranscriptRender",
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptText", "TranscriptDisplay",
-                "TranscriptSearch", .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                // The strings tables (Templates/strings/*.yml).
-                .product(name: "Yams", package: "Yams"),
-            ],
-            plugins: ["EmbedTemplates"]),
+                "TranscriptSearch", "TranscriptTemplates", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A site: its config, the build's stages over one context, the build cache and the output folder.
         .target(
             name: "TranscriptSite",
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
-                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "CPhoneNumbers", "CVips",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptTemplates", "TranscriptRender", "CPhoneNumbers", "CVips",
                 .product(name: "Yams", package: "Yams"),
                 // AES-GCM, HKDF and SHA-256 (Crypto) and PBKDF2 (CryptoExtras) for passphrase-protected sites.
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -137,8 +143,8 @@ let package = Package(
         .target(
             name: "TranscriptServe",
             dependencies: [
-                "TranscriptSupport", "TranscriptModel", "TranscriptSearch", "TranscriptRender", "TranscriptSite",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                "TranscriptSupport", "TranscriptModel", "TranscriptSearch", "TranscriptTemplates", "TranscriptRender",
+                "TranscriptSite", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,7 +154,8 @@ let package = Package(
             name: "TranscriptKit",
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptImport", "TranscriptText",
-                "TranscriptDisplay", "TranscriptSearch", "TranscriptRender", "TranscriptSite", "TranscriptServe",
+                "TranscriptDisplay", "TranscriptSearch", "TranscriptTemplates", "TranscriptRender", "TranscriptSite",
+                "TranscriptServe",
             ]),
         // The thin command-line front end.
         .executableTarget(
@@ -184,7 +191,12 @@ let package = Package(
         .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks", "TranscriptTestSupport"]),
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel", "TranscriptTestSupport"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch", "TranscriptTestSupport"]),
-        .testTarget(name: "TranscriptTextTests", dependencies: ["TranscriptText", "TranscriptTestSupport"]),
+        // The text tests put the long words' breaks (TranscriptTemplates) into cmark's HTML, as a page does.
+        .testTarget(name: "TranscriptTextTests", dependencies: ["TranscriptText", "TranscriptTemplates", "TranscriptTestSupport"]),
+        // The template engine's tests; swift-mustache is what the compiled renderer is compared with.
+        .testTarget(
+            name: "TranscriptTemplatesTests",
+            dependencies: ["TranscriptTemplates", "TranscriptTestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),

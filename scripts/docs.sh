@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 targets=(TranscriptSupport TranscriptJSON TranscriptModel TranscriptImport TranscriptText TranscriptDisplay TranscriptSearch
-         TranscriptRender TranscriptSite TranscriptServe TranscriptKit)
+         TranscriptTemplates TranscriptRender TranscriptSite TranscriptServe TranscriptKit)
 if [ "${1:-}" = "--preview" ]; then
     exec swift package --disable-sandbox preview-documentation --target TranscriptKit
 fi

@@ -17,10 +17,13 @@ import textwrap
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SAMPLES = ROOT.parent / "shared" / "samples"
 TESTS = ROOT / "Tests" / "TranscriptKitTests"
+# Test files of another test target are named from Tests/ (`TranscriptTemplatesTests/…`).
+OTHER_TESTS = ROOT / "Tests"
 SOURCES = ROOT / "Sources"
 MAX_SEED = 64 * 1024
 
-# target: (sample globs under ../shared/samples, test files, source folders for the dictionary)
+# target: (sample globs under ../shared/samples, test files (under Tests/TranscriptKitTests, or Tests/ for another
+# test target's), source folders for the dictionary)
 TARGETS = {
     "Telegram": (["telegram/*.json"], ["TranscriptImport/Telegram/*.swift"], ["TranscriptImport/Telegram"]),
     "TelegramHTML": (["telegram/*.html"], ["TranscriptImport/TelegramHTML/*.swift"], ["TranscriptImport/TelegramHTML"]),
@@ -38,7 +41,7 @@ TARGETS = {
     "CanonicalLines": ([], ["TranscriptImport/CanonicalReaderTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
     "Detect": (["*/*.json"], ["TranscriptImport/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
     "Config": ([], ["TranscriptSite/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
-    "Templates": ([], ["TranscriptRender/Templates/*.swift"], []),
+    "Templates": ([], ["TranscriptRender/Templates/*.swift", "TranscriptTemplatesTests/Templates/*.swift"], []),
     "Merge": (["whatsapp/*.txt"], ["TranscriptImport/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
     "Render": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptSite/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
 }
@@ -85,6 +88,12 @@ EXTRA = {
 }
 
 
+def test_files(glob):
+    """The test files `glob` names: under another test target's folder when it starts with one's name."""
+    first = glob.split("/")[0]
+    return (OTHER_TESTS if first.endswith("Tests") else TESTS).glob(glob)
+
+
 def main():
     out, targets = pathlib.Path(sys.argv[1]), sys.argv[2:]
     for target in targets:
@@ -94,7 +103,7 @@ def main():
         found = []
         if SAMPLES.is_dir():
             found += [p.read_bytes() for glob in samples for p in sorted(SAMPLES.glob(glob)) if p.is_file()]
-        found += [t.encode() for glob in tests for p in sorted(TESTS.glob(glob)) for t in literals(p)]
+        found += [t.encode() for glob in tests for p in sorted(test_files(glob)) for t in literals(p)]
         if target == "Templates":
             found += [p.read_bytes() for p in sorted((ROOT / "Templates").rglob("*.mustache"))]
         if target == "Config":

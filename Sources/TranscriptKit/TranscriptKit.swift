@@ -9,4 +9,5 @@
 @_exported import TranscriptServe
 @_exported import TranscriptSite
 @_exported import TranscriptSupport
+@_exported import TranscriptTemplates
 @_exported import TranscriptText

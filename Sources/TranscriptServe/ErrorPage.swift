@@ -1,4 +1,5 @@
 import TranscriptRender
+import TranscriptTemplates
 
 /// The HTML `transcripts serve` writes itself: the page for a path the site does not have, and the box that
 /// shows a build error over a page. Every text that comes from outside (a path, an error) is escaped.

@@ -8,4 +8,5 @@
 @_exported import TranscriptSearch
 @_exported import TranscriptSite
 @_exported import TranscriptSupport
+@_exported import TranscriptTemplates
 @_exported import TranscriptText

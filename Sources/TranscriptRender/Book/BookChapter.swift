@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// One month of a book (`book/chapter`): its heading and its messages, drawn by `book/message` and the
 /// `book/messages/KIND` templates.
 public struct BookChapter: Sendable, TemplateModel {

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// What every XHTML document of a book shares: its language, its direction and its title.
 public struct BookDocument: Sendable, TemplateModel {
     /// The language of the book (`xml:lang`), the site's.

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A book's table of contents (`book/nav`, the EPUB navigation document): the title page, the months by
 /// year, and the person index.
 public struct BookNavigation: Sendable, TemplateModel {

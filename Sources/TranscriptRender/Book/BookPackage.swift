@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A book's package document (`book/package`, the EPUB's `content.opf`): its metadata, every file it holds
 /// and the reading order.
 public struct BookPackage: Sendable, TemplateModel {

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A book's person index (`book/people`): everyone who wrote, in the site's order of people, with how many
 /// messages they wrote and the months they wrote in (each linking to its first message of theirs there).
 public struct BookPeople: Sendable, TemplateModel {

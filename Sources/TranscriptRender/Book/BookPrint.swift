@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A book as one page to print (`book/print`), which Chromium makes a PDF of: the title page, the contents,
 /// every month on pages of its own (whose running header names the conversation and the month) and the
 /// person index, with the book's stylesheet and the print rules (`@page`: paper, margins, headers, page

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A book's title page (`book/title`): the title, the text of the config's `book.text`, the conversation's
 /// people, span and count, and the cover picture when there is one.
 public struct BookTitlePage: Sendable, TemplateModel {

@@ -2,6 +2,7 @@ import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch
 import TranscriptSupport
+import TranscriptTemplates
 
 /// What every page of a conversation needs to know of the conversation as a whole, worked out once before
 /// any page is rendered: where each message is, who is who, how the conversation is split into pages, and

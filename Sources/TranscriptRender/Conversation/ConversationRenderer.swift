@@ -3,6 +3,7 @@ import TranscriptDisplay
 import TranscriptModel
 import TranscriptSearch
 import TranscriptSupport
+import TranscriptTemplates
 import TranscriptText
 
 /// Renders one conversation into its pages: text through cmark, display decisions into rows, rows through the

@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptModel
+import TranscriptTemplates
 
 /// Turns a conversation's counts into the values of its overview's charts and statistics (`OverviewActivity`).
 /// All sizes are whole units or tenths, so the same counts always give the same bytes.

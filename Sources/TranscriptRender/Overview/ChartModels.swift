@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The values the `partials/activity` template draws charts with: positions and sizes in the SVG's units, as
 /// text (tenths at most, so that the same counts give the same bytes), and what each part says in words.
 

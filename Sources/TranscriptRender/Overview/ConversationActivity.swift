@@ -1,5 +1,6 @@
 import TranscriptModel
 import TranscriptSupport
+import TranscriptTemplates
 
 /// What a conversation's overview counts of its messages, in one pass over them: messages per month, per
 /// weekday and hour, per person; kinds, reactions, emoji, the busiest day. Times are in the site's time zone.

@@ -1,5 +1,6 @@
 import TranscriptModel
 import TranscriptSupport
+import TranscriptTemplates
 
 /// A conversation's photos and videos, files and links, in message order, for its gallery pages: each entry
 /// links to its message's permalink. Made in one pass over the messages; pictures are the site's copies, shown

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptTemplates
 /// A conversation's gallery pages (`media.html`, `files.html`, `links.html`, and `-2`, `-3`, ... when long): its
 /// photos and videos, its files, its links, each entry linking to its message.
 public struct GalleryPage: Sendable, TemplateModel {

@@ -1,4 +1,5 @@
 import TranscriptDisplay
+import TranscriptTemplates
 
 /// A message appearance as the site's `appearances.css` shows it: a CSS rule for its class, with its light
 /// and dark properties.

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The site's `appearances.css` (the `appearances` template): a class per message appearance used on any
 /// page, in light and dark mode, and the find bar's measures from the config. Pages link it instead of
 /// holding a `<style>` element, so that a strict Content-Security-Policy (`style-src 'self'`) allows it.

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// What the templates show for a sender's avatar: the export's picture, or initials on a colour derived from
 /// the sender (the same in every build).
 public final class AvatarView: TemplateObject, TemplateModel {

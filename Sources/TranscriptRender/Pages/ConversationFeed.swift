@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A conversation's Atom feed (`c/<id>/feed.xml`): its newest messages, newest first, rendered by the `feed`
 /// template. Links are relative to the feed's own address (the conversation's folder), so the feed works from
 /// any host and path the site is published at.

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A conversation's overview (`c/<id>/index.html`): its timeline of months, each linking to its page; with
 /// `overview.charts` its activity and statistics, with `overview.gallery` links to its media, files and links.
 public struct ConversationOverview: Sendable, TemplateModel {

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// A conversation's page. `messagesHTML` holds the messages rendered one by one with the `message`
 /// template, so put it in the page with triple braces: `{{{messagesHTML}}}`.
 public struct ConversationPage: Sendable, TemplateModel {

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptTemplates
 
 /// Draws a custom message kind: TUIKit's cell data (the values) and cell (the template), registered in code.
 ///

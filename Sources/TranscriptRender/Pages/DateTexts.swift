@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptModel
 import TranscriptSupport
+import TranscriptTemplates
 
 /// Formats message times and date headers in the site's time zone and locale, with no clock or system
 /// setting involved, so the same input always gives the same text. Not shared between threads: make one

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptTemplates
 
 /// The label of an event that an importer described in fields of its own (`SystemEvent.actor`, `subjects`,
 /// `title`), composed from the strings table (`eventJoined`, `eventAdded`, …) with people's names as pages

@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The index page: every conversation with a summary.
 public struct IndexPage: Sendable, TemplateModel {
     public var site: SiteContext

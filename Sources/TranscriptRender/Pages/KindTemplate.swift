@@ -3,6 +3,7 @@ import TranscriptJSON
 import TranscriptModel
 import TranscriptSearch
 import TranscriptSupport
+import TranscriptTemplates
 
 /// The template that draws a message's kind (`Templates/messages/KIND.mustache`), and what it shows: values
 /// taken from the message and from the site's copies of its files. Template keys per kind:

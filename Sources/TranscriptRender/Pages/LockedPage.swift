@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The page a protected site shows in place of each of its pages: the passphrase form, with the page itself
 /// sealed inside it (the `locked` template; `assets/unlock.js` opens it). It holds nothing of the
 /// conversations: the site's title, how the key is derived, and ciphertext.

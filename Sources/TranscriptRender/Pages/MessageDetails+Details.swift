@@ -1,5 +1,6 @@
 import TranscriptJSON
 import TranscriptModel
+import TranscriptTemplates
 
 extension MessageDetails {
     /// The labelled block for a kind, or nil for kinds shown as text.

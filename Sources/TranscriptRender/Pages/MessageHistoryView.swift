@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptTemplates
 
 /// What a message merged from several exports shows of its history (see `MessageHistory`): the texts earlier
 /// exports had before it was edited, and the line saying that a later export no longer has it.

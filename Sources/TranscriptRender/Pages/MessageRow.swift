@@ -1,4 +1,5 @@
 import TranscriptDisplay
+import TranscriptTemplates
 
 /// Everything the `message` template shows for one message: plain values decided before rendering, grouped
 /// by what they are about. Templates read it as a `MessageRowObject`, whose `TemplateKey` lists the keys, flat

@@ -1,5 +1,6 @@
 import TranscriptDisplay
 import TranscriptModel
+import TranscriptTemplates
 import TranscriptText
 
 /// Turns the messages of one conversation into `MessageRow`s: the display delegate's decisions, the text

@@ -1,4 +1,5 @@
 import TranscriptDisplay
+import TranscriptTemplates
 
 // The nested values of a `MessageRow` that templates open as sections: `{{#reply}}…{{/reply}}`. They are
 // classes so that a section's look-up shares the value instead of copying it into a box.

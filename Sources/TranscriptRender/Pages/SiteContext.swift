@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The values every page template can use, about the site and the page's place in it.
 ///
 /// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's

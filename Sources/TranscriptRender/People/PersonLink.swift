@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptTemplates
 
 /// A link to a person's page (`people/<person>/index.html`) from one of their conversations' pages, with the
 /// separator that follows it in a list (none after the last).

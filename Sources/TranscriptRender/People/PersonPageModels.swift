@@ -1,3 +1,5 @@
+import TranscriptTemplates
+
 /// The people page (`people/index.html`): everyone the site knows, those with the most messages first.
 public struct PeopleIndexPage: Sendable, TemplateModel {
     public var site: SiteContext

@@ -4,6 +4,7 @@ import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 import TranscriptSupport
+import TranscriptTemplates
 
 /// Makes one conversation's book (`transcripts book`): reads the site's exports as a build does, changes
 /// the conversations as its privacy settings say, and writes the book of the one asked for. Nothing of the

@@ -1,6 +1,7 @@
 import Foundation
 import TranscriptImport
 import TranscriptRender
+import TranscriptTemplates
 
 /// What a build did, for the summary line and for machines.
 public struct BuildSummary: Sendable, Equatable, Codable {

@@ -5,6 +5,7 @@ import TranscriptModel
 import TranscriptRender
 import TranscriptSearch
 import TranscriptSupport
+import TranscriptTemplates
 
 /// Builds a site: reads the config and the exports, renders every page and writes the site atomically.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import TranscriptModel
 import TranscriptRender
 import TranscriptSupport
+import TranscriptTemplates
 
 /// A protected site's settings and keys for one build, made before anything is written: a missing or empty
 /// passphrase, or a salt that cannot be kept, stops the build here.

@@ -6,6 +6,7 @@ import TranscriptModel
 import TranscriptRender
 import TranscriptSearch
 import TranscriptSupport
+import TranscriptTemplates
 
 /// Everything one build works on, handed from stage to stage (Publish's `PublishingContext`): the settings,
 /// the exports found, the staging folder the site is written to, the build cache, and what the build has

@@ -3,6 +3,7 @@ import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 import TranscriptSupport
+import TranscriptTemplates
 
 /// Makes a starter site (`transcripts init`): a commented `transcripts.yml`, an example conversation (or, with an
 /// export, the export named in `inputs` and a title taken from it), a `Templates/` folder with a README of the

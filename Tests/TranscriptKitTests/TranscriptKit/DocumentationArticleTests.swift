@@ -3,6 +3,7 @@ import Testing
 import TranscriptJSON
 import TranscriptKit
 import TranscriptSupport
+import TranscriptTemplates
 
 // The code of the DocC articles (Sources/TranscriptKit/TranscriptKit.docc), compiled and run here.
 // `articlesShowOnlyCodeThatIsHere` checks that every Swift block of an article is in this file, word for word.

@@ -5,6 +5,7 @@ import TranscriptImport
 import TranscriptModel
 import TranscriptRender
 import TranscriptSupport
+import TranscriptTemplates
 import Yams
 
 /// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the

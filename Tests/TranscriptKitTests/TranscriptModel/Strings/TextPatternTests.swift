@@ -2,6 +2,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptRender
+@testable import TranscriptTemplates
 
 /// Texts cut at their placeholders once give what filling them in each time gives.
 @Suite struct TextPatternTests {

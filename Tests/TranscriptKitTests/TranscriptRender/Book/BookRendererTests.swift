@@ -4,6 +4,7 @@ import Testing
 import TranscriptDisplay
 @testable import TranscriptModel
 @testable import TranscriptRender
+@testable import TranscriptTemplates
 
 @Suite struct BookRendererTests {
     static func settings(language: String = "en", rightToLeft: Bool = false) -> RenderSettings {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptRender
+@testable import TranscriptTemplates
 
 @Suite struct ConversationActivityTests {
     func emoji(_ text: String) -> [String: Int] {

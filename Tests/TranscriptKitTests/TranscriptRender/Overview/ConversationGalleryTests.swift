@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptTemplates
 
 /// A conversation's gallery pages: media, files and links, each entry linking to its message, paged.
 @Suite struct ConversationGalleryTests {
@@ -21,6 +22,8 @@ import Testing
             </ul>
             """))
         #expect(!links.contains("javascript"))
+        // The template set compiles each section's entry template apart from whole pages.
+        #expect(Set(GallerySection.allCases.map(\.entryTemplate)) == TemplateSet.galleryEntryTemplates)
     }
 
     @Test func picturesAreTheSiteCopiesFittedIntoASquare() throws {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import TranscriptModel
 @testable import TranscriptRender
+@testable import TranscriptTemplates
 
 /// Events that importers described, worded from the strings table.
 @Suite struct EventLabelTests {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import TranscriptDisplay
 @testable import TranscriptRender
+@testable import TranscriptTemplates
 
 /// The page models rendered with swift-mustache answer every stored property from their key tables, with the
 /// value `Mirror` would have given (a property added later without its key would show up here).

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TranscriptRender
 @testable import TranscriptSite
+@testable import TranscriptTemplates
 
 /// The demo site (`Site/`) shows every kind working, with real media of its own (scripts/make-demo-media.sh).
 @Suite struct DemoSiteTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import TranscriptRender
 @testable import TranscriptSite
 @testable import TranscriptSupport
+@testable import TranscriptTemplates
 
 @Suite struct KindTests {
     func page(_ messages: [String], config: String = "me: me\n", extra: [String: String] = [:],

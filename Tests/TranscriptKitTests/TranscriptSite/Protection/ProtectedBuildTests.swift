@@ -5,6 +5,7 @@ import TranscriptModel
 import TranscriptRender
 @testable import TranscriptSite
 @testable import TranscriptSupport
+@testable import TranscriptTemplates
 
 /// Whole builds of protected sites: nothing of the conversations in any byte of the output, everything opens
 /// with the key, incremental builds equal clean ones, and a missing passphrase writes nothing.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptRender
+@testable import TranscriptTemplates
 
 @Suite struct HTMLEscapingTests {
     static func escapedBytes(_ text: String) -> String {

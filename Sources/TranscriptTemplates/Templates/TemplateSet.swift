@@ -2,7 +2,6 @@ import Foundation
 import Mustache
 import TranscriptModel
 import TranscriptSupport
-import TranscriptText
 
 /// The templates and assets a site is rendered with: the built-in ones compiled into the binary, with any
 /// file of the same name in the site's own `Templates/` folder taking its place.
@@ -13,7 +12,13 @@ import TranscriptText
 public struct TemplateSet: Sendable {
     /// The templates every site needs; each must exist after overrides are applied.
     public static let requiredTemplates = ["page", "index", "conversation", "timeline", "message"]
-    static let rowsTemplateName = "transcripts-internal/rows"
+    /// The template that renders a list of rows with `message`, one after another (swift-mustache's way).
+    package static let rowsTemplateName = "transcripts-internal/rows"
+    /// The templates of the gallery pages' entries, compiled apart from whole pages (`compiledGallery`): a gallery
+    /// page shows thousands of entries.
+    package static let galleryEntryTemplates: Set<String> = [
+        "partials/gallery-media", "partials/gallery-files", "partials/gallery-links",
+    ]
 
     /// swift-mustache's templates, parsed when it first renders.
     private let mustache: MustacheTemplates
@@ -31,12 +36,14 @@ public struct TemplateSet: Sendable {
         get { stringsObject.table }
         set { stringsObject = StringsObject(newValue) }
     }
-    private var stringsObject = StringsObject(StringTables.english)
+    /// The strings table as the templates read it (`t`), under every value rendered.
+    package private(set) var stringsObject = StringsObject(StringTables.english)
     /// The `message` template and its partials compiled for speed; nil when they use features only
     /// swift-mustache has (then it renders them).
-    let compiledMessage: CompiledPartials?
-    /// The gallery pages' entry templates, compiled (nil when one uses what only swift-mustache has).
-    let compiledGallery: CompiledPartials?
+    package let compiledMessage: CompiledPartials?
+    /// The gallery pages' entry templates (`galleryEntryTemplates`), compiled (nil when one uses what only
+    /// swift-mustache has).
+    package let compiledGallery: CompiledPartials?
     /// Every template compiled, for whole pages (nil when one uses what only swift-mustache has; then
     /// swift-mustache renders every page).
     let compiledPages: CompiledPartials?
@@ -153,7 +160,7 @@ public struct TemplateSet: Sendable {
             }
         }
         self.compiledMessage = CompiledPartials(sources: sources, names: ["message"], compiled: compiled)
-        self.compiledGallery = CompiledPartials(sources: sources, names: Set(GallerySection.allCases.map(\.entryTemplate)), compiled: compiled)
+        self.compiledGallery = CompiledPartials(sources: sources, names: Self.galleryEntryTemplates, compiled: compiled)
         self.compiledPages = CompiledPartials(sources: sources, names: Set(sources.keys), compiled: compiled)
     }
 
@@ -182,7 +189,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders `object`, which holds `values` values to show (rows), with the template `name` by swift-mustache.
-    private func render(_ object: Any, template name: String, values: Int) throws -> String {
+    package func render(_ object: Any, template name: String, values: Int) throws -> String {
         let nesting = MustacheNesting.Count(names: mustache.names, values: values)
         guard let output = try mustache.get().render(TemplateRoot(object, strings: stringsObject, nesting: nesting), withTemplate: name) else {
             throw TranscriptsError(message: "the template \"\(name)\" does not exist")
@@ -193,57 +200,9 @@ public struct TemplateSet: Sendable {
         return output
     }
 
-    /// Renders rows with the `message` template, one after another, as UTF-8 bytes (they are written as they
-    /// are: making a `String` of them would check every byte again). A month page puts them in the page's frame
-    /// itself, so their very long words get their places to break here (`LongWordBreaks`), as a page's do.
-    func renderRows(_ rows: [MessageRowObject]) throws -> [UInt8] {
-        if let compiled = compiledMessage, compiled.contains("message"),
-            !compiled.usesDynamicPartials || Self.namesOnlyCompiled(rows, in: compiled)
-        {
-            var output: [UInt8] = []
-            try Self.guardingDepth(of: "message") {
-                try compiled.render("message", each: rows.map { .object($0) }, base: .object(stringsObject), into: &output)
-            }
-            return LongWordBreaks.insert(in: output)
-        }
-        return LongWordBreaks.insert(in: Array(try renderRowsWithMustache(rows).utf8))
-    }
-
-    /// Whether every footer and kind template the rows name is compiled; a name is looked up only when it differs
-    /// from the row before's (rows name the same few over and over).
-    private static func namesOnlyCompiled(_ rows: [MessageRowObject], in compiled: CompiledPartials) -> Bool {
-        var footer: String?
-        var kind: String?
-        for row in rows {
-            if row.row.footerTemplate != footer {
-                guard compiled.contains(row.row.footerTemplate) else { return false }
-                footer = row.row.footerTemplate
-            }
-            if row.row.body.kindTemplate != kind {
-                guard compiled.contains(row.row.body.kindTemplate) else { return false }
-                kind = row.row.body.kindTemplate
-            }
-        }
-        return true
-    }
-
-    /// Renders gallery entries, one after another, with their section's entry template
-    /// (`partials/gallery-media`, `-files`, `-links`), compiled when it can be (there are thousands).
-    func renderGalleryEntries(_ entries: [GalleryEntry], section: GallerySection) throws -> String {
-        let values = entries.map { TemplateValue.model($0) }
-        if let compiled = compiledGallery, compiled.contains(section.entryTemplate) {
-            var output: [UInt8] = []
-            try Self.guardingDepth(of: section.entryTemplate) {
-                try compiled.render(section.entryTemplate, each: values, base: .object(stringsObject), into: &output)
-            }
-            return String(decoding: output, as: UTF8.self)
-        }
-        return try entries.map { try render($0, template: section.entryTemplate) }.joined()
-    }
-
     /// Runs a compiled rendering of the template `name`, making partials nested too deep, or entered inside
     /// themselves too often, an error that says so.
-    private static func guardingDepth(of name: String, _ render: () throws -> Void) throws {
+    package static func guardingDepth(of name: String, _ render: () throws -> Void) throws {
         do {
             try render()
         } catch let error as CompiledTemplate.TooDeep {
@@ -267,11 +226,6 @@ public struct TemplateSet: Sendable {
             message: "the template \"\(name)\" enters a template it is already inside more than \(CompiledTemplate.maximumReentries) "
                 + "times to show one value (at \"\(template)\"): a partial that leads back to its own template twice or more "
                 + "in a section doubles the work at each level")
-    }
-
-    /// Renders rows with swift-mustache: the reference the compiled renderer is tested against.
-    func renderRowsWithMustache(_ rows: [MessageRowObject]) throws -> String {
-        try render(["rows": rows], template: Self.rowsTemplateName, values: rows.count)
     }
 
     // MARK: - Escaping

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TranscriptRender
+@testable import TranscriptTemplates
 
 @Suite struct TemplateDelimiterTests {
     /// Where the delimiter's characters first stand among the text's characters (the way swift-mustache reads).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptRender
+@testable import TranscriptTemplates
 
 /// The outline reads the tags swift-mustache reads, in the delimiters it uses, so that the recursion checks see
 /// templates the compiled renderer does not compile.

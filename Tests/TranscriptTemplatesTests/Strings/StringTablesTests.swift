@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 @testable import TranscriptModel
-@testable import TranscriptRender
 @testable import TranscriptSupport
+@testable import TranscriptTemplates
 
 @Suite struct StringTablesTests {
-    static let packageFolder = TestSupport.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let packageFolder = TestSupport.packageFolder
 
     func placeholders(_ text: String) -> Set<String> {
         Set(text.matches(of: /\{(\w+)\}/).map { String($0.output.1) })
@@ -185,17 +185,5 @@ import Testing
         #expect(StringsObject(table).json == #"{"lang":"de","copyLink":"Link \u003c/script\u003e \u0026 \"kopieren\"\u2028","resultCount":{"one":"{count} Ergebnis","other":"{count} Ergebnisse"}}"#)
         let parsed = try JSONSerialization.jsonObject(with: Data(StringsObject(table).json.utf8)) as? [String: Any]
         #expect(parsed?["copyLink"] as? String == "Link </script> & \"kopieren\"\u{2028}")
-    }
-
-    @Test func templatesReadTheTableAsT() throws {
-        var templates = try TemplateSet.builtIn()
-        let page = IndexPage(
-            site: SiteContext(siteTitle: "Archiv", pageTitle: "Archiv", lang: "de", root: ""), description: nil,
-            conversations: [], hasConversations: false)
-        templates.strings = try StringTables.table(language: "de").table
-        let html = try templates.render(page, template: "index")
-        #expect(html.contains(##"<a class="skip-link" href="#main">Zum Inhalt springen</a>"##))
-        #expect(html.contains(#"<p class="empty">Noch keine Unterhaltungen. Lege Exporte in die Ordner, die inputs in transcripts.yml nennt.</p>"#))
-        #expect(html.contains(#"<script type="application/json" id="transcripts-strings">{"lang":"de","lightMode":"Hell","#))
     }
 }

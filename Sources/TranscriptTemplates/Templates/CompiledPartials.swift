@@ -1,5 +1,5 @@
 /// The compiled templates a compiled template's partials can use, by name (and indentation).
-struct CompiledPartials: Sendable {
+package struct CompiledPartials: Sendable {
     private let templates: [String: CompiledTemplate]
     /// Every template here laid out for rendering.
     private let program: TemplateProgram

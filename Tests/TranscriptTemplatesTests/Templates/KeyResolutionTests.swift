@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TranscriptRender
+@testable import TranscriptTemplates
 
 /// The compiled renderer asks each type of object once how it answers a name, and then asks objects of that
 /// type by number: what it shows is what looking every name up by name shows (swift-mustache).
