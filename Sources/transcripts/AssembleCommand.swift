@@ -54,21 +54,8 @@ struct AssembleCommand: ParsableCommand {
             output: output.map { URL(fileURLWithPath: $0) }, strict: strict, clean: true, privacy: privacy.flags,
             scope: scope.settings)
         let builder = SiteBuilder(options: options, progress: progress.handler)
-        do {
-            let summary = try builder.assemble(parts: parts.map { URL(fileURLWithPath: $0) })
-            progress.clear()
-            if !quiet { print(summary.report) }
-            FileHandle.standardError.write(Data(summary.warningLines.utf8))
-            if verbose && !quiet {
-                for stage in summary.stages { print("stage " + stage.line) }
-            }
-            if let report {
-                try summary.json.write(to: URL(fileURLWithPath: report), options: .atomic)
-            }
-        } catch {
-            progress.clear()
-            FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
-            throw ExitCode.failure
+        try SummaryOutput(quiet: quiet, verbose: verbose, report: report).run(progress) {
+            try builder.assemble(parts: parts.map { URL(fileURLWithPath: $0) })
         }
     }
 }

@@ -55,24 +55,7 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let builder = SiteBuilder(options: options, progress: progress.handler)
-        do {
-            let summary = try builder.build()
-            progress.clear()
-            if !quiet { print(summary.report) }
-            // Diagnostics go to stderr, the summary to stdout.
-            FileHandle.standardError.write(Data(summary.warningLines.utf8))
-            if verbose && !quiet {
-                for line in summary.mergeDetails { print(line) }
-                for stage in summary.stages { print("stage " + stage.line) }
-            }
-            if let report {
-                try summary.json.write(to: URL(fileURLWithPath: report), options: .atomic)
-            }
-        } catch {
-            progress.clear()
-            FileHandle.standardError.write(Data("error: \(TranscriptsError.sentence(for: error))\n".utf8))
-            throw ExitCode.failure
-        }
+        try SummaryOutput(quiet: quiet, verbose: verbose, report: report).run(progress) { try builder.build() }
     }
 }
 

@@ -71,14 +71,7 @@ extension BuildContext {
         guard let plan = shardPlan, let shared = plan.sharedOut[sourceKey], shared.shard != plan.selection.number else { return false }
         shardPlan!.sharedOut[sourceKey] = nil
         let id = shared.preview.id
-        if let other = seenIDs[id] {
-            throw TranscriptsError(
-                file: displayPath, path: "id",
-                message: "the conversation id \"\(id)\" is also used by \(other); ids must be unique in a site "
-                    + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
-                    + "in transcripts.yml's merge: block; see docs/archive.md)")
-        }
-        seenIDs[id] = displayPath
+        try claim(id, file: displayPath)
         let slug = slugs.slug(for: id)
         if configuration.search.indexes(conversation: id) { searchSources.append(.elsewhere) }
         shardPlan!.note(SitePart.Conversation(id: id, slug: slug, shard: shared.shard, file: displayPath, record: nil))

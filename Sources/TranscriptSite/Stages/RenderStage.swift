@@ -56,14 +56,7 @@ extension BuildContext {
     /// Checks that a conversation can be shown: its id is the site's only one of it, and every time of its
     /// messages is one a calendar holds.
     func checkPlace(of conversation: Conversation, file displayPath: String) throws {
-        if let other = seenIDs[conversation.id] {
-            throw TranscriptsError(
-                file: displayPath, path: "id",
-                message: "the conversation id \"\(conversation.id)\" is also used by \(other); ids must be unique in a site "
-                    + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
-                    + "in transcripts.yml's merge: block; see docs/archive.md)")
-        }
-        seenIDs[conversation.id] = displayPath
+        try claim(conversation.id, file: displayPath)
         // Importers reject times no calendar holds; a conversation made otherwise (a custom importer or stage)
         // with one is an error here, not a trap where its pages are dated.
         if let index = Message.firstWithTimeNoCalendarHolds(in: conversation.messages) {
@@ -74,6 +67,18 @@ extension BuildContext {
                 message: "the message \"\(message.id)\" of the conversation \"\(conversation.id)\" has a time no calendar holds "
                     + "(\(JSONValue.number(seconds).displayText) seconds since 1970)")
         }
+    }
+
+    /// Notes that the conversation `id` is read from `displayPath`; an error when another conversation has it.
+    func claim(_ id: String, file displayPath: String) throws {
+        if let other = seenIDs[id] {
+            throw TranscriptsError(
+                file: displayPath, path: "id",
+                message: "the conversation id \"\(id)\" is also used by \(other); ids must be unique in a site "
+                    + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
+                    + "in transcripts.yml's merge: block; see docs/archive.md)")
+        }
+        seenIDs[id] = displayPath
     }
 
     /// Renders one conversation placed at `slug` with `searchNumber`, or takes it over when the cache has it.
