@@ -180,7 +180,6 @@ let package = Package(
             name: "TranscriptKitTests",
             dependencies: [
                 "TranscriptKit", "TranscriptTestSupport",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
