@@ -180,7 +180,6 @@ let package = Package(
             name: "TranscriptKitTests",
             dependencies: [
                 "TranscriptKit", "TranscriptTestSupport",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -197,10 +196,26 @@ let package = Package(
         .testTarget(
             name: "TranscriptTemplatesTests",
             dependencies: ["TranscriptTemplates", "TranscriptTestSupport", .product(name: "Mustache", package: "swift-mustache")]),
+        // The importers' tests that build no site. An importer's tests that build one, or that share a fixture with
+        // a site's tests, stay in TranscriptKitTests.
+        .testTarget(
+            name: "TranscriptImportTests",
+            dependencies: ["TranscriptImport", "TranscriptModel", "TranscriptJSON", "TranscriptSupport", "TranscriptTestSupport"]),
+        // The display delegate's tests, without a site's config.
+        .testTarget(name: "TranscriptDisplayTests", dependencies: ["TranscriptDisplay", "TranscriptModel", "TranscriptTestSupport"]),
+        // Page models, rows and books from a conversation, without a site; swift-mustache reads the templates'
+        // keys for the page models' lookup test.
+        .testTarget(
+            name: "TranscriptRenderTests",
+            dependencies: [
+                "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptTestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
-        // What every test target shares: temporary folders, a seeded random generator.
+        // What every test target shares: the package's folders, the real samples, temporary folders, sites written
+        // from strings, a seeded random generator.
         .target(name: "TranscriptTestSupport", path: "Tests/TranscriptTestSupport"),
     ],
     swiftLanguageModes: [.v6]

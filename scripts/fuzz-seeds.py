@@ -25,24 +25,24 @@ MAX_SEED = 64 * 1024
 # target: (sample globs under ../shared/samples, test files (under Tests/TranscriptKitTests, or Tests/ for another
 # test target's), source folders for the dictionary)
 TARGETS = {
-    "Telegram": (["telegram/*.json"], ["TranscriptImport/Telegram/*.swift"], ["TranscriptImport/Telegram"]),
+    "Telegram": (["telegram/*.json"], ["TranscriptImport/Telegram/*.swift", "TranscriptImportTests/Telegram/*.swift"], ["TranscriptImport/Telegram"]),
     "TelegramHTML": (["telegram/*.html"], ["TranscriptImport/TelegramHTML/*.swift"], ["TranscriptImport/TelegramHTML"]),
     "Slack": (["slack/**/20*.json", "slack/zulip-exported_messages_fixtures/*.json"], ["TranscriptImport/Slack/*.swift"], ["TranscriptImport/Slack"]),
     "Discord": ([], ["TranscriptImport/Discord/*.swift"], ["TranscriptImport/Discord"]),
-    "Messenger": (["messenger/*.json"], ["TranscriptImport/Messenger/*.swift"], ["TranscriptImport/Messenger"]),
+    "Messenger": (["messenger/*.json"], ["TranscriptImport/Messenger/*.swift", "TranscriptImportTests/Messenger/*.swift"], ["TranscriptImport/Messenger"]),
     "Mattermost": (["mattermost/*.json"], ["TranscriptImport/Mattermost/*.swift"], ["TranscriptImport/Mattermost"]),
     "Signal": (["signal/*.txt"], ["TranscriptImport/Signal/*.swift"], ["TranscriptImport/Signal"]),
     "IRC": ([], ["TranscriptImport/IRC/*.swift"], ["TranscriptImport/IRC"]),
     "Matrix": ([], ["TranscriptImport/Matrix/*.swift"], ["TranscriptImport/Matrix"]),
-    "WhatsApp": (["whatsapp/*.txt"], ["TranscriptImport/WhatsApp/*.swift"], ["TranscriptImport/WhatsApp"]),
-    "GoogleChat": ([], ["TranscriptImport/GoogleChat/*.swift"], ["TranscriptImport/GoogleChat"]),
+    "WhatsApp": (["whatsapp/*.txt"], ["TranscriptImport/WhatsApp/*.swift", "TranscriptImportTests/WhatsApp/*.swift"], ["TranscriptImport/WhatsApp"]),
+    "GoogleChat": ([], ["TranscriptImport/GoogleChat/*.swift", "TranscriptImportTests/GoogleChat/*.swift"], ["TranscriptImport/GoogleChat"]),
     "IMessage": ([], [], ["TranscriptImport/IMessage"]),
     "Canonical": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptModel/*.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
     "CanonicalLines": ([], ["TranscriptImport/CanonicalReaderTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
     "Detect": (["*/*.json"], ["TranscriptImport/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
     "Config": ([], ["TranscriptSite/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
     "Templates": ([], ["TranscriptRender/Templates/*.swift", "TranscriptTemplatesTests/Templates/*.swift"], []),
-    "Merge": (["whatsapp/*.txt"], ["TranscriptImport/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
+    "Merge": (["whatsapp/*.txt"], ["TranscriptImport/Merge/*.swift", "TranscriptImportTests/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
     "Render": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptSite/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+import TranscriptTestSupport
 
 @testable import TranscriptSupport
 @testable import TranscriptTemplates

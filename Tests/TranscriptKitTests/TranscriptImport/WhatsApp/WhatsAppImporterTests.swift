@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test(.needsSamples("whatsapp")) func theRegistryFindsWhatsAppSamples() throws {
-        let samples = WhatsAppSampleTests.samples
+        let samples = TestSupport.samples("whatsapp")
         #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent("pustur-short-chat.txt"))?.format == "whatsapp")
         #expect(ImporterRegistry.builtIn.detect(samples.appendingPathComponent("pustur-website-example-2024"))?.format == "whatsapp")
     }
@@ -152,7 +152,7 @@ import Testing
     // MARK: - A whole build
 
     @Test(.needsSamples("whatsapp")) func aSiteIsBuiltFromAZippedExportWithItsMedia() throws {
-        let zip = WhatsAppSampleTests.samples.appendingPathComponent("pustur-website-example.zip")
+        let zip = TestSupport.samples("whatsapp").appendingPathComponent("pustur-website-example.zip")
         let site = try TestSupport.makeSite(
             config: "title: Test\ntimeZone: Europe/Berlin\nlocale: en_GB\ninputs: [\"\(zip.path)\"]\n", conversations: [:])
         let summary = try SiteBuilder(options: BuildOptions(site: site)).build()

@@ -3,7 +3,6 @@ import Testing
 
 @testable import TranscriptDisplay
 @testable import TranscriptModel
-@testable import TranscriptSite
 
 @Suite struct DateHeaderTests {
     func context(gaps: [Double], interval: TimeInterval = 3600) -> DisplayContext {
@@ -15,7 +14,7 @@ import Testing
         }
         return DisplayContext(
             conversation: Conversation(id: "c", title: "C", messages: messages),
-            configuration: SiteConfiguration(dateHeaderInterval: interval).displayConfiguration)
+            configuration: DisplayConfiguration(dateHeaderInterval: interval))
     }
 
     func headers(_ context: DisplayContext, delegate: some TranscriptDisplayDelegate = DefaultDisplayDelegate()) -> [Bool] {
@@ -48,13 +47,13 @@ import Testing
         ]
         let context = DisplayContext(
             conversation: Conversation(id: "c", title: "C", kind: .group, messages: messages),
-            configuration: SiteConfiguration(me: ["me"]).displayConfiguration)
+            configuration: DisplayConfiguration(me: ["me"]))
         let delegate = DefaultDisplayDelegate()
         #expect(messages.indices.map { delegate.isFromArchiveOwner(messages[$0], at: $0, in: context) } == [true, false, false, false, false])
         #expect(messages.indices.map { delegate.showsSenderName(for: messages[$0], at: $0, in: context) } == [false, true, false, false, true])
         let direct = DisplayContext(
             conversation: Conversation(id: "c", title: "C", kind: .direct, messages: messages),
-            configuration: SiteConfiguration(me: ["me"]).displayConfiguration)
+            configuration: DisplayConfiguration(me: ["me"]))
         #expect(messages.indices.allSatisfy { !delegate.showsSenderName(for: messages[$0], at: $0, in: direct) })
     }
 }
