@@ -56,6 +56,29 @@ import Testing
         #expect(Set(described[0].conversations.map(\.shard)) == [1, 2, 3])
     }
 
+    /// Settings that change which conversations a build shows, how it names them or whether a shard may pass
+    /// over a chat unread: the assembled site is the one build's with each.
+    @Test(arguments: [
+        ("search", "search: {exclude: [\"102\", C2]}\n", 8),
+        ("privacy", "privacy: {pseudonymize: true, exclude: [Ann]}\n", 8),
+        ("scope", "scope: {conversations: [\"101\", \"103\", C1]}\n", 3),
+        ("together", "people:\n  - name: Ann\n    ids: [user2, U2]\n    together: true\n", 8),
+        ("merge", "merge: {join: [{into: Chats, ids: [\"101\", \"102\"]}]}\n", 7),
+    ])
+    func settingsThatChangeTheConversationsKeepTheAssembledSiteTheOneBuilds(name: String, settings: String, conversations: Int) throws {
+        var files = SlackIncrementalBuildTests.export()
+        files["telegram/result.json"] = Self.telegram()
+        let site = try TestSupport.makeSite(
+            config: "title: Test\nme: me\ntimeZone: Europe/Berlin\nlocale: en_GB\n" + settings, conversations: files,
+            name: "settings-" + name)
+        let whole = try SiteBuilder(options: BuildOptions(site: site, clean: true)).build()
+        #expect(whole.conversations.count == conversations)
+        let parts = try SiteShardTests.buildParts(site, count: 3, into: site)
+        try SiteBuilder(options: BuildOptions(site: site, output: site.appendingPathComponent("assembled"), clean: true))
+            .assemble(parts: parts)
+        try SiteShardTests.expectSameFiles(site.appendingPathComponent("public"), site.appendingPathComponent("assembled"))
+    }
+
     @Test func previewsNameTheChatsAsReadingThemDoes() throws {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(["result.json": Self.telegram()], in: folder)
