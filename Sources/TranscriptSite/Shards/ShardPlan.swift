@@ -38,11 +38,17 @@ extension BuildContext {
         let shard = shardPlan!.assignment.assign(weight: conversation.messages.count)
         guard shard != shardPlan!.selection.number else { return shard }
         try checkPlace(of: conversation, file: displayPath)
-        let slug = slugs.slug(for: conversation.id)
-        if configuration.search.indexes(conversation: conversation.id) { searchSources.append(.elsewhere) }
-        shardPlan!.note(SitePart.Conversation(id: conversation.id, slug: slug, shard: shard, file: displayPath, record: nil))
-        count("conversations of other shards")
+        placeElsewhere(conversation.id, shard: shard, file: displayPath)
         return nil
+    }
+
+    /// Gives a conversation of another shard, whose id was claimed, the folder and search number a whole build
+    /// gives it, and notes it for the part.
+    private func placeElsewhere(_ id: String, shard: Int, file displayPath: String) {
+        let slug = slugs.slug(for: id)
+        if configuration.search.indexes(conversation: id) { searchSources.append(.elsewhere) }
+        shardPlan!.note(SitePart.Conversation(id: id, slug: slug, shard: shard, file: displayPath, record: nil))
+        count("conversations of other shards")
     }
 
     /// Shares out the conversations of an export its importer can name before reading them, when nothing
@@ -72,10 +78,7 @@ extension BuildContext {
         shardPlan!.sharedOut[sourceKey] = nil
         let id = shared.preview.id
         try claim(id, file: displayPath)
-        let slug = slugs.slug(for: id)
-        if configuration.search.indexes(conversation: id) { searchSources.append(.elsewhere) }
-        shardPlan!.note(SitePart.Conversation(id: id, slug: slug, shard: shared.shard, file: displayPath, record: nil))
-        count("conversations of other shards")
+        placeElsewhere(id, shard: shared.shard, file: displayPath)
         return true
     }
 
