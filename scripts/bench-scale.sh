@@ -158,12 +158,16 @@ for ((run = 1; run <= RUNS; run++)); do
     measure transcripts "$DIR/site-telegram" -- "$BIN" build --clean --input "$CORPUS/telegram/result.json" -o "$DIR/site-telegram" "$DIR/site"
     measure transcripts-slack "$DIR/site-slack" -- "$BIN" build --clean --input "$CORPUS/slack" -o "$DIR/site-slack" "$DIR/site"
     measure transcripts-jsonl "$DIR/site-jsonl" -- "$BIN" build --clean --input "$CORPUS/canonical" -o "$DIR/site-jsonl" "$DIR/site"
-    # The edit: the site is built from the original (in its own folder, with its cache), then from the edited copy.
+    # The edit: the site is built from the original (in its own folder, with its cache), then from the edited copy,
+    # then from the original again, the build measured: one message changed, as in a site rebuilt after each
+    # change (the build before kept its spare, docs/incremental.md).
     rm -rf "$EDIT/site" "$EDIT/public" "$EDIT/.transcripts-cache"
     mkdir -p "$EDIT/site"
     cp "$CORPUS/telegram/result.json" "$EDIT/site/result.json"
     "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site" >/dev/null 2>&1
     cp "$EDIT/edited.json" "$EDIT/site/result.json"
+    "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site" >/dev/null 2>&1
+    cp "$CORPUS/telegram/result.json" "$EDIT/site/result.json"
     measure transcripts-edit "$EDIT/site/public" -- "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site"
     measure transcripts-merge "$DIR/site-merge" -- "$BIN" build --clean --input "$MERGE/a/result.json" --input "$MERGE/b/result.json" -o "$DIR/site-merge" "$DIR/site"
     parts=()

@@ -8,7 +8,7 @@ public struct WatchList: Equatable, Sendable {
     /// Files and folders to watch; folders are watched with everything in them. Missing ones are watched
     /// for appearing.
     public var paths: [String]
-    /// The output folder: never watched, and neither are its staging folders (`.public.building-*`).
+    /// The output folder: never watched, and neither are its staging folders (`.public.building-*`) and spare.
     public var outputFolder: String
 
     public init(paths: [String], outputFolder: String) {

@@ -31,8 +31,10 @@ final class FilesLinkedAhead: Sendable {
     private let done = DispatchGroup()
     private let result = Mutex(Result())
 
-    /// Starts linking `candidates` from the folder `previous` into `staging` (both absolute paths).
-    init(prefix: String, candidates: [Candidate], from previous: String, into staging: String) {
+    /// Starts linking `candidates` from the folder `previous` into `staging` (both absolute paths). With
+    /// `keepingSameFiles` (a staging folder made from a spare, `SpareFolder`), a path of the staging folder that
+    /// is the previous output's file already is kept as it is, and anything else there is replaced.
+    init(prefix: String, candidates: [Candidate], from previous: String, into staging: String, keepingSameFiles: Bool = false) {
         self.prefix = prefix
         done.enter()
         // A thread of its own: the links take a while, and a worker of the shared pool busy with them would leave
@@ -49,10 +51,20 @@ final class FilesLinkedAhead: Sendable {
                 guard old.withCString({ lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG, FileStamp(info) == candidate.stamp
                 else { continue }
                 let new = String.joining(staging, "/", candidate.storedPath)
+                if keepingSameFiles {
+                    if SpareFolder.holds(new, sameAs: info) {
+                        linked.files[candidate.storedPath] = candidate
+                        continue
+                    }
+                    SpareFolder.clear(new)
+                }
                 if let slash = new.utf8.lastIndex(of: UInt8(ascii: "/")) {
                     let folder = String(new.utf8[..<slash])!
                     if !linked.folders.contains(folder) {
-                        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { continue }
+                        let made: ()? = keepingSameFiles
+                            ? try? SpareFolder.makeFolder(folder, inside: staging)
+                            : try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                        guard made != nil else { continue }
                         linked.folders.insert(folder)
                     }
                 }

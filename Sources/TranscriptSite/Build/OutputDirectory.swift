@@ -27,6 +27,9 @@ final class OutputDirectory {
     private(set) var filesLinked = 0
     /// Whether files equal to the previous output's are linked instead of written.
     let linksUnchangedFiles: Bool
+    /// Whether the staging folder started as the spare of the output a build before replaced (`SpareFolder`): any
+    /// path may hold a file the build did not make, until the commit sweeps them.
+    private(set) var startedFromSpare = false
     private var createdFolders: Set<String> = []
     /// The paths (in the staging folder) written or linked so far.
     private var madePaths: Set<String> = []
@@ -59,7 +62,11 @@ final class OutputDirectory {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             Self.removeLeftovers(of: name, in: parent)
             if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            if linksUnchangedFiles, SpareFolder.take(SpareFolder.path(of: name, in: parent.path), to: staging.path) {
+                startedFromSpare = true
+            } else {
+                try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            }
         } catch {
             throw TranscriptsError(file: parent.path, message: "cannot create the output folder (\(TranscriptsError.sentence(for: error)))")
         }
@@ -75,7 +82,8 @@ final class OutputDirectory {
                 ? FilesLinkedAhead.Candidate(madePath: path, storedPath: storedPath(path), stamp: entry.stamp) : nil
         }
         guard !candidates.isEmpty else { return }
-        linkingAhead = FilesLinkedAhead(prefix: prefix, candidates: candidates, from: destinationPath, into: stagingPath)
+        linkingAhead = FilesLinkedAhead(
+            prefix: prefix, candidates: candidates, from: destinationPath, into: stagingPath, keepingSameFiles: startedFromSpare)
     }
 
     /// Waits for the files being linked ahead, when `path` (a made or stored path) is under their folder (any
@@ -350,6 +358,15 @@ final class OutputDirectory {
         if isFile, madeDigests[madePath] == nil, let entry = previousDigests.entries[madePath], FileStamp(info) == entry.stamp {
             madeDigests[madePath] = entry.digest
         }
+        if isFile, startedFromSpare, !madePaths.contains(relativePath), SpareFolder.holds(stagingPath + "/" + relativePath, sameAs: info) {
+            // The spare holds the output's file already: kept as it is.
+            madePaths.insert(relativePath)
+            madeStamps[madePath] = FileStamp(info)
+            filesWritten += 1
+            filesLinked += 1
+            bytesWritten += Int(info.st_size)
+            return true
+        }
         let path = try prepare(relativePath)
         guard isFile else { return false }
         if Foundation.link(old, path) == 0 {
@@ -437,18 +454,24 @@ final class OutputDirectory {
             let folder = stagingPath + "/" + relativePath[..<slash]
             do {
                 if !createdFolders.contains(folder) {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    if startedFromSpare {
+                        try SpareFolder.makeFolder(folder, inside: stagingPath)
+                    } else {
+                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    }
                     createdFolders.insert(folder)
                 }
             } catch {
                 throw TranscriptsError(file: folder, message: "cannot create the folder (\(TranscriptsError.sentence(for: error)))")
             }
         }
-        // The staging folder is this build's own: only a path it made already, or linked ahead, can hold a file.
+        // Only a path this build made already, or linked ahead, can hold a file, and any path of a spare.
         if linkedAhead.removeValue(forKey: relativePath) != nil {
             unlink(path)
-        } else if !madePaths.insert(relativePath).inserted, unlink(path) == 0 {
-            filesWritten -= 1
+        } else if !madePaths.insert(relativePath).inserted {
+            if unlink(path) == 0 { filesWritten -= 1 }
+        } else if startedFromSpare {
+            SpareFolder.clear(path)
         }
         return path
     }
@@ -503,16 +526,29 @@ final class OutputDirectory {
 
     /// Puts the staging folder in the output folder's place, in one step when the system can (`FolderExchange`),
     /// and removes the previous output on another thread while `meanwhile` runs.
+    ///
+    /// After an incremental build that took most of its files over unchanged, the previous output is kept as the
+    /// next build's spare (`SpareFolder`) instead.
     func commit(meanwhile: () throws -> Void = {}) throws {
         removeUnusedLinkedAhead()
+        if startedFromSpare { SpareFolder.sweep(stagingPath, keeping: madePaths) }
         let previous = try swapIn()
-        let removal = DispatchGroup()
+        let spare = SpareFolder.path(of: destination.lastPathComponent, in: destination.deletingLastPathComponent().path)
+        var removed: [String] = []
         if let previous {
+            // A spare costs the old bytes of the files that changed: kept when at most a quarter did.
+            let keepsSpare = linksUnchangedFiles && filesLinked * 4 >= filesWritten * 3 && filesLinked > 0
+            if !keepsSpare || rename(previous.path, spare) != 0 { removed.append(previous.path) }
+        }
+        if !linksUnchangedFiles { removed.append(spare) }
+        let removal = DispatchGroup()
+        if !removed.isEmpty {
             // Killed while removing it, the next build removes the rest (a folder whose process is gone). A thread of
             // its own, as for `FilesLinkedAhead`.
             removal.enter()
+            let paths = removed
             Thread {
-                FolderRemoval.remove(previous.path)
+                for path in paths { FolderRemoval.remove(path) }
                 removal.leave()
             }.start()
         }

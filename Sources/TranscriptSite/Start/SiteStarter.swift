@@ -50,7 +50,8 @@ public struct SiteStarter: Sendable {
         files["Templates/README.md"] = try Self.templatesReadme()
         let gitignore = folder.appendingPathComponent(".gitignore")
         if !manager.fileExists(atPath: gitignore.path) {
-            files[".gitignore"] = "# Made by transcripts build: the site and the build cache.\n/public/\n/.transcripts-cache/\n"
+            files[".gitignore"] = "# Made by transcripts build: the site, the folders builds keep beside it and the build cache.\n"
+                + "/public/\n/.public.*/\n/.transcripts-cache/\n"
         }
         do {
             for (path, text) in files.sorted(by: { $0.key < $1.key }) {

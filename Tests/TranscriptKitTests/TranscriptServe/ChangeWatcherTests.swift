@@ -6,12 +6,12 @@ import Testing
 @testable import TranscriptSite
 
 @Suite struct ChangeWatcherTests {
-    /// A site with a config, a template, an export, an output folder and a build's staging folders.
+    /// A site with a config, a template, an export, an output folder, a build's staging folders and a spare.
     static func makeSite() throws -> (site: URL, list: WatchList) {
         let site = try TestSupport.makeSite(
             conversations: ["a.json": "{}"],
             extra: ["Templates/page.mustache": "p", "public/index.html": "old", ".public.building-42/index.html": "new",
-                    ".public.previous-42/index.html": "older", "notes.txt": "not an input"])
+                    ".public.previous-42/index.html": "older", ".public.spare/index.html": "oldest", "notes.txt": "not an input"])
         let list = WatchList(options: BuildOptions(site: site), configuration: SiteConfiguration())
         return (site, list)
     }

@@ -16,6 +16,9 @@ import TranscriptModel
         let readme = try TestSupport.read(folder.appendingPathComponent("Templates/README.md"))
         #expect(readme.contains("- `message.mustache`") && readme.contains("- `partials/activity.mustache`"))
         #expect(readme.contains("- `assets/transcripts.css`") && !readme.contains("transcripts-internal"))
+        // Git leaves out the output, the folders builds keep beside it (staging, spare) and the cache.
+        let ignored = try TestSupport.read(folder.appendingPathComponent(".gitignore")).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(ignored == ["/public/", "/.public.*/", "/.transcripts-cache/"])
         let summary = try SiteBuilder(options: BuildOptions(site: folder)).build()
         #expect(summary.messagesRead == 3 && summary.warnings == [])
         // A second init leaves the site as it is.
