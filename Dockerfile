@@ -13,7 +13,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev libjemalloc-dev libphonenumber-dev libvips-dev pkg-config \
+    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libjemalloc-dev libphonenumber-dev libvips-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -23,13 +23,14 @@ RUN swift build -c release --product transcripts --static-swift-stdlib \
 
 FROM ${RUNTIME_IMAGE}
 # What the binary links besides libc: cmark (text), SQLite (iMessage's chat.db), libxml2 (Telegram's HTML
-# export; it brings ICU), libarchive (zip and tar archives of exports), jemalloc (release builds allocate with it),
+# export; it brings ICU), libarchive (zip and tar archives of exports), zlib (the gzip trailers of compressed tars),
+# jemalloc (release builds allocate with it),
 # libphonenumber (one person's numbers, however written), libvips (a book's pictures), the C++ runtime; tzdata for
 # the config's time zones; and exiftool, the program that strips HEIC pictures and videos of their metadata
 # (privacy.stripMetadata).
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 libjemalloc2 libphonenumber8 libvips42 libstdc++6 tzdata libimage-exiftool-perl \
+    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 zlib1g libjemalloc2 libphonenumber8 libvips42 libstdc++6 tzdata libimage-exiftool-perl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 1000 transcripts
 COPY --from=build /out/transcripts /usr/local/bin/transcripts

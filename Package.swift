@@ -65,6 +65,13 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // Debian's zlib1g-dev, linked as a system library: the gzip trailers of a compressed tar, which libarchive
+        // does not check, are checked with it (`GzipCheck`).
+        .systemLibrary(
+            name: "CLibZ",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Debian's libvips-dev, linked as a system library (a book's pictures are shrunk, turned and converted with it,
         // `PictureResizer`).
         .systemLibrary(
@@ -93,11 +100,11 @@ let package = Package(
         // Messages, conversations, the canonical JSON and the strings tables.
         .target(name: "TranscriptModel", dependencies: ["TranscriptSupport", "TranscriptJSON"]),
         // Detection, the importer registry and every importer, archives included; one file imports CSQLite, one
-        // CLibXML2, one CLibArchive.
+        // CLibXML2, one CLibArchive, one CLibZ.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive",
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", "CLibZ",
                 .product(name: "Yams", package: "Yams"),
                 // WhatsApp's crypt14/crypt15 backups are inflated with ZIPFoundation's inflater.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

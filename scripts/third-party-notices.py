@@ -77,6 +77,7 @@ DEBIAN_LINKED = [
     ("libsqlite3-0", "SQLite", "reading iMessage's chat.db"),
     ("libxml2", "libxml2", "reading Telegram's HTML export"),
     ("libarchive13", "libarchive", "reading zip and tar archives of exports"),
+    ("zlib1g", "zlib", "checking the gzip trailers of compressed tars"),
     ("libjemalloc2", "jemalloc", "the memory allocator of release builds"),
     ("libphonenumber8", "libphonenumber", "phone numbers as E.164, to match one person's ids"),
     ("libprotobuf32", "Protocol Buffers", "used by libphonenumber"),
@@ -95,7 +96,7 @@ DEBIAN_PROGRAMS = [
 # What those pull in besides the base image (libxml2's and libarchive's dependencies, libvips's own, which bring
 # theirs, and Perl for ExifTool).
 DEBIAN_DEPENDENCIES = [
-    "libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1", "zlib1g",
+    "libbz2-1.0", "liblz4-1", "liblzma5", "libnettle8", "libzstd1",
     "libcairo2", "libcfitsio10", "libcgif0", "libexif12", "libexpat1", "libfftw3-double3", "libfontconfig1",
     "libgsf-1-114", "libheif1", "libimagequant0", "libjpeg62-turbo", "libjxl0.7", "liblcms2-2",
     "libmagickcore-6.q16-6", "libmatio11", "libopenexr-3-1-30", "libopenjp2-7", "libopenslide0", "liborc-0.4-0",

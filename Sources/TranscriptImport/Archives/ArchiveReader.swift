@@ -8,8 +8,7 @@ import Foundation
 /// members whose sizes only follow their data, are read right); a tar, compressed with gzip or not, from start to
 /// end. libarchive checks each zip member's CRC-32 and sizes as it reads them: a mismatch is an error of the member
 /// being read. A tar has a checksum per header but none of its members' bytes, and libarchive does not check the
-/// gzip trailer's CRC-32 (libarchive 3.6 leaves it as a to-do): damage that breaks a header or the compressed
-/// stream is an error, damage that leaves them readable is not found.
+/// gzip trailer's CRC-32 (libarchive 3.6 leaves it as a to-do): `GzipCheck` checks it before the tar is unpacked.
 final class ArchiveReader {
     /// One member, as its header describes it.
     struct Member {

@@ -8,7 +8,8 @@ import TranscriptSupport
 /// The bound holds against what members claim and what they give: a zip archive's members are added up from its
 /// central directory before anything is unpacked, a tar's one by one as their headers come (a compressed tar would
 /// otherwise be read twice), and a member that gives more than it claimed, or an archive more than the bound, stops
-/// the unpacking. libarchive checks the checksums as it reads (`ArchiveReader`).
+/// the unpacking. libarchive checks the checksums as it reads (`ArchiveReader`); a compressed tar's gzip trailers,
+/// which libarchive does not check, are checked first (`GzipCheck`).
 struct ArchiveUnpacker {
     /// Where archives are unpacked, each into a folder named after its path.
     let workspace: URL
@@ -39,6 +40,13 @@ struct ArchiveUnpacker {
             }
             try? FileManager.default.removeItem(at: stampFile)
             try? FileManager.default.removeItem(at: destination)
+        }
+        if kind == .tar, GzipCheck.isGzip(archiveURL) {
+            do {
+                try GzipCheck.verify(archiveURL)
+            } catch let failure as GzipCheck.Failure {
+                throw TranscriptsError(file: displayPath, message: "the archive is damaged (\(Self.gzipProblem(failure))): not unpacked")
+            }
         }
         let archiveSize = Int64(FileStamp(path: archiveURL.path)?.size ?? 0)
         let limit = Self.expansionLimit(archiveSize: archiveSize)
@@ -134,6 +142,15 @@ struct ArchiveUnpacker {
             try handle.write(contentsOf: Data(bytes))
         }
         unpacked = total
+    }
+
+    /// What zlib found wrong with a gzip stream, in a user's words.
+    private static func gzipProblem(_ failure: GzipCheck.Failure) -> String {
+        switch failure.description {
+        case "incorrect data check": "its gzip stream's CRC-32 checksum does not match the bytes it holds"
+        case "incorrect length check": "its gzip stream's length does not match the bytes it holds"
+        default: "gzip: \(failure.description)"
+        }
     }
 
     private static func bytesText(_ bytes: Int64) -> String {
