@@ -14,7 +14,7 @@ final class ArchiveReader {
     struct Member {
         enum Kind { case file, folder, other }
 
-        /// Its path in the archive, as stored (UTF-8; bytes that are not are shown as �).
+        /// Its path in the archive (UTF-8; a zip member's name that is not is read as code page 437, a tar member's is shown with �).
         var path: String
         var kind: Kind
         /// The size its header claims, when it has one.
@@ -29,6 +29,8 @@ final class ArchiveReader {
     }
 
     private let archive: OpaquePointer
+    /// What kind of archive it is: a zip member's name that is not UTF-8 is read in code page 437.
+    private let kind: ArchiveKind
     /// A UTF-8 character type, made current on this thread while headers are read: libarchive converts members'
     /// names to the locale's character set, and in the C locale (a program's unless it sets another) a name that is
     /// not ASCII cannot be converted and is lost. Thread by thread, so the program's own locale is not touched.
@@ -42,6 +44,7 @@ final class ArchiveReader {
     init(url: URL, kind: ArchiveKind) throws {
         guard let archive = archive_read_new() else { throw Failure(description: "out of memory") }
         self.archive = archive
+        self.kind = kind
         switch kind {
         case .zip:
             archive_read_support_format_zip_seekable(archive)
@@ -68,9 +71,18 @@ final class ArchiveReader {
         if status == ARCHIVE_EOF { return nil }
         // A warning (a name not in the locale's character set) still gives the member.
         guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else { throw failure() }
-        // The name in UTF-8 or, when it is not (a zip member named in another code page), its bytes as they are.
-        let name = (archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry))
-            .map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+        // The name in UTF-8; when its bytes are not UTF-8, a zip member's are code page 437 (the zip specification's
+        // default, as Windows writes them), a tar member's are shown as far as they are UTF-8.
+        let name: String
+        if let utf8 = archive_entry_pathname_utf8(entry) {
+            name = String(cString: utf8)
+        } else if let raw = archive_entry_pathname(entry) {
+            let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+            name = kind == .zip && String(validating: bytes, as: UTF8.self) == nil
+                ? CodePage437.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        } else {
+            name = ""
+        }
         let kind: Member.Kind
         switch archive_entry_filetype(entry) {
         case Self.regularFile where archive_entry_hardlink(entry) == nil: kind = .file

@@ -65,6 +65,34 @@ import ZIPFoundation
         #expect(found.exports.map(\.source.displayPath).map { $0.hasSuffix("export.zip/Ünïcödé 日本/chat.json") } == [true])
     }
 
+    /// A zip member named in code page 437 (no UTF-8 flag, and bytes that are not UTF-8, as Windows' zipped folders
+    /// write them) keeps its name's characters, not �.
+    @Test func zipMembersNamedInCodePage437KeepTheirNames() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let conversation = TestSupport.conversation(id: "named", messages: [#"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "hi"}"#])
+        let url = folder.appendingPathComponent("export.zip")
+        try zip(["GrXYe/chat.json": conversation], to: url)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // Where the name is stored (the local header and the central directory): X and Y become ü and ß in code page
+        // 437, and the UTF-8 flag (bit 11 of the flags, at offset 6 of a local header and 8 of a central one) is off.
+        let name = Array("GrXYe/chat.json".utf8)
+        var places = 0
+        for at in 0...(bytes.count - name.count) where Array(bytes[at..<(at + name.count)]) == name {
+            bytes[at + 2] = 0x81
+            bytes[at + 3] = 0xE1
+            places += 1
+        }
+        #expect(places == 2)
+        for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 6), ([0x50, 0x4B, 0x01, 0x02], 8)] {
+            let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == signature })
+            bytes[at + offset + 1] &= ~0x08
+        }
+        try Data(bytes).write(to: url)
+        let found = try ExportFinder(registry: .builtIn, forced: nil, workspace: folder.appendingPathComponent("work"))
+            .find([url.path], in: folder)
+        #expect(found.exports.map(\.source.displayPath).map { $0.hasSuffix("export.zip/Grüße/chat.json") } == [true])
+    }
+
     @Test func inputsFromTheCommandLineAndAForcedFormat() throws {
         let site = try TestSupport.makeSite(conversations: ["a.json": TestSupport.conversation(id: "a", messages: [])])
         let other = try TestSupport.temporaryFolder().appendingPathComponent("b.json")
