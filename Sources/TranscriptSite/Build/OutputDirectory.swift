@@ -30,6 +30,9 @@ final class OutputDirectory {
     /// Whether the staging folder started as the spare of the output a build before replaced (`SpareFolder`): any
     /// path may hold a file the build did not make, until the commit sweeps them.
     private(set) var startedFromSpare = false
+    /// Whether a file of the previous output had to be copied (a file system without hard links): then a spare
+    /// would hold a whole copy of the site, and none is kept.
+    private var copiedInsteadOfLinked = false
     private var createdFolders: Set<String> = []
     /// The paths (in the staging folder) written or linked so far.
     private var madePaths: Set<String> = []
@@ -379,6 +382,7 @@ final class OutputDirectory {
                 throw TranscriptsError(file: path, message: "cannot copy the previous output's file (\(TranscriptsError.sentence(for: error)))")
             }
             madeStamps[madePath] = FileStamp(path: path)
+            copiedInsteadOfLinked = true
         }
         filesWritten += 1
         filesLinked += 1
@@ -536,8 +540,9 @@ final class OutputDirectory {
         let spare = SpareFolder.path(of: destination.lastPathComponent, in: destination.deletingLastPathComponent().path)
         var removed: [String] = []
         if let previous {
-            // A spare costs the old bytes of the files that changed: kept when at most a quarter did.
-            let keepsSpare = linksUnchangedFiles && filesLinked * 4 >= filesWritten * 3 && filesLinked > 0
+            // A spare costs the old bytes of the files that changed: kept when at most a quarter did, and the
+            // others are links.
+            let keepsSpare = linksUnchangedFiles && !copiedInsteadOfLinked && filesLinked * 4 >= filesWritten * 3 && filesLinked > 0
             if !keepsSpare || rename(previous.path, spare) != 0 { removed.append(previous.path) }
         }
         if !linksUnchangedFiles { removed.append(spare) }
