@@ -218,6 +218,13 @@ let package = Package(
                 "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
+        // The preview server's tests: sites served over real sockets, the watcher, the limits on requests.
+        .testTarget(
+            name: "TranscriptServeTests",
+            dependencies: [
+                "TranscriptServe", "TranscriptSite", "TranscriptImport", "TranscriptRender", "TranscriptModel", "TranscriptSupport",
+                "TranscriptTestSupport",
+            ]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
