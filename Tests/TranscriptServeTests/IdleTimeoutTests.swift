@@ -45,16 +45,10 @@ import TranscriptTestSupport
     }
 
     @Test func anEventStreamOutlastsTheTimeout() async throws {
-        let served = try await SiteServerTests.serve(idleTimeout: .seconds(1))
-        let watching = Task { try await served.server.watch() }
-        defer {
-            watching.cancel()
-            Task { await served.server.stop() }
+        try await SiteServerTests.watched(idleTimeout: .seconds(1)) { served, events in
+            try await Task.sleep(for: .milliseconds(2500))
+            try TestSupport.write(["conversations/small.json": SiteServerTests.conversation("Second thoughts")], in: served.site)
+            _ = try await events.waitFor("event: reload\ndata: 2\n\n")
         }
-        let events = try await EventStreamReader(port: served.port)
-        _ = try await events.waitFor("event: generation\ndata: 1\n\n")
-        try await Task.sleep(for: .milliseconds(2500))
-        try TestSupport.write(["conversations/small.json": SiteServerTests.conversation("Second thoughts")], in: served.site)
-        _ = try await events.waitFor("event: reload\ndata: 2\n\n")
     }
 }

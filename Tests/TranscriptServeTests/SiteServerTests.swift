@@ -53,6 +53,22 @@ import TranscriptRender
         return Served(site: site, server: server, port: try #require(url.port), reports: reports)
     }
 
+    /// Serves a site (as `serve` does), watches it for edits, and opens an event stream that has seen the first build;
+    /// `body` runs with them, and the server stops afterwards.
+    static func watched(
+        name: String = #function, idleTimeout: Duration = .seconds(30), _ body: (Served, EventStreamReader) async throws -> Void
+    ) async throws {
+        let served = try await serve(name: name, idleTimeout: idleTimeout)
+        let watching = Task { try await served.server.watch() }
+        defer {
+            watching.cancel()
+            Task { await served.server.stop() }
+        }
+        let events = try await EventStreamReader(port: served.port)
+        _ = try await events.waitFor("event: generation\ndata: 1\n\n")
+        try await body(served, events)
+    }
+
     static let snippet = #"<link rel="stylesheet" href="/__transcripts/serve.css"><script src="/__transcripts/reload.js?generation=1"></script>"#
 
     @Test func pagesGetTheReloadScriptButTheFilesOnDiskNever() async throws {
@@ -217,75 +233,63 @@ import TranscriptRender
     }
 
     @Test func anEditReloadsOpenPagesAfterOneRebuild() async throws {
-        let served = try await Self.serve()
-        let watching = Task { try await served.server.watch() }
-        defer {
-            watching.cancel()
-            Task { await served.server.stop() }
+        try await Self.watched { served, events in
+            #expect(await served.server.listeningPages == 1)
+            #expect(served.reports.builds == 1)
+            try TestSupport.write(["conversations/small.json": Self.conversation("Second thoughts")], in: served.site)
+            _ = try await events.waitFor("event: reload\ndata: 2\n\n")
+            let page = try await served.get("/c/small/2024-05.html")
+            #expect(page.text.contains("Second thoughts"))
+            #expect(!page.text.contains("First words"))
+            #expect(page.text.contains(#"reload.js?generation=2""#))
+            // One save, one rebuild.
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(served.reports.builds == 2)
+            // A page that connects with an old generation is told which one is current.
+            let late = try await EventStreamReader(port: served.port)
+            _ = try await late.waitFor("event: generation\ndata: 2\n\n")
         }
-        let events = try await EventStreamReader(port: served.port)
-        _ = try await events.waitFor("event: generation\ndata: 1\n\n")
-        #expect(await served.server.listeningPages == 1)
-        #expect(served.reports.builds == 1)
-        try TestSupport.write(["conversations/small.json": Self.conversation("Second thoughts")], in: served.site)
-        _ = try await events.waitFor("event: reload\ndata: 2\n\n")
-        let page = try await served.get("/c/small/2024-05.html")
-        #expect(page.text.contains("Second thoughts"))
-        #expect(!page.text.contains("First words"))
-        #expect(page.text.contains(#"reload.js?generation=2""#))
-        // One save, one rebuild.
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(served.reports.builds == 2)
-        // A page that connects with an old generation is told which one is current.
-        let late = try await EventStreamReader(port: served.port)
-        _ = try await late.waitFor("event: generation\ndata: 2\n\n")
     }
 
     @Test func aBrokenBuildShowsItsErrorAndTheSiteRecovers() async throws {
-        let served = try await Self.serve()
-        let watching = Task { try await served.server.watch() }
-        defer {
-            watching.cancel()
-            Task { await served.server.stop() }
+        try await Self.watched { served, events in
+            let config = try TestSupport.read(served.site.appendingPathComponent("transcripts.yml"))
+
+            // A broken config: the error comes as an event, over every page (escaped), and in the report.
+            try TestSupport.write(["transcripts.yml": config + "bad: [<b>\n"], in: served.site)
+            let received = try await events.waitFor("event: error\ndata: ")
+            #expect(received.contains("transcripts.yml"))
+            #expect(received.contains("bad: [<b>"))
+            let broken = try await served.get("/c/small/2024-05.html")
+            #expect(broken.status == 200)
+            #expect(broken.text.contains("First words"))
+            #expect(broken.text.contains(#"<div id="transcripts-serve-error" role="alert""#))
+            #expect(broken.text.contains("bad: [&lt;b&gt;"))
+            #expect(!broken.text.contains("[<b>"))
+            #expect(served.reports.failures.count == 1)
+            // A page opened now hears of the error as soon as it connects.
+            let late = try await EventStreamReader(port: served.port)
+            _ = try await late.waitFor("event: error\ndata: ")
+
+            // Fixed: pages reload to the site, without the error.
+            try TestSupport.write(["transcripts.yml": config], in: served.site)
+            _ = try await events.waitFor("event: reload\ndata: 2\n\n")
+            let fixed = try await served.get("/c/small/2024-05.html")
+            #expect(!fixed.text.contains("transcripts-serve-error"))
+
+            // An export that cannot be read, then a missing template: the same, each naming its file.
+            try TestSupport.write(["conversations/small.json": "{\"format\": \"transcripts/1\", "], in: served.site)
+            let unreadable = try await events.waitFor("small.json")
+            #expect(unreadable.contains("event: error"))
+            try TestSupport.write(
+                ["conversations/small.json": Self.conversation("Third time"), "Templates/index.mustache": "{{> partials/nowhere}}"],
+                in: served.site)
+            _ = try await events.waitFor("nowhere")
+            try FileManager.default.removeItem(at: served.site.appendingPathComponent("Templates/index.mustache"))
+            _ = try await events.waitFor("event: reload\ndata: 3\n\n")
+            #expect(try await served.get("/c/small/2024-05.html").text.contains("Third time"))
+            #expect(served.reports.failures.count == 3)
         }
-        let events = try await EventStreamReader(port: served.port)
-        _ = try await events.waitFor("event: generation\ndata: 1\n\n")
-        let config = try TestSupport.read(served.site.appendingPathComponent("transcripts.yml"))
-
-        // A broken config: the error comes as an event, over every page (escaped), and in the report.
-        try TestSupport.write(["transcripts.yml": config + "bad: [<b>\n"], in: served.site)
-        let received = try await events.waitFor("event: error\ndata: ")
-        #expect(received.contains("transcripts.yml"))
-        #expect(received.contains("bad: [<b>"))
-        let broken = try await served.get("/c/small/2024-05.html")
-        #expect(broken.status == 200)
-        #expect(broken.text.contains("First words"))
-        #expect(broken.text.contains(#"<div id="transcripts-serve-error" role="alert""#))
-        #expect(broken.text.contains("bad: [&lt;b&gt;"))
-        #expect(!broken.text.contains("[<b>"))
-        #expect(served.reports.failures.count == 1)
-        // A page opened now hears of the error as soon as it connects.
-        let late = try await EventStreamReader(port: served.port)
-        _ = try await late.waitFor("event: error\ndata: ")
-
-        // Fixed: pages reload to the site, without the error.
-        try TestSupport.write(["transcripts.yml": config], in: served.site)
-        _ = try await events.waitFor("event: reload\ndata: 2\n\n")
-        let fixed = try await served.get("/c/small/2024-05.html")
-        #expect(!fixed.text.contains("transcripts-serve-error"))
-
-        // An export that cannot be read, then a missing template: the same, each naming its file.
-        try TestSupport.write(["conversations/small.json": "{\"format\": \"transcripts/1\", "], in: served.site)
-        let unreadable = try await events.waitFor("small.json")
-        #expect(unreadable.contains("event: error"))
-        try TestSupport.write(
-            ["conversations/small.json": Self.conversation("Third time"), "Templates/index.mustache": "{{> partials/nowhere}}"],
-            in: served.site)
-        _ = try await events.waitFor("nowhere")
-        try FileManager.default.removeItem(at: served.site.appendingPathComponent("Templates/index.mustache"))
-        _ = try await events.waitFor("event: reload\ndata: 3\n\n")
-        #expect(try await served.get("/c/small/2024-05.html").text.contains("Third time"))
-        #expect(served.reports.failures.count == 3)
     }
 
     @Test func aSiteWhoseFirstBuildFailsIsServedOnceFixed() async throws {
