@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "TranscriptRenderTests",
             dependencies: [
-                "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptTestSupport",
+                "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptSupport", "TranscriptTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The preview server's tests: sites served over real sockets, the watcher, the limits on requests.

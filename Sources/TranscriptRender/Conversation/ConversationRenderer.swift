@@ -8,8 +8,8 @@ import TranscriptText
 
 /// Renders one conversation into its pages: text through cmark, display decisions into rows, rows through the
 /// `message` template and each month page through `conversation`, working on all cores in chunks of
-/// messages; then its gallery pages (`gallery`), its overview with its charts (`timeline`) and its feed
-/// (`feed`). The steps are in the files
+/// messages; meanwhile its other files, which its page producers ask for: by default its gallery pages
+/// (`gallery`), its overview with its charts (`timeline`) and its feed (`feed`). The steps are in the files
 /// `ConversationRenderer+…`.
 package struct ConversationRenderer: Sendable {
     package let templates: TemplateSet
@@ -20,12 +20,15 @@ package struct ConversationRenderer: Sendable {
     private let timesOfDayWork: BackgroundWork<[String]>
     /// Renderers of custom kinds, by kind.
     package let customRenderers: [String: any CustomMessageRenderer]
+    /// What makes the conversation's files beside its month pages, in order (`standardProducers`, and a site's own).
+    package let producers: [any ConversationPageProducer]
 
     package init(
         templates: TemplateSet, configuration: RenderSettings, delegate: any TranscriptDisplayDelegate,
-        customRenderers: [any CustomMessageRenderer] = []
+        customRenderers: [any CustomMessageRenderer] = [], producers: [any ConversationPageProducer] = standardProducers
     ) {
         self.templates = templates
+        self.producers = producers
         self.configuration = configuration
         self.delegate = delegate
         self.customRenderers = Dictionary(customRenderers.map { ($0.kind, $0) }) { _, last in last }
@@ -83,7 +86,7 @@ package struct ConversationRenderer: Sendable {
     }
 
     /// Renders the pages of `conversation` and hands its files to `write`, a few at a time (each file by its
-    /// name and its contents, in parts of UTF-8 to write one after another): its month pages, its overview and its feed. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
+    /// name and its contents, in parts of UTF-8 to write one after another): its month pages and its producers' files. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
     /// files, relative to the page. With `previous`, pages whose digest is unchanged are taken over instead of
     /// rendered; with `recordsPages`, the output holds each page's record for a later build.
     package func render(
@@ -135,10 +138,11 @@ package struct ConversationRenderer: Sendable {
                 previous: previous, plan: frame.plan, digests: digests, indexing: indexing, messageCount: conversation.messages.count)
         }
 
-        // The gallery and the charts only read the frame: made meanwhile, on the core the pages leave idle between
-        // their bursts.
-        let overviewWork = conversation.messages.count >= Self.overviewMeanwhileFrom
-            ? BackgroundWork { [self] in try self.overviewParts(of: frame, media: media) } : nil
+        // The other pages only read the frame: made meanwhile, on the core the month pages leave idle between their
+        // bursts.
+        let previousRecords = previous?.pages ?? [:]
+        let producing = conversation.messages.count >= Self.overviewMeanwhileFrom
+            ? BackgroundWork { [self] in try self.producedFiles(of: frame, media: media, previous: previousRecords) } : nil
         var rendered = try renderPages(
             of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,
             digests: digests, write: write)
@@ -156,21 +160,24 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
 
-        let overviewParts = try overviewWork?.result() ?? overviewParts(of: frame, media: media)
-        var files = overviewParts.pages.map { (file: $0.file, parts: [Array($0.html.utf8)]) }
-        files.append(("index.html", [Array(try templates.render(
-            overview(of: frame, activity: overviewParts.activity, gallery: overviewParts.links), template: "timeline").utf8)]))
-        if configuration.feeds {
-            files.append(("feed.xml", [Array(try templates.render(feed(of: frame), template: "feed").utf8)]))
+        var produced = try producing?.result() ?? producedFiles(of: frame, media: media, previous: previousRecords)
+        var producedTakenOver = 0
+        for page in produced.unchanged {
+            if let previous, try previous.takeOver(page.file) {
+                producedTakenOver += 1
+            } else {
+                produced.files.append(try render(page))
+            }
         }
-        try write(files)
+        try write(produced.files)
         return Output(
-            pages: frame.plan.pages.count + 1 + overviewParts.pages.count, summary: summary(of: frame, url: url),
+            pages: frame.plan.pages.count + produced.pageCount, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
             warnings: warnings, search: searchPart,
-            pageRecords: recordsPages ? taken.records.merging(rendered.records) { _, new in new } : [:],
+            pageRecords: recordsPages
+                ? taken.records.merging(rendered.records) { _, new in new }.merging(produced.records) { _, new in new } : [:],
             css: taken.css.merging(rendered.appearances.mapValues(AppearanceCSS.init)) { _, new in new },
-            pagesTakenOver: taken.pages.count)
+            pagesTakenOver: taken.pages.count + producedTakenOver)
     }
 
     /// Whether month pages may show the conversation's totals (its message count, first and last day, number

@@ -25,6 +25,12 @@ public struct SiteBuilder: Sendable {
     /// The stages a build runs, in order (`BuildStages.standard`); insert a stage of your own with
     /// `stages.insert(_:after:)`.
     public var stages: [any BuildStage]
+    /// What makes each conversation's files beside its month pages, in order
+    /// (`ConversationRenderer.standardProducers`: gallery, overview, feed); append one to add a page.
+    public var conversationPageProducers: [any ConversationPageProducer] = ConversationRenderer.standardProducers
+    /// What makes the site's pages that show every conversation, in order (`SitePages.standardProducers`: the
+    /// search page, the index); append one to add a page.
+    public var sitePageProducers: [any SitePageProducer] = SitePages.standardProducers
     /// Called with a short line before each step, for a progress display.
     public var progress: (@Sendable (BuildProgress) -> Void)?
 
@@ -116,7 +122,7 @@ public struct SiteBuilder: Sendable {
         let key = BuildKey.make(
             configurationFile: options.configurationFile, templates: templates, delegate: delegate,
             customRenderers: customRenderers, stages: stages, registry: registry, options: options,
-            protection: protectionFingerprint)
+            protection: protectionFingerprint, conversationPages: conversationPageProducers, sitePages: sitePageProducers)
         let contentKey = BuildKey.content(
             configuration: configuration, stages: stages, registry: registry, options: options, protection: protectionFingerprint)
         // A site built in parts: each shard's build and the assemble are clean builds, with nothing taken over.
@@ -148,8 +154,8 @@ public struct SiteBuilder: Sendable {
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
             renderer: ConversationRenderer(
                 templates: templates, configuration: renderSettings, delegate: delegate,
-                customRenderers: customRenderers),
-            output: output, cache: cache, protection: protection, people: people, workspace: workspace,
+                customRenderers: customRenderers, producers: conversationPageProducers),
+            sitePages: sitePageProducers, output: output, cache: cache, protection: protection, people: people, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
         for warning in stringWarnings + (protection?.warnings ?? []) { context.warn(warning) }
         var stages = self.stages
@@ -157,7 +163,8 @@ public struct SiteBuilder: Sendable {
             context.partKey = BuildKey.make(
                 configurationFile: options.configurationFile, templates: templates, delegate: delegate,
                 customRenderers: customRenderers, stages: stages, registry: registry, options: options,
-                protection: protectionFingerprint, forParts: true)
+                protection: protectionFingerprint, forParts: true, conversationPages: conversationPageProducers,
+                sitePages: sitePageProducers)
         }
         if let shard = options.shard {
             context.shardPlan = ShardPlan(selection: shard)

@@ -26,6 +26,8 @@ public final class BuildContext {
     public package(set) var summary = BuildSummary()
 
     let renderer: ConversationRenderer
+    /// What makes the site's pages that show every conversation (`write` asks them).
+    let sitePageProducers: [any SitePageProducer]
     let importContext: ImportContext
     /// The staging folder the site is written to, swapped in by `commit`.
     let output: OutputDirectory
@@ -106,7 +108,8 @@ public final class BuildContext {
 
     init(
         options: BuildOptions, configuration: SiteConfiguration, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
-        registry: ImporterRegistry, renderer: ConversationRenderer, output: OutputDirectory, cache: BuildCache?,
+        registry: ImporterRegistry, renderer: ConversationRenderer, sitePages: [any SitePageProducer] = SitePages.standardProducers,
+        output: OutputDirectory, cache: BuildCache?,
         protection: SiteProtection? = nil, people: SitePeople? = nil, workspace: URL, unpackedFolder: URL?,
         progress: (@Sendable (BuildProgress) -> Void)?
     ) {
@@ -125,6 +128,7 @@ public final class BuildContext {
         self.delegate = delegate
         self.registry = registry
         self.renderer = renderer
+        sitePageProducers = sitePages
         self.output = output
         self.cache = cache
         self.workspace = workspace

@@ -1,7 +1,8 @@
 import TranscriptRender
+import TranscriptSupport
 
-/// Writes the pages that show the whole site: the search page, the index of conversations (the most
-/// recently active first, as chat apps list them), the assets, with `privacy.noindex` a `robots.txt`
+/// Writes the pages that show the whole site, which its site page producers ask for (the search page, the index
+/// of conversations, the most recently active first, as chat apps list them), the assets, with `privacy.noindex` a `robots.txt`
 /// that asks every crawler to stay out, and for a protected site `protection.json` (how its key is derived)
 /// and the script that unlocks it.
 public struct WriteStage: BuildStage {
@@ -20,26 +21,27 @@ public struct WriteStage: BuildStage {
             siteTitle: configuration.title, pageTitle: configuration.title, lang: configuration.language,
             dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled,
             noindex: configuration.privacy.noindex)
-        if configuration.search.enabled {
-            var searchSite = site
-            searchSite.pageTitle = context.templates.strings.text(
-                "pageTitle", ["page": context.templates.strings.text("search"), "site": configuration.title])
-            try context.output.write(try context.templates.render(SearchPage(site: searchSite), template: "search"), to: "search.html")
-            context.summary.pages += 1
-            context.count("pages")
-        }
         context.progress("writing the index")
         let cards = context.cards
-        let index = IndexPage(
-            site: site,
-            description: configuration.description,
+        let pages = SitePages(
+            site: site, description: configuration.description,
             conversations: cards.enumerated().sorted {
                 $0.element.newest != $1.element.newest ? $0.element.newest > $1.element.newest : $0.offset < $1.offset
             }.map(\.element.summary),
-            hasConversations: !cards.isEmpty, peopleURL: context.hasPeoplePages ? "people/index.html" : nil)
-        try context.output.write(try context.templates.render(index, template: "index"), to: "index.html")
-        context.summary.pages += 1
-        context.count("pages")
+            hasPeoplePages: context.hasPeoplePages, strings: context.templates.strings)
+        var written = Set<String>()
+        for producer in context.sitePageProducers {
+            for page in try producer.pages(of: pages) {
+                guard written.insert(page.file).inserted else {
+                    throw TranscriptsError(message: "the site page producer \"\(producer.name)\" makes \(page.file), which another producer made")
+                }
+                try context.output.write(try page.render(with: context.templates), to: page.file)
+                if page.countsAsPage {
+                    context.summary.pages += 1
+                    context.count("pages")
+                }
+            }
+        }
         let assets = context.templates.assets.keys.sorted().filter { context.protection != nil || $0 != Self.unlockScript }
         for path in assets {
             try context.output.write(context.templates.assets[path]!, to: path)
@@ -60,4 +62,5 @@ public struct WriteStage: BuildStage {
             context.warn("privacy.exclude: \"\(entry)\" matches nobody in the conversations (by name or id)")
         }
     }
+
 }

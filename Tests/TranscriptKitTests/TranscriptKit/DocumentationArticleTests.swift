@@ -98,6 +98,38 @@ struct LeaveOutBot: BuildStage {
     }
 }
 
+/// A conversation's senders, the most active first.
+struct SendersPage: TemplateModel {
+    var site: SiteContext
+    var senders: [String]
+
+    enum TemplateKey: String, CaseIterable, Sendable { case site, senders }
+    static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .senders: .texts(senders)
+        }
+    }
+}
+
+/// Gives every conversation a `senders.html`.
+struct SendersProducer: ConversationPageProducer {
+    let name = "senders"
+
+    func pages(of conversation: ConversationPages) throws -> [ProducedPage] {
+        var counts: [String: Int] = [:]
+        for message in conversation.conversation.messages {
+            if let sender = message.sender { counts[sender, default: 0] += 1 }
+        }
+        let senders = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+            .map { "\(conversation.name(of: $0)): \(counts[$0]!)" }
+        return [ProducedPage(
+            file: "senders.html", template: "senders", model: SendersPage(site: conversation.site, senders: senders))]
+    }
+}
+
 @Suite struct DocumentationArticleTests {
     /// A site with one canonical conversation between Ann and Ben (Ben writes twice, once an order).
     func site(name: String = #function) throws -> URL {
@@ -184,13 +216,26 @@ struct LeaveOutBot: BuildStage {
         #expect(page.contains("Lunch?") && !page.contains("Sure"))
     }
 
+    @Test func theSendersProducerGivesEveryConversationItsPage() throws {
+        let site = try site()
+        try TestSupport.write([
+            "Templates/senders.mustache": "<!doctype html><title>{{site.pageTitle}}</title><ul>{{#senders}}<li>{{.}}</li>{{/senders}}</ul>\n",
+        ], in: site)
+        var builder = SiteBuilder(options: BuildOptions(site: site))
+        builder.conversationPageProducers.append(SendersProducer())
+        let summary = try builder.build()
+        #expect(summary.messagesRendered == 3)
+        #expect(try TestSupport.read(site.appendingPathComponent("public/c/chat/senders.html"))
+            == "<!doctype html><title>Chat · Test</title><ul><li>Ben: 2</li><li>Ann: 1</li></ul>\n")
+    }
+
     /// Every Swift block of every article is code of this file (lines compared without their indentation), so
     /// what the articles show compiles and runs.
     @Test func articlesShowOnlyCodeThatIsHere() throws {
         let catalog = TestSupport.packageFolder.appendingPathComponent("Sources/TranscriptKit/TranscriptKit.docc")
         let here = Self.lines(of: try TestSupport.read(URL(fileURLWithPath: #filePath)))
         let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }.sorted()
-        #expect(articles.count == 6)
+        #expect(articles.count == 7)
         var checked = 0
         for article in articles {
             let text = try TestSupport.read(catalog.appendingPathComponent(article))
@@ -201,7 +246,7 @@ struct LeaveOutBot: BuildStage {
                 checked += 1
             }
         }
-        #expect(checked >= 9)
+        #expect(checked >= 12)
     }
 
     static func lines(of text: String) -> [String] {

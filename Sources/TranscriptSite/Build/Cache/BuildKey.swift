@@ -21,7 +21,8 @@ enum BuildKey {
     package static func make(
         configurationFile: URL, templates: TemplateSet, delegate: any TranscriptDisplayDelegate,
         customRenderers: [any CustomMessageRenderer], stages: [any BuildStage], registry: ImporterRegistry, options: BuildOptions,
-        protection: String, forParts: Bool = false
+        protection: String, forParts: Bool = false, conversationPages: [any ConversationPageProducer] = [],
+        sitePages: [any SitePageProducer] = []
     ) -> String {
         var hash = SHA256()
         hash.update(forParts ? format + " part" : format)
@@ -50,6 +51,8 @@ enum BuildKey {
             hash.update(renderer.kind)
             hash.update(renderer.template)
         }
+        for producer in conversationPages { hash.update("conversation pages:" + String(reflecting: producer)) }
+        for producer in sitePages { hash.update("site pages:" + String(reflecting: producer)) }
         return hash.hexDigest
     }
 
