@@ -4,6 +4,7 @@ import TranscriptModel
 /// The canonical format (the model as JSON or JSON Lines) as an importer: one conversation per file.
 public struct CanonicalImporter: ExportImporter {
     public let format = "transcripts"
+    public let appName = "Transcripts"
 
     public init() {}
 

@@ -77,6 +77,9 @@ public struct ImportedConversation: Sendable {
 public protocol ExportImporter: Sendable {
     /// The format's name, as `--format` and the config's `format` take it: `transcripts`, `telegram`, ...
     var format: String { get }
+    /// The app the format's exports are from, as pages name it ("WhatsApp" for `whatsapp` and its databases): on a
+    /// person's page, and beside each message of a conversation that gathers several apps. By default the format.
+    var appName: String { get }
     /// Whether the importer's message ids are made from the messages themselves (`ContentMessageIDs`), for
     /// exports without ids of their own; false (the default) for the platform's ids. Merging exports then
     /// takes a message of a later export marked edited, with the sender and minute of one it lacks, for that
@@ -120,6 +123,7 @@ public protocol ExportImporter: Sendable {
 
 extension ExportImporter {
     public func conversationPreviews(in source: ExportSource, context: ImportContext) throws -> [ConversationPreview]? { nil }
+    public var appName: String { format }
     public var messageIDsAreContent: Bool { false }
     public var messageIDFamily: String? { nil }
     public func conversationIDs(in source: ExportSource) -> [String]? { nil }

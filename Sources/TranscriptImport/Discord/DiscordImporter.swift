@@ -14,6 +14,7 @@ import TranscriptSupport
 /// See docs/formats/discord.md for how each construct maps to the model.
 public struct DiscordImporter: ExportImporter {
     public let format = "discord"
+    public let appName = "Discord"
     private static let description = "a DiscordChatExporter export"
 
     public init() {}

@@ -11,6 +11,7 @@ import TranscriptSupport
 /// See docs/formats/google-chat.md for how each construct maps to the model.
 public struct GoogleChatImporter: ExportImporter {
     public let format = "google-chat"
+    public let appName = "Google Chat"
     public var expectedShape: String { "Google Takeout's Google Chat folder: Groups/<DM or Space …>/messages.json and group_info.json" }
 
     public init() {}

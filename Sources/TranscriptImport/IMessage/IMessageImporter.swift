@@ -11,6 +11,7 @@ import TranscriptModel
 /// `~/Library/Messages`, by default the database's folder. See docs/formats/imessage.md for how each construct maps to the model.
 public struct IMessageImporter: ExportImporter {
     public let format = "imessage"
+    public let appName = "iMessage"
     public var expectedShape: String { "the macOS Messages database, chat.db, or the folder holding it" }
     /// The folder that stands for `~/Library/Messages`, holding `Attachments/` (and `StickerCache/`); nil for
     /// the database's folder.

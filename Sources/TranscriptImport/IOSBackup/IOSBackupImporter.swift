@@ -23,6 +23,10 @@ public struct IOSBackupImporter: ExportImporter {
     public static let format = "ios-backup"
     /// The apps read, in this order.
     public let apps: [App]
+    /// The app pages name: the one read (`WhatsApp`, `iMessage`), or `iPhone` for several.
+    public var appName: String {
+        apps == [.whatsapp] ? "WhatsApp" : apps == [.messages] ? "iMessage" : "iPhone"
+    }
     /// A vCard or YAML file naming the Messages handles (as the iMessage importer's `contacts`); nil to show
     /// the handles. For library users: the config file does not set it yet.
     public var contacts: URL? {

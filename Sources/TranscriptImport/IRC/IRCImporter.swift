@@ -17,6 +17,7 @@ import TranscriptModel
 /// Times carry no zone: they are read in the site's time zone.
 public struct IRCImporter: ExportImporter {
     public let format = "irc"
+    public let appName = "IRC"
     public var messageIDsAreContent: Bool { true }
     public var expectedShape: String { "an IRC log (.log or .txt) of irssi, WeeChat, ZNC, supybot, dircproxy, ... lines" }
     /// The year of dircproxy logs (whose lines have none) whose file names hold no date (`formats: {irc: {year: 2005}}`).

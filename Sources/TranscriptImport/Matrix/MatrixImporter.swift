@@ -10,6 +10,7 @@ import TranscriptSupport
 /// applied in order (`MatrixRoom`).
 public struct MatrixImporter: ExportImporter {
     public let format = "matrix"
+    public let appName = "Matrix"
 
     public init() {}
 

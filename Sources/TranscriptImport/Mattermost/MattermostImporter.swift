@@ -14,6 +14,7 @@ import TranscriptSupport
 /// one conversation's messages are held at a time.
 public struct MattermostImporter: ExportImporter {
     public let format = "mattermost"
+    public let appName = "Mattermost"
 
     public init() {}
 

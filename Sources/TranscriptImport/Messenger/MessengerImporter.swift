@@ -13,6 +13,7 @@ import TranscriptSupport
 /// nothing, so a thread is never read twice however the files are handed over.
 public struct MessengerImporter: ExportImporter {
     public let format = "messenger"
+    public let appName = "Messenger"
 
     public init() {}
 

@@ -10,6 +10,7 @@ import TranscriptModel
 /// Times carry no zone: they are read in the site's time zone.
 public struct SignalImporter: ExportImporter {
     public let format = "signal"
+    public let appName = "Signal"
     public var messageIDsAreContent: Bool { true }
     public var expectedShape: String { "signal-export's chat.md (or a .txt file of the same lines) beside its media folder" }
 

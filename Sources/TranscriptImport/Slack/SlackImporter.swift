@@ -9,6 +9,7 @@ import TranscriptModel
 /// See docs/formats/slack.md for how each construct maps to the model.
 public struct SlackImporter: ExportImporter {
     public let format = "slack"
+    public let appName = "Slack"
     public var expectedShape: String { "a Slack workspace export: a folder with users.json, channels.json (or groups.json, dms.json, mpims.json) and a folder of day files per channel" }
 
     public init() {}

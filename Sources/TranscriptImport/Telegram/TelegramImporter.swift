@@ -11,6 +11,7 @@ import TranscriptSupport
 /// the largest chat, not the file.
 public struct TelegramImporter: ExportImporter {
     public let format = "telegram"
+    public let appName = "Telegram"
     /// The members the walk over an export goes into: an account export's chats and their list, a chat's messages.
     private static let outlined: Set<String> = ["chats", "left_chats", "list", "messages"]
 

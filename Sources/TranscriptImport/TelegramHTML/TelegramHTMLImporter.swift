@@ -9,6 +9,7 @@ import TranscriptSupport
 /// See docs/formats/telegram-html.md for how each element maps to the model.
 public struct TelegramHTMLImporter: ExportImporter {
     public let format = "telegram-html"
+    public let appName = "Telegram"
     public var expectedShape: String { "Telegram Desktop's HTML export: a chat's folder with messages.html, or one such page" }
 
     public init() {}

@@ -21,6 +21,8 @@ public struct WhatsAppImporter: ExportImporter {
     }
 
     public let format = "whatsapp"
+
+    public let appName = "WhatsApp"
     public var messageIDsAreContent: Bool { true }
     public var messageIDFamily: String? { "whatsapp" }
     public var expectedShape: String { "WhatsApp's \"Export chat\" text: a .txt file of lines such as \"12/01/2023, 10:00 - Ann: hi\", or its folder with the media" }

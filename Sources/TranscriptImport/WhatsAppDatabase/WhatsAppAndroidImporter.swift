@@ -8,6 +8,7 @@ import TranscriptSupport
 /// of the chats' rows. See docs/formats/whatsapp-databases.md.
 public struct WhatsAppAndroidImporter: ExportImporter {
     public let format = "whatsapp-android"
+    public let appName = "WhatsApp"
     /// Its messages take the ids WhatsApp's text exports give them.
     public var messageIDFamily: String? { "whatsapp" }
     public var expectedShape: String {

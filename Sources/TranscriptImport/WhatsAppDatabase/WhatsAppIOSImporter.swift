@@ -8,6 +8,7 @@ import TranscriptModel
 /// docs/formats/whatsapp-databases.md.
 public struct WhatsAppIOSImporter: ExportImporter {
     public let format = "whatsapp-ios"
+    public let appName = "WhatsApp"
     /// Its messages take the ids WhatsApp's text exports give them.
     public var messageIDFamily: String? { "whatsapp" }
     public var expectedShape: String {

@@ -72,7 +72,7 @@ public struct ReadStage: BuildStage {
                 if let person {
                     fedTimeline = true
                     imported.conversation.id = TogetherConversations.stashName(
-                        person: person, app: AppName.of(format: export.importer.format))
+                        person: person, app: export.importer.appName)
                 }
                 if gathers || person != nil {
                     try gathered.add(ConversationMerge.Part(

@@ -88,7 +88,7 @@ extension BuildContext {
         let conversation = imported.conversation
         let displayPath = export.source.displayPath
         guard let cache else {
-            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, format: export.importer.format)
+            let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName)
             if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
@@ -117,7 +117,7 @@ extension BuildContext {
         // When only what pages look like changed, the conversation's share of the search index still holds.
         let knownSearchPart = searchNumber != nil && cache.previous == nil ? cache.contentSearchPart(withKey: key) : nil
         var record = try render(
-            imported, slug: slug, searchNumber: searchNumber, file: displayPath, format: export.importer.format,
+            imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName,
             exportPath: exportPath, previous: previous,
             messageDigests: messageDigests, knownSearchPart: knownSearchPart)
         if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
@@ -134,7 +134,7 @@ extension BuildContext {
     /// Renders a conversation into the staging folder: the record of what it gave (without its key, stamps
     /// and media look-ups, which the caller adds) and its share of the search index.
     private func render(
-        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, format: String,
+        _ imported: ImportedConversation, slug: String, searchNumber: Int?, file displayPath: String, app importerApp: String,
         exportPath: String = "",
         previous: (name: String, record: ConversationRecord)? = nil, messageDigests: [UInt64] = [],
         knownSearchPart: SearchConversationPart? = nil
@@ -204,7 +204,7 @@ extension BuildContext {
         // A conversation that gathers several apps (a person's chats together) names them all.
         var apps = Set<String>()
         for message in conversation.messages { if let app = message.app { apps.insert(app) } }
-        let app = apps.isEmpty ? AppName.of(format: format) : apps.sorted().joined(separator: ", ")
+        let app = apps.isEmpty ? importerApp : apps.sorted().joined(separator: ", ")
         let parts = renderer.personParts(of: frame, media: copied.media, folder: "c/\(slug)/").map { part in
             var part = part
             part.app = app
