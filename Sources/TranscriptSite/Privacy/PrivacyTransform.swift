@@ -50,8 +50,8 @@ struct PrivacyTransform: ConversationTransform {
         context.count("messages removed", outcome.removed)
         context.count("names replaced", outcome.namesReplaced)
         context.count("matches redacted", outcome.redactions)
-        context.privacyOutcome = outcome
-        context.exclusionsMatched.formUnion(outcome.matchedExclusions)
+        context.outcome.privacy = outcome
+        context.matched.exclusions.formUnion(outcome.matchedExclusions)
     }
 
     /// What one conversation's transform did.

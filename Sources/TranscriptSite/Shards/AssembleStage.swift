@@ -39,9 +39,9 @@ struct AssembleStage: BuildStage {
             context.count("conversations")
         }
         for (_, part) in byShard {
-            context.scopeMatched.formUnion(part.scopeMatched)
-            context.exclusionsMatched.formUnion(part.exclusionsMatched)
-            context.personKeysMatched.formUnion(part.personKeysMatched)
+            context.matched.scope.formUnion(part.scopeMatched)
+            context.matched.exclusions.formUnion(part.exclusionsMatched)
+            context.matched.personKeys.formUnion(part.personKeysMatched)
         }
         context.count("parts", byShard.count)
     }

@@ -45,8 +45,8 @@ extension BuildContext {
     /// Gives a conversation of another shard, whose id was claimed, the folder and search number a whole build
     /// gives it, and notes it for the part.
     private func placeElsewhere(_ id: String, shard: Int, file displayPath: String) {
-        let slug = slugs.slug(for: id)
-        if configuration.search.indexes(conversation: id) { searchSources.append(.elsewhere) }
+        let slug = rendered.slugs.slug(for: id)
+        if configuration.search.indexes(conversation: id) { rendered.searchSources.append(.elsewhere) }
         shardPlan!.note(SitePart.Conversation(id: id, slug: slug, shard: shard, file: displayPath, record: nil))
         count("conversations of other shards")
     }

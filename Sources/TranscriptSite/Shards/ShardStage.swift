@@ -32,8 +32,8 @@ struct ShardStage: BuildStage {
         }
         let part = SitePart(
             key: context.partKey, shard: plan.selection, conversations: conversations,
-            scopeMatched: context.scopeMatched.sorted(), exclusionsMatched: context.exclusionsMatched.sorted(),
-            personKeysMatched: context.personKeysMatched.sorted())
+            scopeMatched: context.matched.scope.sorted(), exclusionsMatched: context.matched.exclusions.sorted(),
+            personKeysMatched: context.matched.personKeys.sorted())
         try context.output.write(try part.encoded(), to: SitePart.folderName + "/" + SitePart.fileName)
         context.count("conversations", conversations.filter { $0.record != nil }.count)
     }

@@ -43,54 +43,30 @@ public final class BuildContext {
     let unpackedFolder: URL?
     private let progressHandler: (@Sendable (BuildProgress) -> Void)?
     private let startedAt = DispatchTime.now()
-    /// The exports' sizes in bytes (`discover` sets them) and the bytes of the exports done, for the progress.
-    var exportBytes: [Int] = []
-    var exportBytesDone = 0
     private var step = ""
 
     /// The exports found by `discover`.
     var inputs = ExportFinder.Result()
-    /// What `render` and `read` collect for the pages that show every conversation, in the order the
-    /// conversations came: folders and ids in use, the index's cards, the conversations' search parts.
-    var slugs = SlugRegistry()
-    var seenIDs: [String: String] = [:]
-    var cards: [(summary: ConversationSummary, newest: Double)] = []
-    var searchSources: [SearchSource] = []
-    /// The cache records (name and key) of the conversations of the export being read, as `render` made or
-    /// took them over, with the source key the importer gave; a nil name when one could not be stored.
-    var exportRecords: [(name: String?, key: String?, source: String?)] = []
-    /// Real paths of media folders, by the path importers give.
-    var realFolders: [String: String] = [:]
-    /// The previous build's records of the export being read that were read and checked ahead, on all cores,
-    /// with one that was asked for (`preparedRecord(at:of:previous:cache:)`).
-    var preparedRecords: (export: String, records: [String: PreparedRecord])?
+    /// What `read` keeps while it reads the exports.
+    var read = ReadState()
+    /// What `transform` did to the conversation on its way to `render`.
+    var outcome = TransformOutcome()
+    /// What `render` collects of every conversation for the pages that show them all.
+    var rendered = RenderedConversations()
+    /// The config's entries that matched something so far.
+    var matched = MatchedEntries()
     /// The `privacy:` settings as a transform, when they change conversations.
     let privacy: PrivacyTransform?
-    /// What the privacy transform did to the conversation on its way to `render` (kept in its cache record).
-    var privacyOutcome = PrivacyTransform.Outcome()
-    /// The `privacy.exclude` entries that matched someone in this build's conversations.
-    var exclusionsMatched = Set<String>()
-    /// The CSS of every message appearance on the site's pages, by class name: `write` puts it in
-    /// `appearances.css`.
-    var appearanceCSS: [String: AppearanceCSS] = [:]
     /// The config's `people:` and `me` as a transform, when there are any.
     let people: PeopleTransform?
-    /// What the people transform did to the conversation on its way to `render` (kept in its cache record).
-    var peopleOutcome = PeopleTransform.Outcome()
     /// The people directory's fingerprint ("" without people): records made with other people are not taken over unread.
     let peopleFingerprint: String
     /// What `privacy:` does to the people of `people:`.
     let personPrivacy: PersonPrivacy
     /// Names a conversation's public id (its feed's and book's) from its id when pseudonyms are on; nil: the id itself.
     let conversationNaming: (@Sendable (String) -> String)?
-    /// Every conversation's parts of its people's pages, and the keys of the people's ids that matched someone.
-    var personParts: [PersonPart] = []
-    var personKeysMatched = Set<String>()
     /// The config's `scope:`, when it leaves anything out.
     let scope: SiteScope?
-    /// The scope's entries that matched a conversation, and those of the conversation on its way to `render`.
-    var scopeMatched = Set<String>()
-    var scopeOutcome = Set<String>()
     /// Whether `people` wrote the people pages (the index links them).
     var hasPeoplePages = false
     /// Where conversations were placed and which books were made (`BookStage`).
@@ -147,11 +123,11 @@ public final class BuildContext {
         if let key = protection?.key {
             // A protected site's folder and media names are keyed digests: they tell nothing of the
             // conversations, and nobody can check whether a file of their own is among the media.
-            slugs = SlugRegistry(naming: { id in key.name(for: "folder " + id) })
+            rendered.slugs = SlugRegistry(naming: { id in key.name(for: "folder " + id) })
             media.contentName = { data in key.name(of: data) + "-" + String(data.count) }
         } else if let naming = people?.folderNaming {
             // With pseudonyms, folder names are keyed digests too: a chat's id can be a person's (Telegram's user id).
-            slugs = SlugRegistry(naming: naming)
+            rendered.slugs = SlugRegistry(naming: naming)
         }
         privacy = configuration.privacy.changesConversations
             ? PrivacyTransform(settings: configuration.privacy, me: configuration.me, people: personPrivacy) : nil
@@ -179,12 +155,12 @@ public final class BuildContext {
     /// Tells the progress display the counts so far.
     func reportProgress() {
         guard let progressHandler else { return }
-        let total = exportBytes.reduce(0, +)
+        let total = read.exportBytes.reduce(0, +)
         progressHandler(BuildProgress(
             stage: summary.stages.indices.contains(current) ? summary.stages[current].name : "",
             step: step, messagesRead: summary.messagesRead, messagesRendered: summary.messagesRendered,
             seconds: Double(DispatchTime.now().uptimeNanoseconds - startedAt.uptimeNanoseconds) / 1e9,
-            fraction: total > 0 ? Double(exportBytesDone) / Double(total) : nil))
+            fraction: total > 0 ? Double(read.exportBytesDone) / Double(total) : nil))
     }
 
     /// How the summary names a conversation: by its title, or on a protected site (whose build log may be
@@ -214,12 +190,12 @@ public final class BuildContext {
             var matched = Set<String>()
             let count = conversation.imported.conversation.messages.count
             guard scope.includes(&conversation.imported.conversation, matched: &matched) else {
-                scopeMatched.formUnion(matched)
+                self.matched.scope.formUnion(matched)
                 self.count("conversations left out by scope")
                 return
             }
-            scopeMatched.formUnion(matched)
-            scopeOutcome = matched
+            self.matched.scope.formUnion(matched)
+            outcome.scope = matched
             let cut = count - conversation.imported.conversation.messages.count
             if cut > 0 {
                 conversation.imported.messageDigests = nil

@@ -15,7 +15,7 @@ public struct DiscoverStage: BuildStage {
         context.inputs = try finder.find(context.options.inputs ?? context.configuration.inputs, in: context.options.site)
         context.summary.warnings += context.inputs.warnings
         context.count("exports", context.inputs.exports.count)
-        context.exportBytes = context.inputs.exports.map { Self.size(of: $0.origin) }
+        context.read.exportBytes = context.inputs.exports.map { Self.size(of: $0.origin) }
     }
 
     /// The bytes of a file, or of the files in a folder (for the progress display's estimate).

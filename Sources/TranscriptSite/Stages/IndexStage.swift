@@ -28,7 +28,7 @@ extension BuildContext {
     /// Writes `search/`: taken over from the previous output when the same conversations, unchanged and in the
     /// same order, made it (the index depends on nothing else that the build key does not cover), else built.
     fileprivate func writeSearchIndex() throws -> SearchIndexBuilder.Statistics {
-        let keys = searchSources.map(\.key)
+        let keys = rendered.searchSources.map(\.key)
         var key: String?
         if cache != nil, !keys.contains(nil) {
             var hash = SHA256()
@@ -56,7 +56,7 @@ extension BuildContext {
         }
         summary.searchIndexWork = .built
         var index = SearchIndexBuilder()
-        for source in searchSources {
+        for source in rendered.searchSources {
             switch source {
             case .part(let part, _, _):
                 index.add(part)
@@ -79,7 +79,7 @@ extension BuildContext {
             }
         }
         // The builder holds the parts now; letting go of them here lets writing free each part's postings.
-        searchSources = []
+        rendered.searchSources = []
         // Document files made of the same documents as before are taken over without being made again.
         var reuse: SearchIndexBuilder.Reuse?
         if let cache, key != nil {
@@ -105,11 +105,11 @@ extension BuildContext {
     /// they kept their messages' number and times (see `SearchIndexUpdate`): its statistics, or nil when the
     /// index has to be built whole.
     private func updateSearchIndex(key: String) throws -> SearchIndexBuilder.Statistics? {
-        guard let cache, let previous = cache.previousSearch?.search, previous.partKeys.count == searchSources.count,
+        guard let cache, let previous = cache.previousSearch?.search, previous.partKeys.count == rendered.searchSources.count,
               let state = cache.previousSearchState()
         else { return nil }
         var changes: [SearchIndexUpdate.Change] = []
-        for (number, source) in searchSources.enumerated() where source.key != previous.partKeys[number] {
+        for (number, source) in rendered.searchSources.enumerated() where source.key != previous.partKeys[number] {
             guard case .part(let part, _, let old?) = source else { return nil }
             changes.append(.init(number: number, old: old, new: part))
         }
@@ -117,7 +117,7 @@ extension BuildContext {
         let update = SearchIndexUpdate(
             previous: state,
             previousStatistics: .init(documents: previous.documents, terms: previous.terms, files: previous.files, bytes: previous.bytes),
-            partKeys: searchSources.map { $0.key ?? "" }, changes: changes, timeZone: configuration.timeZone.identifier,
+            partKeys: rendered.searchSources.map { $0.key ?? "" }, changes: changes, timeZone: configuration.timeZone.identifier,
             locale: configuration.locale.identifier.replacingOccurrences(of: "_", with: "-"),
             read: { output.previousBytesIfUnchanged("search/" + $0) })
         guard let result = try update.run(), result.kept.allSatisfy({ output.previousIsUnchanged("search/" + $0) }) else { return nil }

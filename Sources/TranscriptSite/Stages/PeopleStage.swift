@@ -12,10 +12,10 @@ public struct PeopleStage: BuildStage {
         guard context.shardPlan == nil else { return }
         // The people `privacy.exclude` names are left out, as their messages are.
         let people = (context.people?.directory.people ?? []).filter { context.personPrivacy.excluded[$0.id] == nil }
-        guard !people.isEmpty || !context.personParts.isEmpty else { return }
+        guard !people.isEmpty || !context.rendered.personParts.isEmpty else { return }
         context.progress("writing the people pages")
         // The parts in the order of their conversations' folders, so that the pages do not depend on the inputs' order.
-        let parts = context.personParts.sorted { ($0.url, $0.person) < ($1.url, $1.person) }
+        let parts = context.rendered.personParts.sorted { ($0.url, $0.person) < ($1.url, $1.person) }
         let files = try PeoplePages(renderer: context.renderer).files(
             people: people.map { PeoplePages.Listed(id: $0.id, name: $0.shownName, listedWithoutMessages: !$0.fromContacts) },
             parts: parts)
@@ -25,7 +25,7 @@ public struct PeopleStage: BuildStage {
         context.count("pages", files.count)
         guard let directory = context.people?.directory else { return }
         for person in directory.people where !person.fromContacts {
-            for (id, key) in zip(person.ids, directory.keys(of: person)) where !context.personKeysMatched.contains(key.value) {
+            for (id, key) in zip(person.ids, directory.keys(of: person)) where !context.matched.personKeys.contains(key.value) {
                 context.warn("\(person.source) (\(person.shownName)): the id \"\(id)\" matches nobody in the conversations")
             }
         }

@@ -29,7 +29,7 @@ public struct ReadStage: BuildStage {
             context.progress("[\(position + 1)/\(exports.count)] \(export.source.displayPath)")
             let fingerprint = context.fingerprintBeforeReading(export)
             defer {
-                context.exportBytesDone += context.exportBytes.indices.contains(position) ? context.exportBytes[position] : 0
+                context.read.exportBytesDone += context.read.exportBytes.indices.contains(position) ? context.read.exportBytes[position] : 0
                 context.reportProgress()
             }
             let gathers = merging.gathers(position)
@@ -37,7 +37,7 @@ public struct ReadStage: BuildStage {
                 context.count("exports taken over")
                 continue
             }
-            context.exportRecords = []
+            context.read.exportRecords = []
             var conversations = 0
             // Whether a conversation of this export went into a person's timeline (`together`): such an export is
             // read again every build, as gathered ones are, so the timeline always has all of it.

@@ -29,7 +29,7 @@ public struct RenderStage: BuildStage {
         }
         guard let id = conversation.mergedAs else {
             let record = try context.renderOrTakeOver(conversation.imported, of: conversation.export)
-            context.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
+            context.read.exportRecords.append((record.name, record.key, conversation.imported.sourceKey))
             return
         }
         // A conversation gathered for merging is known to the cache by its id, whatever exports it came from.
@@ -47,9 +47,9 @@ extension BuildContext {
     ) throws -> (name: String?, key: String?) {
         let conversation = imported.conversation
         try checkPlace(of: conversation, file: export.source.displayPath)
-        let slug = slugs.slug(for: conversation.id)
+        let slug = rendered.slugs.slug(for: conversation.id)
         books.slugs[conversation.id] = slug
-        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? searchSources.count : nil
+        let searchNumber = configuration.search.indexes(conversation: conversation.id) ? rendered.searchSources.count : nil
         return try renderOrTakeOver(imported, of: export, cachePath: cachePath, slug: slug, searchNumber: searchNumber)
     }
 
@@ -71,14 +71,14 @@ extension BuildContext {
 
     /// Notes that the conversation `id` is read from `displayPath`; an error when another conversation has it.
     func claim(_ id: String, file displayPath: String) throws {
-        if let other = seenIDs[id] {
+        if let other = rendered.seenIDs[id] {
             throw TranscriptsError(
                 file: displayPath, path: "id",
                 message: "the conversation id \"\(id)\" is also used by \(other); ids must be unique in a site "
                     + "(conversations of one id are merged only within one format: give one of them another id, or join them, "
                     + "in transcripts.yml's merge: block; see docs/archive.md)")
         }
-        seenIDs[id] = displayPath
+        rendered.seenIDs[id] = displayPath
     }
 
     /// Renders one conversation placed at `slug` with `searchNumber`, or takes it over when the cache has it.
@@ -89,7 +89,7 @@ extension BuildContext {
         let displayPath = export.source.displayPath
         guard let cache else {
             let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName)
-            if let part = rendered.searchPart { searchSources.append(.part(part, key: nil)) }
+            if let part = rendered.searchPart { self.rendered.searchSources.append(.part(part, key: nil)) }
             return (nil, nil)
         }
         let exportPath = cachePath ?? Self.cachePath(of: export)
@@ -120,7 +120,7 @@ extension BuildContext {
             imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName,
             exportPath: exportPath, previous: previous,
             messageDigests: messageDigests, knownSearchPart: knownSearchPart)
-        if let part = record.searchPart { searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
+        if let part = record.searchPart { rendered.searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
         record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
@@ -200,7 +200,7 @@ extension BuildContext {
             for file in made { files["c/\(slug)/" + file.file] = zero }
         }
         let newest = conversation.messages.map(\.date.secondsSince1970).max()
-        cards.append((rendered.summary, newest ?? -.infinity))
+        self.rendered.cards.append((rendered.summary, newest ?? -.infinity))
         // A conversation that gathers several apps (a person's chats together) names them all.
         var apps = Set<String>()
         for message in conversation.messages { if let app = message.app { apps.insert(app) } }
@@ -210,7 +210,7 @@ extension BuildContext {
             part.app = app
             return part
         }
-        personParts += parts
+        self.rendered.personParts += parts
         let unsupported = conversation.messages.filter {
             if case .unsupported = $0.kind { return true } else { return false }
         }.count
@@ -229,16 +229,15 @@ extension BuildContext {
             file: exportPath, files: files, media: [], dependencies: [], summary: rendered.summary, newest: newest,
             pages: rendered.pages, messagesRead: conversation.messages.count, messagesRendered: rendered.rowsRendered,
             unsupportedMessages: unsupported, missingMedia: summary.missingMedia - missingBefore,
-            messagesRemoved: privacyOutcome.removed, exclusionsMatched: privacyOutcome.matchedExclusions.sorted(),
+            messagesRemoved: outcome.privacy.removed, exclusionsMatched: outcome.privacy.matchedExclusions.sorted(),
             css: rendered.css,
             warnings: summary.warnings[warningsBefore...].map { ConversationRecord.storedWarning($0, of: displayPath) }, hasSearchPart: rendered.search != nil,
             pageRecords: cache == nil ? nil : rendered.pageRecords, peopleFingerprint: peopleFingerprint, personParts: parts,
-            personKeysMatched: peopleOutcome.matchedKeys.sorted(), scopeMatched: scopeOutcome.sorted())
-        peopleOutcome = PeopleTransform.Outcome()
-        scopeOutcome = []
-        summary.messagesRemoved += privacyOutcome.removed
-        appearanceCSS.merge(rendered.css) { first, _ in first }
-        privacyOutcome = PrivacyTransform.Outcome()
+            personKeysMatched: outcome.people.matchedKeys.sorted(), scopeMatched: outcome.scope.sorted())
+        summary.messagesRemoved += outcome.privacy.removed
+        self.rendered.appearanceCSS.merge(rendered.css) { first, _ in first }
+        // The next conversation starts from none.
+        outcome = TransformOutcome()
         summary.pagesReused += rendered.pagesTakenOver
         count("conversations rendered")
         count("pages rendered", rendered.pages - rendered.pagesTakenOver)

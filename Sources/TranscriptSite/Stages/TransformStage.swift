@@ -20,8 +20,8 @@ public struct TransformStage: BuildStage {
         // Who is who first, so that pseudonyms and exclusions see each person under their one name.
         if let people = context.people {
             let outcome = people.apply(to: &conversation.imported.conversation)
-            context.peopleOutcome = outcome
-            context.personKeysMatched.formUnion(outcome.matchedKeys)
+            context.outcome.people = outcome
+            context.matched.personKeys.formUnion(outcome.matchedKeys)
             // The importer's digests are of the messages as read: they stand while no message changed.
             if outcome.changedMessages { conversation.imported.messageDigests = nil }
         }

@@ -22,7 +22,7 @@ public struct WriteStage: BuildStage {
             dir: configuration.isRightToLeft ? "rtl" : "ltr", root: "", hasSearch: configuration.search.enabled,
             noindex: configuration.privacy.noindex)
         context.progress("writing the index")
-        let cards = context.cards
+        let cards = context.rendered.cards
         let pages = SitePages(
             site: site, description: configuration.description,
             conversations: cards.enumerated().sorted {
@@ -50,15 +50,15 @@ public struct WriteStage: BuildStage {
         if let protection = context.protection {
             try context.output.write(protection.record.json, to: ProtectionRecord.fileName)
         }
-        let stylesheet = AppearanceStylesheet(css: context.appearanceCSS, findBar: configuration.findBar)
+        let stylesheet = AppearanceStylesheet(css: context.rendered.appearanceCSS, findBar: configuration.findBar)
         try context.output.write(try context.templates.render(stylesheet, template: "appearances"), to: "appearances.css")
         if configuration.privacy.noindex {
             try context.output.write("User-agent: *\nDisallow: /\n", to: "robots.txt")
         }
-        for entry in context.scope?.entries ?? [] where !context.scopeMatched.contains(entry) {
+        for entry in context.scope?.entries ?? [] where !context.matched.scope.contains(entry) {
             context.warn("scope.\(entry.replacingOccurrences(of: ": ", with: ": \""))\" matches no conversation")
         }
-        for entry in configuration.privacy.exclude where !context.exclusionsMatched.contains(entry) {
+        for entry in configuration.privacy.exclude where !context.matched.exclusions.contains(entry) {
             context.warn("privacy.exclude: \"\(entry)\" matches nobody in the conversations (by name or id)")
         }
     }

@@ -44,9 +44,9 @@ extension BuildContext {
         guard let fingerprint, let previous = cache.previous?.exports[exportPath],
               previous.fingerprint == fingerprint, previous.format == export.importer.format
         else { return false }
-        var slugs = self.slugs
-        var seenIDs = self.seenIDs
-        var searchNumber = searchSources.count
+        var slugs = self.rendered.slugs
+        var seenIDs = self.rendered.seenIDs
+        var searchNumber = rendered.searchSources.count
         var reusable: [(record: ConversationRecord, part: SearchSource?)] = []
         for name in previous.records {
             guard let record = cache.record(named: name), seenIDs[record.id] == nil, record.file == exportPath
@@ -64,8 +64,8 @@ extension BuildContext {
             }
             reusable.append((record, part))
         }
-        self.slugs = slugs
-        self.seenIDs = seenIDs
+        self.rendered.slugs = slugs
+        self.rendered.seenIDs = seenIDs
         for (record, part) in reusable { try takeOver(record, searchPart: part, displayPath: export.source.displayPath) }
         cache.note(export: exportPath, previous, keys: reusable.map(\.record.key))
         return true
@@ -74,13 +74,13 @@ extension BuildContext {
     /// Notes in the cache what an export that was read gave: its conversations' records (when every one
     /// could be stored), found again by the export's fingerprint next time.
     func noteRead(_ export: ExportFinder.Found, fingerprint: String?) {
-        guard let cache, !exportRecords.contains(where: { $0.name == nil }) else { return }
+        guard let cache, !read.exportRecords.contains(where: { $0.name == nil }) else { return }
         cache.note(
             export: Self.cachePath(of: export),
             BuildManifest.Export(
                 format: export.importer.format, fingerprint: fingerprint,
-                records: exportRecords.map { $0.name! }, sources: exportRecords.map(\.source)),
-            keys: exportRecords.map { $0.key ?? "" })
+                records: read.exportRecords.map { $0.name! }, sources: read.exportRecords.map(\.source)),
+            keys: read.exportRecords.map { $0.key ?? "" })
     }
 
     /// Takes over, unread, the conversation of a changed export whose source (see
@@ -104,16 +104,16 @@ extension BuildContext {
         let name = previous.records[position]
         guard let prepared = preparedRecord(at: position, of: exportPath, previous: previous, cache: cache) else { return false }
         let record = prepared.record
-        guard record.file == exportPath, seenIDs[record.id] == nil, record.peopleFingerprint == peopleFingerprint else { return false }
+        guard record.file == exportPath, rendered.seenIDs[record.id] == nil, record.peopleFingerprint == peopleFingerprint else { return false }
         let indexed = configuration.search.indexes(conversation: record.id)
-        var slugs = self.slugs
-        guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? searchSources.count : nil),
+        var slugs = self.rendered.slugs
+        guard slugs.slug(for: record.id) == record.slug, record.searchNumber == (indexed ? rendered.searchSources.count : nil),
               prepared.isReusable, !indexed || cache.hasSearchPart(named: name, of: record)
         else { return false }
-        self.slugs = slugs
-        seenIDs[record.id] = export.source.displayPath
+        self.rendered.slugs = slugs
+        rendered.seenIDs[record.id] = export.source.displayPath
         try takeOver(record, searchPart: indexed ? .cached(name: name, key: record.key) : nil, displayPath: export.source.displayPath)
-        exportRecords.append((name, record.key, sourceKey))
+        read.exportRecords.append((name, record.key, sourceKey))
         count("conversations taken over unread")
         return true
     }
@@ -129,7 +129,7 @@ extension BuildContext {
         at position: Int, of exportPath: String, previous: BuildManifest.Export, cache: BuildCache
     ) -> PreparedRecord? {
         let name = previous.records[position]
-        if preparedRecords?.export == exportPath, let prepared = preparedRecords?.records.removeValue(forKey: name) {
+        if read.preparedRecords?.export == exportPath, let prepared = read.preparedRecords?.records.removeValue(forKey: name) {
             return prepared
         }
         var names: [String] = []
@@ -140,10 +140,10 @@ extension BuildContext {
             names.append(next)
         }
         let records = cache.records(named: names)
-        for folder in Set(records.flatMap { $0?.dependencies.map(\.folder) ?? [] }) where realFolders[folder] == nil {
-            realFolders[folder] = MediaDependency.realPath(of: folder)
+        for folder in Set(records.flatMap { $0?.dependencies.map(\.folder) ?? [] }) where read.realFolders[folder] == nil {
+            read.realFolders[folder] = MediaDependency.realPath(of: folder)
         }
-        let roots = realFolders
+        let roots = read.realFolders
         let mediaUnchanged = (try? records.concurrentMap { record in
             var roots = roots
             return record.map { MediaDependency.allUnchanged($0.dependencies, realFolders: &roots) } ?? false
@@ -155,7 +155,7 @@ extension BuildContext {
             prepared[names[index]] = PreparedRecord(record: record, isReusable: mediaUnchanged[index] && outputIsUnchanged(record))
         }
         let asked = prepared.removeValue(forKey: name)
-        preparedRecords = (exportPath, prepared)
+        read.preparedRecords = (exportPath, prepared)
         return asked
     }
 
@@ -169,7 +169,7 @@ extension BuildContext {
     /// Whether the previous output still holds a record's files as they were written, and every file its
     /// export names would be found as before.
     func isReusable(_ record: ConversationRecord) -> Bool {
-        outputIsUnchanged(record) && MediaDependency.allUnchanged(record.dependencies, realFolders: &realFolders)
+        outputIsUnchanged(record) && MediaDependency.allUnchanged(record.dependencies, realFolders: &read.realFolders)
     }
 
     /// Whether the previous output still holds a record's files as they were written.
@@ -195,20 +195,20 @@ extension BuildContext {
     /// Counts a conversation whose files are in the output as its rendering did: its card, search part, people's
     /// parts, appearances, counts and warnings (its export shown as `displayPath`).
     func account(_ record: ConversationRecord, searchPart: SearchSource?, displayPath: String) {
-        if let searchPart { searchSources.append(searchPart) }
+        if let searchPart { rendered.searchSources.append(searchPart) }
         summary.warnings += record.warnings.map { ConversationRecord.warning($0, showing: displayPath) }
         summary.missingMedia += record.missingMedia
-        cards.append((record.summary, record.newest ?? -.infinity))
+        rendered.cards.append((record.summary, record.newest ?? -.infinity))
         summary.pages += record.pages
         summary.messagesRead += record.messagesRead
         summary.messagesRendered += record.messagesRendered
         summary.unsupportedMessages += record.unsupportedMessages
         summary.messagesRemoved += record.messagesRemoved
-        exclusionsMatched.formUnion(record.exclusionsMatched)
-        personParts += record.personParts
-        personKeysMatched.formUnion(record.personKeysMatched)
-        scopeMatched.formUnion(record.scopeMatched)
-        appearanceCSS.merge(record.css) { first, _ in first }
+        matched.exclusions.formUnion(record.exclusionsMatched)
+        rendered.personParts += record.personParts
+        matched.personKeys.formUnion(record.personKeysMatched)
+        matched.scope.formUnion(record.scopeMatched)
+        rendered.appearanceCSS.merge(record.css) { first, _ in first }
         summary.conversations.append(
             BuildSummary.ConversationCount(
                 title: summaryTitle(record.title, slug: record.slug), file: displayPath, messagesRead: record.messagesRead,
