@@ -183,31 +183,31 @@ let package = Package(
         .executableTarget(name: "custom-delegate-example", dependencies: ["TranscriptKit"], path: "Examples/CustomDelegate"),
         // `swift run -c release transcripts-bench`: synthetic corpus, full build, messages/s and peak memory.
         .executableTarget(name: "transcripts-bench", dependencies: ["TranscriptKit"]),
-        .testTarget(
-            name: "TranscriptKitTests",
-            dependencies: [
-                "TranscriptKit", "TranscriptTestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
-            ],
-            // Read by path (the tokenizer cases are shared with the browser tests), not bundled.
-            exclude: ["Fixtures"]
-        ),
+        // What needs the umbrella or the command-line tool: the documentation's articles compiled against
+        // `import TranscriptKit`, and `transcripts` run as a process.
+        .testTarget(name: "TranscriptKitTests", dependencies: ["TranscriptKit", "TranscriptTestSupport"]),
         // The JSON reader's tests, built with nothing above it.
         .testTarget(name: "TranscriptJSONTests", dependencies: ["TranscriptJSON", "TranscriptSupport", "CByteMasks", "TranscriptTestSupport"]),
-        .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel", "TranscriptTestSupport"]),
-        .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch", "TranscriptTestSupport"]),
+        .testTarget(
+            name: "TranscriptModelTests",
+            dependencies: ["TranscriptModel", "TranscriptJSON", "TranscriptSupport", "TranscriptTestSupport"]),
+        .testTarget(
+            name: "TranscriptSearchTests",
+            dependencies: ["TranscriptSearch", "TranscriptModel", "TranscriptJSON", "TranscriptTestSupport"]),
         // The text tests put the long words' breaks (TranscriptTemplates) into cmark's HTML, as a page does.
         .testTarget(name: "TranscriptTextTests", dependencies: ["TranscriptText", "TranscriptTemplates", "TranscriptTestSupport"]),
         // The template engine's tests; swift-mustache is what the compiled renderer is compared with.
         .testTarget(
             name: "TranscriptTemplatesTests",
             dependencies: ["TranscriptTemplates", "TranscriptTestSupport", .product(name: "Mustache", package: "swift-mustache")]),
-        // The importers' tests that build no site. An importer's tests that build one, or that share a fixture with
-        // a site's tests, stay in TranscriptKitTests.
+        // The importers' tests that build no site; TranscriptText renders the Discord and WhatsApp markup they read. An
+        // importer's tests that build one, or that share a fixture with a site's tests, are in TranscriptSiteTests.
         .testTarget(
             name: "TranscriptImportTests",
-            dependencies: ["TranscriptImport", "TranscriptModel", "TranscriptJSON", "TranscriptSupport", "TranscriptTestSupport"]),
+            dependencies: [
+                "TranscriptImport", "TranscriptModel", "TranscriptJSON", "TranscriptSupport", "TranscriptText",
+                "TranscriptTestSupport", "TranscriptImportTestSupport",
+            ]),
         // The display delegate's tests, without a site's config.
         .testTarget(name: "TranscriptDisplayTests", dependencies: ["TranscriptDisplay", "TranscriptModel", "TranscriptTestSupport"]),
         // Page models, rows and books from a conversation, without a site; swift-mustache reads the templates'
@@ -225,12 +225,28 @@ let package = Package(
                 "TranscriptServe", "TranscriptSite", "TranscriptImport", "TranscriptRender", "TranscriptModel", "TranscriptSupport",
                 "TranscriptTestSupport",
             ]),
+        // A site's tests: its config, builds and the build cache, books, people, privacy, protection and shards, with
+        // the importers' and renderer's tests that build a site (Importers/, Render/, Search/).
+        .testTarget(
+            name: "TranscriptSiteTests",
+            dependencies: [
+                "TranscriptSite", "TranscriptImport", "TranscriptRender", "TranscriptModel", "TranscriptSearch", "TranscriptSupport",
+                "TranscriptJSON", "TranscriptDisplay", "TranscriptTemplates", "TranscriptText", "TranscriptTestSupport",
+                "TranscriptImportTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // What every test target shares: the package's folders, the real samples, temporary folders, sites written
         // from strings, a seeded random generator.
         .target(name: "TranscriptTestSupport", path: "Tests/TranscriptTestSupport"),
+        // What the importers' and the site's tests share that needs the importers: an importer run over files a
+        // test wrote.
+        .target(
+            name: "TranscriptImportTestSupport",
+            dependencies: ["TranscriptImport", "TranscriptModel", "TranscriptJSON", "TranscriptTestSupport"],
+            path: "Tests/TranscriptImportTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

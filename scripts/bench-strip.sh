@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 count="${1:-100}"
 runs="${2:-3}"
 binary="${TRANSCRIPTS_BIN:-.build/debug/transcripts}"
-fixtures=Tests/TranscriptKitTests/Fixtures/media
+fixtures=Tests/Fixtures/media
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/site/conversations/media"

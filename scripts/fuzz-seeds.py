@@ -16,34 +16,31 @@ import textwrap
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SAMPLES = ROOT.parent / "shared" / "samples"
-TESTS = ROOT / "Tests" / "TranscriptKitTests"
-# Test files of another test target are named from Tests/ (`TranscriptTemplatesTests/…`).
-OTHER_TESTS = ROOT / "Tests"
+TESTS = ROOT / "Tests"
 SOURCES = ROOT / "Sources"
 MAX_SEED = 64 * 1024
 
-# target: (sample globs under ../shared/samples, test files (under Tests/TranscriptKitTests, or Tests/ for another
-# test target's), source folders for the dictionary)
+# target: (sample globs under ../shared/samples, test files under Tests/, source folders for the dictionary)
 TARGETS = {
-    "Telegram": (["telegram/*.json"], ["TranscriptImport/Telegram/*.swift", "TranscriptImportTests/Telegram/*.swift"], ["TranscriptImport/Telegram"]),
-    "TelegramHTML": (["telegram/*.html"], ["TranscriptImport/TelegramHTML/*.swift"], ["TranscriptImport/TelegramHTML"]),
-    "Slack": (["slack/**/20*.json", "slack/zulip-exported_messages_fixtures/*.json"], ["TranscriptImport/Slack/*.swift"], ["TranscriptImport/Slack"]),
-    "Discord": ([], ["TranscriptImport/Discord/*.swift"], ["TranscriptImport/Discord"]),
-    "Messenger": (["messenger/*.json"], ["TranscriptImport/Messenger/*.swift", "TranscriptImportTests/Messenger/*.swift"], ["TranscriptImport/Messenger"]),
-    "Mattermost": (["mattermost/*.json"], ["TranscriptImport/Mattermost/*.swift"], ["TranscriptImport/Mattermost"]),
-    "Signal": (["signal/*.txt"], ["TranscriptImport/Signal/*.swift"], ["TranscriptImport/Signal"]),
-    "IRC": ([], ["TranscriptImport/IRC/*.swift"], ["TranscriptImport/IRC"]),
-    "Matrix": ([], ["TranscriptImport/Matrix/*.swift"], ["TranscriptImport/Matrix"]),
-    "WhatsApp": (["whatsapp/*.txt"], ["TranscriptImport/WhatsApp/*.swift", "TranscriptImportTests/WhatsApp/*.swift"], ["TranscriptImport/WhatsApp"]),
-    "GoogleChat": ([], ["TranscriptImport/GoogleChat/*.swift", "TranscriptImportTests/GoogleChat/*.swift"], ["TranscriptImport/GoogleChat"]),
+    "Telegram": (["telegram/*.json"], ["TranscriptSiteTests/Importers/Telegram/*.swift", "TranscriptImportTests/Telegram/*.swift"], ["TranscriptImport/Telegram"]),
+    "TelegramHTML": (["telegram/*.html"], ["TranscriptSiteTests/Importers/TelegramHTML/*.swift"], ["TranscriptImport/TelegramHTML"]),
+    "Slack": (["slack/**/20*.json", "slack/zulip-exported_messages_fixtures/*.json"], ["TranscriptSiteTests/Importers/Slack/*.swift"], ["TranscriptImport/Slack"]),
+    "Discord": ([], ["TranscriptSiteTests/Importers/Discord/*.swift", "TranscriptImportTests/Discord/*.swift"], ["TranscriptImport/Discord"]),
+    "Messenger": (["messenger/*.json"], ["TranscriptSiteTests/Importers/Messenger/*.swift", "TranscriptImportTests/Messenger/*.swift"], ["TranscriptImport/Messenger"]),
+    "Mattermost": (["mattermost/*.json"], ["TranscriptSiteTests/Importers/Mattermost/*.swift"], ["TranscriptImport/Mattermost"]),
+    "Signal": (["signal/*.txt"], ["TranscriptSiteTests/Importers/Signal/*.swift"], ["TranscriptImport/Signal"]),
+    "IRC": ([], ["TranscriptSiteTests/Importers/IRC/*.swift", "TranscriptImportTests/IRC/*.swift"], ["TranscriptImport/IRC"]),
+    "Matrix": ([], ["TranscriptSiteTests/Importers/Matrix/*.swift", "TranscriptImportTests/Matrix/*.swift"], ["TranscriptImport/Matrix"]),
+    "WhatsApp": (["whatsapp/*.txt"], ["TranscriptSiteTests/Importers/WhatsApp/*.swift", "TranscriptImportTests/WhatsApp/*.swift"], ["TranscriptImport/WhatsApp"]),
+    "GoogleChat": ([], ["TranscriptSiteTests/Importers/GoogleChat/*.swift", "TranscriptImportTests/GoogleChat/*.swift"], ["TranscriptImport/GoogleChat"]),
     "IMessage": ([], [], ["TranscriptImport/IMessage"]),
-    "Canonical": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptModel/*.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
-    "CanonicalLines": ([], ["TranscriptImport/CanonicalReaderTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
-    "Detect": (["*/*.json"], ["TranscriptImport/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
-    "Config": ([], ["TranscriptSite/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
-    "Templates": ([], ["TranscriptRender/Templates/*.swift", "TranscriptTemplatesTests/Templates/*.swift"], []),
-    "Merge": (["whatsapp/*.txt"], ["TranscriptImport/Merge/*.swift", "TranscriptImportTests/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
-    "Render": ([], ["TranscriptImport/CanonicalReaderTests.swift", "TranscriptSite/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
+    "Canonical": ([], ["TranscriptImportTests/CanonicalReaderTests.swift", "TranscriptModelTests/*.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
+    "CanonicalLines": ([], ["TranscriptImportTests/CanonicalReaderTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
+    "Detect": (["*/*.json"], ["TranscriptImportTests/DetectionByStructureTests.swift"], ["TranscriptImport/Detection", "TranscriptImport"]),
+    "Config": ([], ["TranscriptSiteTests/Config/*.swift"], ["TranscriptSite/Config", "TranscriptDisplay"]),
+    "Templates": ([], ["TranscriptSiteTests/Render/Templates/*.swift", "TranscriptTemplatesTests/Templates/*.swift"], []),
+    "Merge": (["whatsapp/*.txt"], ["TranscriptSiteTests/Importers/Merge/*.swift", "TranscriptImportTests/Merge/*.swift"], ["TranscriptImport/Merge", "TranscriptImport/WhatsApp"]),
+    "Render": ([], ["TranscriptImportTests/CanonicalReaderTests.swift", "TranscriptSiteTests/Build/KindTests.swift"], ["TranscriptImport", "TranscriptModel/Model"]),
 }
 
 
@@ -89,9 +86,8 @@ EXTRA = {
 
 
 def test_files(glob):
-    """The test files `glob` names: under another test target's folder when it starts with one's name."""
-    first = glob.split("/")[0]
-    return (OTHER_TESTS if first.endswith("Tests") else TESTS).glob(glob)
+    """The test files `glob` names, under Tests/."""
+    return TESTS.glob(glob)
 
 
 def main():

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the media files the metadata tests read (Tests/TranscriptKitTests/Fixtures/media), a few KB each, as a
+# Makes the media files the metadata tests read (Tests/Fixtures/media), a few KB each, as a
 # phone would leave them: a one-frame MP4 and MOV and a short M4A (ffmpeg) with a location, a GPS position,
 # make, model and dates (exiftool), rotated 90°; a HEIC picture (libheif's heif-enc) with an EXIF GPS position,
 # make, model, serial number, date and orientation, and XMP. The files are committed: the tests need exiftool
@@ -7,7 +7,7 @@
 # libheif-examples libimage-exiftool-perl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=Tests/TranscriptKitTests/Fixtures/media
+out=Tests/Fixtures/media
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -7,9 +7,9 @@ public enum TestSupport {
     /// The package's top folder.
     public static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    /// The fixtures read by path (`Tests/TranscriptKitTests/Fixtures`; the tokenizer cases are shared with the
-    /// browser tests).
-    public static let fixtures = packageFolder.appendingPathComponent("Tests/TranscriptKitTests/Fixtures")
+    /// The fixtures read by path (`Tests/Fixtures`, in no target: several test targets read them, and the browser
+    /// tests the tokenizer cases and the book's pictures).
+    public static let fixtures = packageFolder.appendingPathComponent("Tests/Fixtures")
 
     /// The real third-party samples (SOURCES.tsv lists them): `../shared/samples` beside the clone, as CI has
     /// them, or the folder `TRANSCRIPTS_SAMPLES` names. `scripts/fetch-samples.sh` fetches them. The tests over

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from test_book import epubcheck, make_book
 
-FIXTURES = Path(__file__).resolve().parent.parent / "TranscriptKitTests" / "Fixtures" / "book-pictures"
+FIXTURES = Path(__file__).resolve().parent.parent / "Fixtures" / "book-pictures"
 
 
 def flat_jpeg(width: int, height: int, orientation: int | None = None) -> bytes:

@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_support as support
 
-CASES = support.REPO_ROOT / "Tests/TranscriptKitTests/Fixtures/search/tokenizer-cases.json"
+CASES = support.REPO_ROOT / "Tests/Fixtures/search/tokenizer-cases.json"
 
 
 def _message(number: int, day: str, sender: str, text: str, kind: str = "text") -> dict:

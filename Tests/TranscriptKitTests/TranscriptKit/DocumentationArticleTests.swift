@@ -4,6 +4,7 @@ import TranscriptJSON
 import TranscriptKit
 import TranscriptSupport
 import TranscriptTemplates
+import TranscriptTestSupport
 
 // The code of the DocC articles (Sources/TranscriptKit/TranscriptKit.docc), compiled and run here.
 // `articlesShowOnlyCodeThatIsHere` checks that every Swift block of an article is in this file, word for word.

@@ -1,18 +1,19 @@
 import Foundation
 import Testing
+import TranscriptTestSupport
 
 /// `transcripts build` on a machine without exiftool, with a video to publish: the build fails, names the file
 /// and says how to install exiftool, and the previous output stays as it was.
 @Suite struct ExifToolMissingCommandTests {
     @Test func theBuildFailsNamingTheFileAndThePreviousOutputStays() throws {
-        let site = try MediaMetadataBuildTests.makeSite(count: 1)
+        let site = try MediaSite.make(count: 1)
         let command = TranscriptsCommandTests()
         let first = try command.run(["build", site.path, "--quiet"])
         #expect(first.status == 0, "\(first.errors)")
         let public_ = site.appendingPathComponent("public")
-        let before = try SiteBuilderTests.files(in: public_)
+        let before = try MediaSite.files(in: public_)
         // The next messages name videos, and exiftool is not where the variable says.
-        try TestSupport.write(["conversations/chat.json": TestSupport.conversation(messages: Array(MediaMetadataBuildTests.messages.prefix(3)))], in: site)
+        try TestSupport.write(["conversations/chat.json": TestSupport.conversation(messages: Array(MediaSite.messages.prefix(3)))], in: site)
         let failed = try command.run(["build", site.path], environment: ["TRANSCRIPTS_EXIFTOOL": "/nonexistent/exiftool"])
         #expect(failed.status != 0)
         #expect(failed.errors.contains(
@@ -20,7 +21,7 @@ import Testing
                 + "TRANSCRIPTS_EXIFTOOL names /nonexistent/exiftool, which is not a program this machine can run"), "\(failed.errors)")
         #expect(failed.errors.contains("apt-get install libimage-exiftool-perl") && failed.errors.contains("brew install exiftool"))
         #expect(failed.errors.contains("privacy.stripMetadata: false"))
-        #expect(try SiteBuilderTests.files(in: public_) == before)
+        #expect(try MediaSite.files(in: public_) == before)
         // Nor on the PATH.
         let none = try command.run(["build", site.path], environment: ["PATH": "/nonexistent"])
         #expect(none.status != 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranscriptTestSupport
 
 /// Runs the real `transcripts` binary, as a user does.
 @Suite struct TranscriptsCommandTests {
