@@ -44,23 +44,12 @@ enum FolderRemoval {
 
     /// Lists `path` and the folders in it, at any depth, outer ones before inner ones.
     private static func list(_ path: String, into folders: inout [Folder]) {
-        guard let stream = opendir(path) else { return }
+        guard let entries = FolderEntries.list(path) else { return }
         var files: [String] = []
         var inner: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let child = path + "/" + name
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isFolder { inner.append(child) } else { files.append(name) }
+        for entry in entries {
+            if entry.isFolder { inner.append(path + "/" + entry.name) } else { files.append(entry.name) }
         }
-        closedir(stream)
         folders.append(Folder(path: path, files: files))
         for folder in inner { list(folder, into: &folders) }
     }

@@ -63,21 +63,7 @@ enum SpareFolder {
     @discardableResult
     private static func sweep(_ root: String, relative: String, keeping kept: Set<String>) -> Bool {
         let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let stream = opendir(folder) else { return false }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = lstat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            entries.append((name, isFolder))
-        }
-        closedir(stream)
+        guard let entries = FolderEntries.list(folder) else { return false }
         var empty = true
         for entry in entries {
             let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
