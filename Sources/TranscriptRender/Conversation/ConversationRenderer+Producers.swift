@@ -2,11 +2,6 @@ import TranscriptSupport
 import TranscriptTemplates
 
 extension ConversationRenderer {
-    /// The standard pages beside a conversation's month pages: its gallery, its overview and its feed.
-    public static let standardProducers: [any ConversationPageProducer] = [
-        GalleryPagesProducer(), OverviewPageProducer(), FeedProducer(),
-    ]
-
     /// The files of the renderer's producers for `frame`: rendered, or, when their digest is that of the previous
     /// rendering's page, left for the caller to take over.
     struct ProducedFiles {

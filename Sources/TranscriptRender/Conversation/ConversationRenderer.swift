@@ -20,12 +20,13 @@ package struct ConversationRenderer: Sendable {
     private let timesOfDayWork: BackgroundWork<[String]>
     /// Renderers of custom kinds, by kind.
     package let customRenderers: [String: any CustomMessageRenderer]
-    /// What makes the conversation's files beside its month pages, in order (`standardProducers`, and a site's own).
+    /// What makes the conversation's files beside its month pages, in order (`ConversationPages.standardProducers`,
+    /// and a site's own).
     package let producers: [any ConversationPageProducer]
 
     package init(
         templates: TemplateSet, configuration: RenderSettings, delegate: any TranscriptDisplayDelegate,
-        customRenderers: [any CustomMessageRenderer] = [], producers: [any ConversationPageProducer] = standardProducers
+        customRenderers: [any CustomMessageRenderer] = [], producers: [any ConversationPageProducer] = ConversationPages.standardProducers
     ) {
         self.templates = templates
         self.producers = producers

@@ -50,3 +50,10 @@ public struct ConversationPages: Sendable {
         } ?? []
     }
 }
+
+extension ConversationPages {
+    /// The standard pages beside a conversation's month pages: its gallery, its overview and its feed.
+    public static let standardProducers: [any ConversationPageProducer] = [
+        GalleryPagesProducer(), OverviewPageProducer(), FeedProducer(),
+    ]
+}

@@ -26,8 +26,8 @@ public struct SiteBuilder: Sendable {
     /// `stages.insert(_:after:)`.
     public var stages: [any BuildStage]
     /// What makes each conversation's files beside its month pages, in order
-    /// (`ConversationRenderer.standardProducers`: gallery, overview, feed); append one to add a page.
-    public var conversationPageProducers: [any ConversationPageProducer] = ConversationRenderer.standardProducers
+    /// (`ConversationPages.standardProducers`: gallery, overview, feed); append one to add a page.
+    public var conversationPageProducers: [any ConversationPageProducer] = ConversationPages.standardProducers
     /// What makes the site's pages that show every conversation, in order (`SitePages.standardProducers`: the
     /// search page, the index); append one to add a page.
     public var sitePageProducers: [any SitePageProducer] = SitePages.standardProducers

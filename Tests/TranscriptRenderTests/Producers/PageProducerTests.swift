@@ -52,7 +52,7 @@ import TranscriptSupport
     }
 
     static func render(
-        _ conversation: Conversation = conversation(), producers: [any ConversationPageProducer] = ConversationRenderer.standardProducers,
+        _ conversation: Conversation = conversation(), producers: [any ConversationPageProducer] = ConversationPages.standardProducers,
         previous: PreviousRendering? = nil
     ) throws -> (files: [String: String], output: ConversationRenderer.Output) {
         let templates = try TemplateSet(
@@ -78,7 +78,7 @@ import TranscriptSupport
     }
 
     @Test func aProducerOfItsOwnAddsAPageMadeByItsTemplate() throws {
-        let (files, output) = try Self.render(producers: ConversationRenderer.standardProducers + [ParticipantsProducer()])
+        let (files, output) = try Self.render(producers: ConversationPages.standardProducers + [ParticipantsProducer()])
         #expect(files["participants.html"] == "<h1>Chat</h1><ul><li>Ann: 1 on May 2024</li><li>Me: 1 on May 2024</li></ul>")
         #expect(output.pages == 4)
         let (alone, _) = try Self.render(producers: [ParticipantsProducer()])
@@ -88,7 +88,7 @@ import TranscriptSupport
     @Test func aPageAnotherProducerOrAMonthMakesIsAnError() throws {
         for file in ["index.html", "2024-05.html"] {
             #expect(throws: TranscriptsError.self) {
-                try Self.render(producers: ConversationRenderer.standardProducers + [ParticipantsProducer(file: file)])
+                try Self.render(producers: ConversationPages.standardProducers + [ParticipantsProducer(file: file)])
             }
         }
     }
