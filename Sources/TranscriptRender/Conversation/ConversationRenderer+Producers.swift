@@ -42,18 +42,15 @@ extension ConversationRenderer {
             }
             toRender.append(page)
         }
-        let templates = self.templates
-        produced.files = try toRender.concurrentMap { page in
-            (page.file, [Array(try page.render(with: templates).utf8)])
-        }
+        let renderer = self
+        produced.files = try toRender.concurrentMap { try renderer.render($0) }
         return produced
     }
 
-    /// Renders a page a producer asked for (one the previous rendering held but that could not be taken over).
+    /// Renders a page a producer asked for: the file's name and its UTF-8.
     func render(_ page: ProducedPage) throws -> (file: String, parts: [[UInt8]]) {
         (page.file, [Array(try page.render(with: templates).utf8)])
     }
-
 
     /// What the producers are told of `frame`: with the gallery's entries and the charts as the overview's settings ask.
     func pagesInput(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> ConversationPages {
