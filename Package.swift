@@ -66,7 +66,7 @@ let package = Package(
             providers: [.apt(["libarchive-dev"])]
         ),
         // Debian's zlib1g-dev, linked as a system library: the gzip trailers of a compressed tar, which libarchive
-        // does not check, are checked with it (`GzipCheck`).
+        // does not check, are checked with it, and the search index's document files are deflated with it (`Zlib`).
         .systemLibrary(
             name: "CLibZ",
             pkgConfig: "zlib",
@@ -93,18 +93,19 @@ let package = Package(
         //   TranscriptRender (Model, Text, Display, Search, Templates) ← TranscriptSite (+ Import) ← TranscriptServe
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // What every target leans on and none of it is about messages: `TranscriptsError`, digests, work on all
-        // cores, memory given back, binary coding. SHA-256 for the build cache's fingerprints comes from swift-crypto.
-        .target(name: "TranscriptSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // cores, memory given back, binary coding, zlib (one file imports CLibZ). SHA-256 for the build cache's
+        // fingerprints comes from swift-crypto.
+        .target(name: "TranscriptSupport", dependencies: ["CLibZ", .product(name: "Crypto", package: "swift-crypto")]),
         // JSON read fast: the scanner, the tape, the parser and the syntax check, over mapped files.
         .target(name: "TranscriptJSON", dependencies: ["TranscriptSupport", "CByteMasks"]),
         // Messages, conversations, the canonical JSON and the strings tables.
         .target(name: "TranscriptModel", dependencies: ["TranscriptSupport", "TranscriptJSON"]),
         // Detection, the importer registry and every importer, archives included; one file imports CSQLite, one
-        // CLibXML2, one CLibArchive, one CLibZ.
+        // CLibXML2, one CLibArchive.
         .target(
             name: "TranscriptImport",
             dependencies: [
-                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive", "CLibZ",
+                "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "CSQLite", "CLibXML2", "CLibArchive",
                 .product(name: "Yams", package: "Yams"),
                 // WhatsApp's crypt14/crypt15 backups are inflated with ZIPFoundation's inflater.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
