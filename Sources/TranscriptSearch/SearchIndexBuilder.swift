@@ -12,21 +12,25 @@ import TranscriptSupport
 /// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
 ///   document count and either its postings or the list of its posting blocks.
 /// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
-/// - `search/d/N.js`: `documentChunk` documents: conversation, sender, time, page, anchor, kinds, text, and a
-///   1 when the text was cut.
+/// - `search/d/N.js`: `documentChunk` documents (conversation, sender, time, page, anchor, kinds, text, and a
+///   1 when the text was cut), packed: deflated and in base64 (`SearchIndexFormat.packedDocuments(_:)`).
 /// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
 ///
 /// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
 /// `~kphoto` (kinds); their postings are plain document numbers, without weights.
 package struct SearchIndexBuilder {
     /// Changes whenever the files' layout or content rules change (part of the build cache's search key).
-    package static let formatVersion = 2
+    package static let formatVersion = 3
     /// Postings per block of a frequent term.
-    static let blockSize = 2048
-    /// Postings written inside the term file when their text is at most this long.
+    static let blockSize = 8192
+    /// Postings written inside the term file when their text is at most this long (or when there are at most
+    /// `tailSize` of them).
     static let inlineLimit = 600
+    /// A term with blocks keeps this many of its newest postings in its entry: the first results of a query
+    /// newest first need no block.
+    static let tailSize = 256
     /// Documents per document file.
-    static let documentChunk = 32
+    static let documentChunk = 256
     /// Terms encoded at once, and document files made at once: what the index holds in memory while it is
     /// written, whatever the site's size.
     static let termBatch = 16_384
@@ -373,7 +377,7 @@ package struct SearchIndexBuilder {
                     }
                 }
                 bytes.append(UInt8(ascii: "]"))
-                return bytes
+                return SearchIndexFormat.packedDocuments(bytes)
             }
             for (number, file) in zip(numbers, documentFiles) {
                 let size = statistics.bytes

@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptJSON
 import TranscriptModel
 import TranscriptSupport
@@ -30,7 +31,7 @@ package enum SearchIndexFormat {
     }
 
     /// A term's entry in its term file: the term, its document count, and its postings or its blocks (by
-    /// number, with their first and last document and their count).
+    /// number, with their first and last document and their count) followed by its newest postings.
     static func entry(_ term: SearchIndexBuilder.EncodedTerm, blockNumbers: [Int]) -> String {
         // Written as bytes, the numbers as digits straight into them, not with `+` and interpolation (eight
         // appends to a growing string, a text per number).
@@ -56,7 +57,9 @@ package enum SearchIndexFormat {
                 }
                 bytes.append(UInt8(ascii: "]"))
             }
-            bytes += [UInt8(ascii: "]"), UInt8(ascii: "]")]
+            bytes += [UInt8(ascii: "]"), UInt8(ascii: ",")]
+            JavaScriptText.appendPostings(term.tail ?? "", to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -134,7 +137,7 @@ package enum SearchIndexFormat {
         }
     }
 
-    /// A document file's JSON: its entries, one per line.
+    /// A document file's JSON, packed (`packedDocuments(_:)`): its entries, one per line.
     static func documentFile(_ entries: [ArraySlice<UInt8>]) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(entries.reduce(2) { $0 + $1.count + 2 })
@@ -143,8 +146,33 @@ package enum SearchIndexFormat {
             bytes += entry
         }
         bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: packedDocuments(bytes), as: UTF8.self)
     }
+
+    /// A document file's JSON as the file holds it: a JSON string of the JSON's bytes deflated (a raw deflate
+    /// stream) and written in base64, which the page inflates with `DecompressionStream("deflate-raw")`. Messages
+    /// side by side share their words, names and pages: a file of 256 takes about a third of its JSON's bytes.
+    package static func packedDocuments(_ json: [UInt8]) -> [UInt8] {
+        let base64 = Data(Zlib.deflateRaw(json)).base64EncodedData()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(base64.count + 2)
+        bytes.append(UInt8(ascii: "\""))
+        bytes += base64
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
+    }
+
+    /// The JSON of a packed document file's payload (`packedDocuments(_:)`); nil when it is not one.
+    package static func unpackedDocuments(_ payload: ArraySlice<UInt8>) -> [UInt8]? {
+        guard payload.count >= 2, payload.first == UInt8(ascii: "\""), payload.last == UInt8(ascii: "\""),
+              let deflated = Data(base64Encoded: Data(payload.dropFirst().dropLast()))
+        else { return nil }
+        return try? Zlib.inflateRaw(deflated, limit: maximumDocumentFileBytes)
+    }
+
+    /// The most bytes a document file's JSON may unpack to when an update reads it back: far more than
+    /// `SearchIndexBuilder.documentChunk` documents of cut texts take.
+    static let maximumDocumentFileBytes = 64 << 20
 
     /// What the manifest lists besides the files' first terms.
     struct Manifest: Equatable {
@@ -165,7 +193,7 @@ package enum SearchIndexFormat {
         }
 
         package var json: String {
-            "{\"version\":1,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk),"
+            "{\"version\":2,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk),"
                 + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
                 + "\"conversations\":[" + conversations.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
                 + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"

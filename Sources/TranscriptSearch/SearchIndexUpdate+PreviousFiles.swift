@@ -36,6 +36,11 @@ extension SearchIndexUpdate {
             payload(name).flatMap(SearchIndexUpdate.elements)
         }
 
+        /// The entries of the packed document file called `name` (such as `d/3`), as written.
+        package func documents(of name: String) -> [ArraySlice<UInt8>]? {
+            payload(name).flatMap(SearchIndexFormat.unpackedDocuments).flatMap { SearchIndexUpdate.elements(of: $0[...]) }
+        }
+
         package func manifest() -> SearchIndexFormat.Manifest? {
             guard let payload = payload("index"),
                   let value = try? payload.withUnsafeBufferPointer({ try JSONParser.parse($0) })

@@ -80,7 +80,7 @@ package struct SearchIndexUpdate {
         var signatureSizes = previous.documentFiles.map(\.size)
         guard signatureSizes.count == chunkCount else { return nil }
         for number in documentChanges.keys.sorted() {
-            guard var entries = files.elements(of: "d/\(number)"),
+            guard var entries = files.documents(of: "d/\(number)"),
                   entries.count == min(SearchIndexBuilder.documentChunk, documentCount - number * SearchIndexBuilder.documentChunk)
             else { return nil }
             for (slot, entry) in documentChanges[number]! { entries[slot] = entry[...] }
@@ -314,12 +314,13 @@ package struct SearchIndexUpdate {
     /// A term's previous postings (its entry's, or its blocks') and its blocks' numbers when it has blocks.
     private static func postings(of entry: Entry, in files: PreviousFiles) -> (postings: [UInt32], blocks: [Int]?)? {
         guard let value = try? entry.text.withUnsafeBufferPointer({ try JSONParser.parse($0) }),
-              case .array(let fields) = value, fields.count == 3
+              case .array(let fields) = value, fields.count >= 3
         else { return nil }
         switch fields[2] {
-        case .string(let inline):
+        case .string(let inline) where fields.count == 3:
             return (PostingCoder.decode(inline).map { UInt32($0) }, nil)
-        case .array(let blocks):
+        case .array(let blocks) where fields.count == 4:
+            guard case .string(let tail) = fields[3] else { return nil }
             var postings: [UInt32] = []
             var numbers: [Int] = []
             for block in blocks {
@@ -329,7 +330,7 @@ package struct SearchIndexUpdate {
                 postings += PostingCoder.decode(String(decoding: payload.dropFirst().dropLast(), as: UTF8.self)).map { UInt32($0) }
                 numbers.append(number)
             }
-            return (postings, numbers)
+            return (postings + PostingCoder.decode(tail).map { UInt32($0) }, numbers)
         default:
             return nil
         }

@@ -12,10 +12,24 @@
   var requested = [];
 
   window.transcriptsIndex = function (name, data) {
-    loaded.set(name, data);
+    var value = unpacked(name, data);
+    loaded.set(name, value);
     var waiting = pending.get(name);
-    if (waiting) { pending.delete(name); waiting.resolve(data); }
+    if (waiting) { pending.delete(name); waiting.resolve(value); }
   };
+
+  /**
+   * A document file (d/N) holds its JSON deflated and in base64 (SearchIndexFormat.packedDocuments): a
+   * promise of the parsed JSON. Other files hold their data as it is.
+   */
+  function unpacked(name, data) {
+    if (name.slice(0, 2) !== "d/" || typeof data !== "string") return data;
+    var binary = atob(data);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).text().then(JSON.parse);
+  }
 
   /** Loads search/NAME.js once and resolves with what it registered. */
   function load(name) {
@@ -48,7 +62,8 @@
     var entry = {};
     requested.push(name);
     entry.promise = window.transcriptsProtection.open("search/" + name + ".js").then(function (bytes) {
-      var data = JSON.parse(new TextDecoder().decode(bytes));
+      return unpacked(name, JSON.parse(new TextDecoder().decode(bytes)));
+    }).then(function (data) {
       loaded.set(name, data);
       pending.delete(name);
       return data;
@@ -200,7 +215,7 @@
     if (!word.prefix) {
       return load("t/" + first).then(function (entries) {
         return entries.filter(function (entry) { return entry[0] === word.term; }).map(function (entry) {
-          return { term: entry[0], count: entry[1], postings: entry[2], exact: true };
+          return { term: entry[0], count: entry[1], postings: entry[2], tail: entry[3], exact: true };
         });
       });
     }
@@ -214,7 +229,7 @@
       files.forEach(function (entries) {
         entries.forEach(function (entry) {
           if (entry[0].slice(0, word.term.length) === word.term && entry[0][0] !== "~") {
-            matching.push({ term: entry[0], count: entry[1], postings: entry[2], exact: entry[0] === word.term });
+            matching.push({ term: entry[0], count: entry[1], postings: entry[2], tail: entry[3], exact: entry[0] === word.term });
           }
         });
       });
@@ -250,19 +265,24 @@
   }
 
   /**
-   * One source of postings of a group: an inline list, or the blocks of a frequent term. `weighted` sources
-   * hold document << 2 | weight; filters plain document numbers.
+   * The sources of postings of a group: an inline list, or the blocks of a frequent term and its newest
+   * postings, which its entry holds. `weighted` sources hold document << 2 | weight; filters plain document
+   * numbers.
    */
   function sourcesOf(entries, weighted) {
     var blocks = [];
     entries.forEach(function (entry) {
       var factor = entry.exact ? 1 : 0.8;
+      function inline(text) {
+        blocks.push({ name: null, text: text, first: -1, last: Infinity, weighted: weighted, factor: factor, term: entry.term });
+      }
       if (typeof entry.postings === "string") {
-        blocks.push({ name: null, text: entry.postings, first: -1, last: Infinity, weighted: weighted, factor: factor, term: entry.term });
+        inline(entry.postings);
       } else {
         entry.postings.forEach(function (block) {
           blocks.push({ name: "p/" + block[0], first: block[1], last: block[2], count: block[3], weighted: weighted, factor: factor, term: entry.term });
         });
+        if (entry.tail) inline(entry.tail);
       }
     });
     return blocks;

@@ -105,7 +105,7 @@ import TranscriptTestSupport
         #expect(written.contains("search/index.js"))
         #expect(written.filter { $0.hasPrefix("search/t/") }.count <= 6, "\(written)")
         #expect(result.files.count < 20, "\(written)")
-        #expect(result.kept.count > 100)
+        #expect(result.kept.count > result.files.count)
     }
 
     @Test func manyNewWordsAddTermFiles() throws {
@@ -147,11 +147,16 @@ import TranscriptTestSupport
         var newcomer = beta
         newcomer[5].sender = "Eve"
         _ = try check(alpha: alpha, beta: beta, newBeta: newcomer, expectUpdate: false)
-        // "hello" drops to 2,048 postings: one block fewer, and the blocks after it are numbered anew.
-        let trimmedAlpha = Array(alpha.prefix(1549))
+        // "hello" drops from blocks into its entry: it is in every message, a character a posting, so about 600
+        // postings fit there; with the fewest of Alpha's messages that give it blocks, one message without it
+        // takes its blocks away, and the blocks after it are numbered anew.
+        let fewest = try #require((80...120).first { count in
+            let files = try? Self.build([Self.part("Alpha", Array(alpha.prefix(count))), Self.part("Beta", beta)], keys: ["a", "b1"]).files
+            return files?.values.contains { $0.contains("[\"hello\",\(count + 500),[[") } == true
+        })
         var withoutHello = beta
         withoutHello[0].text = "number 5000 beta notes"
-        _ = try check(alpha: trimmedAlpha, beta: beta, newBeta: withoutHello, expectUpdate: false)
+        _ = try check(alpha: Array(alpha.prefix(fewest)), beta: beta, newBeta: withoutHello, expectUpdate: false)
     }
 
     @Test func randomEditsGiveTheFullBuildsBytes() throws {
