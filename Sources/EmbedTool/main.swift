@@ -24,9 +24,49 @@ var output = """
         static let files: [(path: String, contents: String)] = [
 
     """
+/// A script as the site serves it: without its comment lines, blank lines and indentation, which every page that
+/// loads it would otherwise fetch (a quarter of the search page's scripts). Only whole lines go, so code is kept
+/// as written; a script must not hold a template literal (its lines would be text), so one is an error.
+func served(script text: String, name: String) throws -> String {
+    var lines: [Substring] = []
+    var inComment = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if inComment {
+            if trimmed.contains("*/") {
+                guard trimmed.hasSuffix("*/") else { throw EmbedError("\(name): code after the end of a comment") }
+                inComment = false
+            }
+            continue
+        }
+        if trimmed.hasPrefix("/*") {
+            if trimmed.contains("*/"), !trimmed.hasSuffix("*/") { throw EmbedError("\(name): code after a comment") }
+            inComment = !trimmed.dropFirst(2).contains("*/")
+            continue
+        }
+        if trimmed.hasPrefix("//") || trimmed.allSatisfy(\.isWhitespace) { continue }
+        guard !trimmed.contains("`") else { throw EmbedError("\(name): a template literal; write the string with quotes") }
+        lines.append(trimmed)
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+struct EmbedError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 for path in files.sorted() {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
     let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    if name.hasPrefix("assets/"), name.hasSuffix(".js") {
+        do {
+            text = try served(script: text, name: name)
+        } catch {
+            FileHandle.standardError.write(Data("EmbedTool: \(error)\n".utf8))
+            exit(1)
+        }
+    }
     var hashes = "#"
     while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
     output += "        (\(String(reflecting: name)), \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
