@@ -1,6 +1,7 @@
 // transcripts: a "copy link" button by the time of every message and event. The time is already a link to the
 // message (its permalink, which never changes); the button copies that address, with the page's own URL, to
 // the clipboard and says so to screen readers. Without script the time link is still there to copy by hand.
+// Also the full day and time of a message as the time's tooltip, made when the pointer rests on it.
 (function () {
   "use strict";
 
@@ -51,6 +52,35 @@
     while (button.firstChild) button.removeChild(button.firstChild);
     button.appendChild(svg);
   }
+
+  /**
+   * A time's day and time ("May 3, 2024, 9:30 AM"): the day in the site's locale (the page's data-locale) from
+   * the wall-clock digits of its datetime, so the site's time zone is kept, and the time as the page shows it.
+   * Made when asked rather than written as a title into every message.
+   */
+  function dayAndTime(time) {
+    var match = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(time.getAttribute("datetime") || "");
+    if (!match) return null;
+    var wall = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3], +match[4], +match[5]));
+    var root = document.documentElement;
+    try {
+      var day = new Intl.DateTimeFormat(root.getAttribute("data-locale") || root.lang || undefined,
+        { dateStyle: "medium", timeZone: "UTC" }).format(wall);
+      return t("dayAndTime", "{day}, {time}", { day: day, time: time.textContent });
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function giveTitle(event) {
+    var link = event.target.closest ? event.target.closest("a.time") : null;
+    var time = link ? link.querySelector("time[datetime]") : null;
+    if (!time || time.hasAttribute("title")) return;
+    var title = dayAndTime(time);
+    if (title) time.title = title;
+  }
+  document.addEventListener("pointerover", giveTitle);
+  document.addEventListener("focusin", giveTitle);
 
   // On a protected site this script runs when the unlocked page is shown, after DOMContentLoaded.
   function whenReady(action) {

@@ -66,3 +66,18 @@ def test_the_button_shows_on_hover_and_copies_the_permalink(demo_site, browser):
     outline = browser.execute_script(
         "return getComputedStyle(document.querySelector(':target .bubble')).outlineStyle")
     assert outline == "solid"
+
+
+def test_a_times_tooltip_gives_its_day_and_time_in_the_sites_locale(demo_site, browser):
+    page = first_page_with_events(demo_site)
+    browser.get(demo_site.url(page))
+    time = browser.find_elements(By.CSS_SELECTOR, "li.message a.time time")[1]
+    # Not written into each message: made when the pointer rests on the time.
+    assert time.get_attribute("title") in (None, "")
+    ActionChains(browser).move_to_element(time).perform()
+    WebDriverWait(browser, 5).until(lambda _: time.get_attribute("title"))
+    stamp = time.get_attribute("datetime")  # the wall-clock digits of the site's time zone, then its offset
+    year, month, day = int(stamp[0:4]), int(stamp[5:7]), int(stamp[8:10])
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"]
+    # The demo's locale is en_GB: "3 May 2024, 09:31", the time as the page shows it.
+    assert time.get_attribute("title") == f"{day} {months[month - 1]} {year}, {time.text}"

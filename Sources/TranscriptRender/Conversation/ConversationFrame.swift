@@ -132,7 +132,7 @@ package struct ConversationFrame: Sendable {
         site = SiteContext(
             siteTitle: configuration.title, pageTitle: strings.text("pageTitle", ["page": conversation.title, "site": configuration.title]),
             lang: configuration.language, dir: configuration.isRightToLeft ? "rtl" : "ltr", root: root,
-            hasSearch: configuration.hasSearch, noindex: configuration.noindex)
+            hasSearch: configuration.hasSearch, noindex: configuration.noindex, locale: configuration.locale.identifier(.bcp47))
         feedURL = configuration.feeds ? "feed.xml" : nil
     }
 

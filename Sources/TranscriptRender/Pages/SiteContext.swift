@@ -4,7 +4,7 @@ import TranscriptTemplates
 ///
 /// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's
 /// top folder, such as `../../`, so a site works from any path prefix and from disk), `hasSearch`, `noindex`,
-/// `contentSecurityPolicy` (`ContentSecurityPolicy.pages`).
+/// `locale`, `contentSecurityPolicy` (`ContentSecurityPolicy.pages`).
 public struct SiteContext: Sendable, TemplateModel {
     public var siteTitle: String
     public var pageTitle: String
@@ -16,8 +16,15 @@ public struct SiteContext: Sendable, TemplateModel {
     public var hasSearch: Bool
     /// Whether the page asks search engines not to index it (`<meta name="robots">`).
     public var noindex: Bool
+    /// The locale that formats dates and times (a BCP 47 tag such as `en-GB`), on pages whose scripts format
+    /// them: a message's full day and time is made when the pointer rests on its time.
+    public var locale: String?
 
-    public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false, noindex: Bool = false) {
+    public init(
+        siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false, noindex: Bool = false,
+        locale: String? = nil
+    ) {
+        self.locale = locale
         self.noindex = noindex
         self.hasSearch = hasSearch
         self.siteTitle = siteTitle
@@ -28,7 +35,7 @@ public struct SiteContext: Sendable, TemplateModel {
     }
 
     public enum TemplateKey: String, CaseIterable, Sendable {
-        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex, contentSecurityPolicy
+        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex, locale, contentSecurityPolicy
     }
 
     public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
@@ -42,6 +49,7 @@ public struct SiteContext: Sendable, TemplateModel {
         case .root: .text(root)
         case .hasSearch: .flag(hasSearch)
         case .noindex: .flag(noindex)
+        case .locale: locale.templateValue
         case .contentSecurityPolicy: .text(ContentSecurityPolicy.pages)
         }
     }

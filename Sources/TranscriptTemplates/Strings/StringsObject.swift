@@ -28,6 +28,7 @@ public final class StringsObject: TemplateObject {
         "hasPhoto", "hasVideo", "hasAudio", "hasFile", "hasLink", "hasSticker", "hasLocation", "hasPoll", "hasContact",
         "hasEvent", "searching", "searchFailed", "searchIndexFailed", "noResultsFor", "noResults", "resultCount",
         "resultCountMore", "resultsFor", "resultsDone", "unlockUnsupported", "unlocking", "wrongPassphrase", "unlockFailed",
+        "dayAndTime",
     ]
 
     /// `{"lang":"de","copyLink":"Link kopieren","resultCount":{"one":"…","other":"…"},…}`, with `<`, `>` and `&`
