@@ -87,6 +87,9 @@ let package = Package(
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
+        // Writes each page model's template keys from its properties (docs/template-reference.md, "Values").
+        .executableTarget(name: "TemplateKeysTool"),
+        .plugin(name: "TemplateKeys", capability: .buildTool(), dependencies: ["TemplateKeysTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
         //   TranscriptSupport ← TranscriptJSON ← TranscriptModel
         //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch, TranscriptTemplates
@@ -235,6 +238,8 @@ let package = Package(
                 "TranscriptImportTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
+        // The template keys' generator: sources in, generated Swift or an error at a file's line out.
+        .testTarget(name: "TemplateKeysToolTests", dependencies: ["TemplateKeysTool"]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
