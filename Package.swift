@@ -136,7 +136,8 @@ let package = Package(
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptText", "TranscriptDisplay",
                 "TranscriptSearch", "TranscriptTemplates", .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            plugins: ["TemplateKeys"]),
         // A site: its config, the build's stages over one context, the build cache and the output folder.
         .target(
             name: "TranscriptSite",
@@ -213,13 +214,11 @@ let package = Package(
             ]),
         // The display delegate's tests, without a site's config.
         .testTarget(name: "TranscriptDisplayTests", dependencies: ["TranscriptDisplay", "TranscriptModel", "TranscriptTestSupport"]),
-        // Page models, rows and books from a conversation, without a site; swift-mustache reads the templates'
-        // keys for the page models' lookup test.
+        // Page models, rows and books from a conversation, without a site.
         .testTarget(
             name: "TranscriptRenderTests",
             dependencies: [
                 "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptSupport", "TranscriptTestSupport",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The preview server's tests: sites served over real sockets, the watcher, the limits on requests.
         .testTarget(

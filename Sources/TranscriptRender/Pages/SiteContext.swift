@@ -16,6 +16,9 @@ public struct SiteContext: Sendable, TemplateModel {
     public var hasSearch: Bool
     /// Whether the page asks search engines not to index it (`<meta name="robots">`).
     public var noindex: Bool
+    /// The pages' Content-Security-Policy, the same on every page.
+    // template: key
+    var contentSecurityPolicy: String { ContentSecurityPolicy.pages }
 
     public init(siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false, noindex: Bool = false) {
         self.noindex = noindex
@@ -25,24 +28,5 @@ public struct SiteContext: Sendable, TemplateModel {
         self.lang = lang
         self.dir = dir
         self.root = root
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex, contentSecurityPolicy
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .siteTitle: .text(siteTitle)
-        case .pageTitle: .text(pageTitle)
-        case .lang: .text(lang)
-        case .dir: .text(dir)
-        case .root: .text(root)
-        case .hasSearch: .flag(hasSearch)
-        case .noindex: .flag(noindex)
-        case .contentSecurityPolicy: .text(ContentSecurityPolicy.pages)
-        }
     }
 }
