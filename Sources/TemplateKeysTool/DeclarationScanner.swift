@@ -112,24 +112,28 @@ struct DeclarationScanner {
     private mutating func scanType(until end: Int, modifiers: [String], path: [String], owner: Int?) throws(ScanProblem) {
         let keyword = tokens[index]
         index += 1
-        var nameParts: [String] = []
-        while index < end, tokens[index].kind == .word || tokens[index].isMark(".") {
-            if tokens[index].kind == .word { nameParts.append(tokens[index].text) }
-            index += 1
-            if keyword.text != "extension" { break }
+        guard index < end, tokens[index].kind == .word else {
+            throw ScanProblem(line: keyword.line, message: "cannot read the name of this \(keyword.text)")
         }
-        guard !nameParts.isEmpty else { throw ScanProblem(line: keyword.line, message: "cannot read the name of this \(keyword.text)") }
+        // A name, or for an extension a dotted name (`extension Details.Field`).
+        var nameParts = [tokens[index].text]
+        index += 1
+        while keyword.text == "extension", index + 1 < end, tokens[index].isMark("."), tokens[index + 1].kind == .word {
+            nameParts.append(tokens[index + 1].text)
+            index += 2
+        }
         // The header up to the body: generic parameters, what the type adopts, a `where` clause.
         var adopted: [String] = []
         var depth = 0
         var inInheritance = false
+        var inWhereClause = false
         while index < end, !(depth == 0 && tokens[index].isMark("{")) {
             let token = tokens[index]
             if token.isMark("<") || token.isMark("(") || token.isMark("[") { depth += 1 }
             if token.isMark(">") || token.isMark(")") || token.isMark("]") { depth -= 1 }
-            if depth == 0 && token.isMark(":") && !inInheritance { inInheritance = true }
-            if token.isWord("where") { inInheritance = false }
-            if inInheritance && token.kind == .word { adopted.append(token.text) }
+            if token.isWord("where") { inWhereClause = true }
+            if depth == 0 && token.isMark(":") && !inWhereClause { inInheritance = true }
+            if inInheritance && !inWhereClause && token.kind == .word { adopted.append(token.text) }
             index += 1
         }
         guard index < end else { throw ScanProblem(line: keyword.line, message: "cannot find the body of this \(keyword.text)") }

@@ -208,3 +208,23 @@ import Testing
         #expect(try KeysGenerator.generate([a, b]) == KeysGenerator.generate([b, a]))
     }
 }
+
+/// What is not a model's declaration is read past: constrained extensions, generic types, nested extensions.
+@Suite struct DeclarationScannerTests {
+    @Test func extensionsWithWhereClausesAreNoModels() throws {
+        let text = """
+            extension Optional where Wrapped: TemplateModel {
+                var modelValue: TemplateValue? { map { .model($0) } }
+            }
+            extension Details.Field: CustomStringConvertible {
+                var description: String { name }
+            }
+            struct Box<Value: Sendable>: TemplateModel where Value: Equatable {
+                var label: String
+            }
+            """
+        let file = try DeclarationScanner.scan(text)
+        #expect(file.types.map(\.name) == ["Box"])
+        #expect(file.types.first?.properties.map(\.name) == ["label"])
+    }
+}
