@@ -87,7 +87,8 @@ let package = Package(
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        // Writes each page model's template keys from its properties (docs/template-reference.md, "Values").
+        // Writes each page model's template keys from its properties (docs/template-reference.md, "Values"), and
+        // the `CodingKeys` of a type marked `// generate: CodingKeys`.
         .executableTarget(name: "TemplateKeysTool"),
         .plugin(name: "TemplateKeys", capability: .buildTool(), dependencies: ["TemplateKeysTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
@@ -149,7 +150,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
+            ],
+            // `SiteConfiguration`'s `CodingKeys`, from its stored properties.
+            plugins: ["TemplateKeys"]),
         // `transcripts serve`'s preview server, on Hummingbird (SwiftNIO); NIO's HTTP decoder limits request heads.
         .target(
             name: "TranscriptServe",

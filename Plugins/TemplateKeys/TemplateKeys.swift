@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Generates the template keys of the target's page models from their properties: for each type that declares
-/// `TemplateModel`, its `TemplateKey` enum, `templateKeyIndex` and `templateValue(_:)` (see `KeysGenerator`
-/// in Sources/TemplateKeysTool, and docs/template-reference.md).
+/// `TemplateModel`, its `TemplateKey` enum, `templateKeyIndex` and `templateValue(_:)`; for a type marked
+/// `// generate: CodingKeys`, its `CodingKeys` (see `KeysGenerator` in Sources/TemplateKeysTool, and
+/// docs/template-reference.md).
 @main
 struct TemplateKeys: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -32,10 +32,17 @@ struct DeclarationScanner {
     /// `file.types[owner]` (or of an extension, when `owner` is nil and `path` is not empty).
     private mutating func scanMembers(until end: Int, owner: Int?, path: [String]) throws(ScanProblem) {
         var markers: [(marker: TemplateMarker, line: Int)] = []
+        var codingKeysMarker: Int?
         var modifiers: [String] = []
         func checkNoMarkers() throws(ScanProblem) {
             if let first = markers.first {
                 throw ScanProblem(line: first.line, message: "`// template: \(first.marker.rawValue)` belongs directly above a property")
+            }
+            try checkNoCodingKeysMarker()
+        }
+        func checkNoCodingKeysMarker() throws(ScanProblem) {
+            if let line = codingKeysMarker {
+                throw ScanProblem(line: line, message: "`// generate: CodingKeys` belongs directly above a struct or class")
             }
         }
         while index < end {
@@ -44,6 +51,7 @@ struct DeclarationScanner {
                 && !(token.text == "class" && index + 1 < end && isDeclarationStart(tokens[index + 1]))
             if token.kind == .comment {
                 if let marker = try Self.marker(in: token) { markers.append((marker, token.line)) }
+                if try Self.isCodingKeysMarker(token) { codingKeysMarker = token.line }
                 index += 1
             } else if token.isWord("import") && path.isEmpty {
                 index += 1
@@ -59,14 +67,18 @@ struct DeclarationScanner {
             } else if token.kind == .word && token.text.hasPrefix("#") {
                 skipLine(until: end)
             } else if isTypeKeyword {
-                try checkNoMarkers()
-                try scanType(until: end, modifiers: modifiers, path: path, owner: owner)
+                if let first = markers.first {
+                    throw ScanProblem(line: first.line, message: "`// template: \(first.marker.rawValue)` belongs directly above a property")
+                }
+                try scanType(until: end, modifiers: modifiers, path: path, owner: owner, generatesCodingKeys: codingKeysMarker != nil)
+                codingKeysMarker = nil
                 modifiers = []
             } else if token.kind == .word && Self.modifierWords.contains(token.text) {
                 modifiers.append(token.text)
                 index += 1
                 if index < end && tokens[index].isMark("(") { skipBalanced(until: end) }
             } else if token.isWord("var") || token.isWord("let") {
+                try checkNoCodingKeysMarker()
                 let property = try scanProperty(until: end, modifiers: modifiers)
                 if let owner {
                     file.types[owner].properties.append(
@@ -109,8 +121,25 @@ struct DeclarationScanner {
         return marker
     }
 
-    private mutating func scanType(until end: Int, modifiers: [String], path: [String], owner: Int?) throws(ScanProblem) {
+    /// Whether `token` is a `// generate: …` comment asking for `CodingKeys`; another `// generate:` is an error.
+    private static func isCodingKeysMarker(_ token: SourceToken) throws(ScanProblem) -> Bool {
+        guard token.text.hasPrefix("//"), !token.text.hasPrefix("///") else { return false }
+        let text = token.text.dropFirst(2).drop { $0 == " " }
+        guard text.hasPrefix("generate:") else { return false }
+        let value = text.dropFirst("generate:".count).trimmingSpaces
+        guard value == "CodingKeys" else {
+            throw ScanProblem(line: token.line, message: "unknown marker `// generate: \(value)`; the known one is `// generate: CodingKeys`")
+        }
+        return true
+    }
+
+    private mutating func scanType(
+        until end: Int, modifiers: [String], path: [String], owner: Int?, generatesCodingKeys: Bool
+    ) throws(ScanProblem) {
         let keyword = tokens[index]
+        if generatesCodingKeys && keyword.text != "struct" && keyword.text != "class" {
+            throw ScanProblem(line: keyword.line, message: "`// generate: CodingKeys` belongs directly above a struct or class")
+        }
         index += 1
         guard index < end, tokens[index].kind == .word else {
             throw ScanProblem(line: keyword.line, message: "cannot read the name of this \(keyword.text)")
@@ -167,7 +196,7 @@ struct DeclarationScanner {
             file.types.append(
                 ScannedType(
                     path: path + nameParts, access: access, line: keyword.line, declaresModel: adopted.contains("TemplateModel"),
-                    declaresObject: adopted.contains("TemplateObject")))
+                    declaresObject: adopted.contains("TemplateObject"), generatesCodingKeys: generatesCodingKeys))
             try scanMembers(until: bodyEnd, owner: file.types.count - 1, path: path + nameParts)
         }
         index = bodyEnd + 1

@@ -17,6 +17,8 @@ struct ScannedType {
     var declaresObject: Bool
     /// Whether it declares `enum TemplateKey` itself: then its keys are hand-written and nothing is generated.
     var writesKeysByHand = false
+    /// Whether `// generate: CodingKeys` is directly above it: then its `CodingKeys` are its stored properties.
+    var generatesCodingKeys = false
     var properties: [ScannedProperty] = []
 
     var name: String { path.joined(separator: ".") }
