@@ -85,6 +85,10 @@ struct DeclarationScanner {
                         ScannedProperty(
                             name: property.name, type: property.type, isComputed: property.isComputed,
                             isStatic: property.isStatic, markers: markers.map(\.marker), line: token.line))
+                } else if let first = markers.first, !path.isEmpty {
+                    throw ScanProblem(
+                        line: first.line,
+                        message: "`// template: \(first.marker.rawValue)` in an extension: a model's keys are read from its own declaration")
                 } else {
                     try checkNoMarkers()
                 }

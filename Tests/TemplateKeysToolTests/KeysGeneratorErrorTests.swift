@@ -58,6 +58,9 @@ import Testing
             path: "/t/Model.swift", line: 2, message: "unterminated string literal"))
         #expect(error(in: "private struct M: TemplateModel { var s: String }\n") == GenerationError(
             path: "/t/Model.swift", line: 1, message: "M is private: its generated keys, in another file, could not see it"))
+        #expect(error(in: "struct M: TemplateModel {}\nextension M {\n    // template: key\n    var a: Bool { true }\n}\n") == GenerationError(
+            path: "/t/Model.swift", line: 3,
+            message: "`// template: key` in an extension: a model's keys are read from its own declaration"))
         #expect(error(in: "struct M {}\nextension M: TemplateModel {}\n") == GenerationError(
             path: "/t/Model.swift", line: 2, message: "declare `TemplateModel` on M's own declaration, where its properties are"))
     }
