@@ -15,7 +15,7 @@ struct TemplateKeys: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "TemplateKeys.swift")
         return [
             .buildCommand(
-                displayName: "Generating the template keys of \(target.name)'s models",
+                displayName: "Generating the keys of \(target.name)'s types from their properties",
                 executable: try context.tool(named: "TemplateKeysTool").url,
                 arguments: [output.path, module.directoryURL.path] + files.map(\.path),
                 inputFiles: files,
