@@ -87,6 +87,10 @@ let package = Package(
         // Turns the files in Templates/ into Swift string literals at build time.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
+        // Writes each page model's template keys from its properties (docs/template-reference.md, "Values"), and
+        // the `CodingKeys` of a type marked `// generate: CodingKeys`.
+        .executableTarget(name: "TemplateKeysTool"),
+        .plugin(name: "TemplateKeys", capability: .buildTool(), dependencies: ["TemplateKeysTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
         //   TranscriptSupport ← TranscriptJSON ← TranscriptModel
         //   TranscriptModel ← TranscriptImport, TranscriptText, TranscriptDisplay, TranscriptSearch, TranscriptTemplates
@@ -134,7 +138,8 @@ let package = Package(
             dependencies: [
                 "TranscriptSupport", "TranscriptJSON", "TranscriptModel", "TranscriptText", "TranscriptDisplay",
                 "TranscriptSearch", "TranscriptTemplates", .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            plugins: ["TemplateKeys"]),
         // A site: its config, the build's stages over one context, the build cache and the output folder.
         .target(
             name: "TranscriptSite",
@@ -146,7 +151,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
+            ],
+            // `SiteConfiguration`'s `CodingKeys`, from its stored properties.
+            plugins: ["TemplateKeys"]),
         // `transcripts serve`'s preview server, on Hummingbird (SwiftNIO); NIO's HTTP decoder limits request heads.
         .target(
             name: "TranscriptServe",
@@ -211,13 +218,11 @@ let package = Package(
             ]),
         // The display delegate's tests, without a site's config.
         .testTarget(name: "TranscriptDisplayTests", dependencies: ["TranscriptDisplay", "TranscriptModel", "TranscriptTestSupport"]),
-        // Page models, rows and books from a conversation, without a site; swift-mustache reads the templates'
-        // keys for the page models' lookup test.
+        // Page models, rows and books from a conversation, without a site.
         .testTarget(
             name: "TranscriptRenderTests",
             dependencies: [
                 "TranscriptRender", "TranscriptModel", "TranscriptDisplay", "TranscriptTemplates", "TranscriptSupport", "TranscriptTestSupport",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The preview server's tests: sites served over real sockets, the watcher, the limits on requests.
         .testTarget(
@@ -236,6 +241,8 @@ let package = Package(
                 "TranscriptImportTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
+        // The template keys' generator: sources in, generated Swift or an error at a file's line out.
+        .testTarget(name: "TemplateKeysToolTests", dependencies: ["TemplateKeysTool"]),
         .testTarget(
             name: "TranscriptSupportTests",
             dependencies: ["TranscriptSupport", "TranscriptTestSupport", .product(name: "Crypto", package: "swift-crypto")]),

@@ -131,6 +131,24 @@ def declarations(type_name: str) -> list[str]:
     return bodies
 
 
+GENERATED_CODING_KEYS = re.compile(
+    r"^[ \t]*// generate: CodingKeys\n(?:[ \t]*@[^\n]*\n)*([ \t]*)(?:public |package |internal )*(?:final )?(?:struct|class)\s+(\w+)",
+    re.M)
+
+
+def generated_coding_keys(type_name: str) -> list[str] | None:
+    """The `CodingKeys` that the TemplateKeys plugin writes for a type marked `// generate: CodingKeys`: its stored
+    instance properties, in order (a computed one has its `{` on its line)."""
+    last = type_name.split(".")[-1]
+    for text in TEXTS.values():
+        for match in GENERATED_CODING_KEYS.finditer(text):
+            if match.group(2) == last:
+                body = block(text, match.start(2))
+                member = r"^" + match.group(1) + r"[ \t]{4}(?:(?:public|package|internal)(?:\(set\))? )*(?:var|let) (\w+)\s*:[^{\n]*$"
+                return re.findall(member, body, re.M)
+    return None
+
+
 def enum_cases(body: str, enum: str) -> list[str] | None:
     match = re.search(r"enum " + enum + r"\b[^{]*\{((?:\s*case [^\n]+\n)+)", body)
     if not match:
@@ -151,8 +169,11 @@ def keys_of(type_name: str, prefix: str, seen: set[str], keys: set[str]) -> None
     if not bodies:
         return
     seen.add(type_name)
+    generated = generated_coding_keys(type_name)
     for body in bodies:
         cases = enum_cases(body, "CodingKeys")
+        if cases is None and "CodingKeys" in body:
+            cases = generated
         if cases is None:
             continue
         types = decoded_types(body)

@@ -21,20 +21,4 @@ public struct BookChapter: Sendable, TemplateModel {
         self.id = id
         self.pageName = pageName
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, heading, messages, id, pageName
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .document: .model(document)
-        case .heading: .text(heading)
-        case .messages: .list(messages)
-        case .id: .text(id)
-        case .pageName: pageName.templateValue
-        }
-    }
 }

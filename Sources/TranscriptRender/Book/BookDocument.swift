@@ -17,19 +17,4 @@ public struct BookDocument: Sendable, TemplateModel {
         self.title = title
         self.stylesheet = stylesheet
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case lang, dir, title, stylesheet
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .lang: .text(lang)
-        case .dir: .text(dir)
-        case .title: .text(title)
-        case .stylesheet: .text(stylesheet)
-        }
-    }
 }

@@ -18,19 +18,4 @@ public struct BookNavigation: Sendable, TemplateModel {
         self.start = start
         self.peoplePage = peoplePage
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, years, start, peoplePage
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .document: .model(document)
-        case .years: .models(years)
-        case .start: start.templateValue
-        case .peoplePage: peoplePage.templateValue
-        }
-    }
 }

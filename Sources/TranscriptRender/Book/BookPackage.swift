@@ -9,6 +9,9 @@ public struct BookPackage: Sendable, TemplateModel {
     public var lang: String
     /// `ltr` or `rtl`: an RTL book's pages turn right to left.
     public var dir: String
+    /// Whether the pages turn right to left.
+    // template: key
+    var isRightToLeft: Bool { dir == "rtl" }
     /// The people of the conversation, as the book's creators.
     public var creators: [String]
     /// When the book last changed: its newest message's time (`dcterms:modified`, `CCYY-MM-DDThh:mm:ssZ`).
@@ -31,26 +34,6 @@ public struct BookPackage: Sendable, TemplateModel {
         self.items = items
         self.spine = spine
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case identifier, title, lang, dir, isRightToLeft, creators, modified, items, spine
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .identifier: .text(identifier)
-        case .title: .text(title)
-        case .lang: .text(lang)
-        case .dir: .text(dir)
-        case .isRightToLeft: .flag(dir == "rtl")
-        case .creators: .texts(creators)
-        case .modified: .text(modified)
-        case .items: .models(items)
-        case .spine: .texts(spine)
-        }
-    }
 }
 
 /// A file of a book, as its package document lists it.
@@ -68,21 +51,6 @@ public struct BookItem: Sendable, TemplateModel {
         self.mediaType = mediaType
         self.properties = properties
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case id, href, mediaType, properties
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .id: .text(id)
-        case .href: .text(href)
-        case .mediaType: .text(mediaType)
-        case .properties: properties.templateValue
-        }
-    }
 }
 
 /// An EPUB's `META-INF/container.xml` (`book/container`): where its package document is.
@@ -92,17 +60,5 @@ public struct BookContainer: Sendable, TemplateModel {
 
     public init(path: String) {
         self.path = path
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case path
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .path: .text(path)
-        }
     }
 }

@@ -11,19 +11,6 @@ public struct BookPeople: Sendable, TemplateModel {
         self.document = document
         self.people = people
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, people
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .document: .model(document)
-        case .people: .models(people)
-        }
-    }
 }
 
 /// One person of a book's index.
@@ -41,20 +28,5 @@ public struct BookPerson: Sendable, TemplateModel {
         self.avatar = avatar
         self.countText = countText
         self.months = months
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case name, avatar, countText, months
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .name: .text(name)
-        case .avatar: avatar.templateValue
-        case .countText: .text(countText)
-        case .months: .models(months)
-        }
     }
 }

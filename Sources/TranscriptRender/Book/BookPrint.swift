@@ -26,23 +26,6 @@ public struct BookPrint: Sendable, TemplateModel {
         self.people = people
         self.stylesheet = stylesheet
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, titlePage, contents, months, people, stylesheet
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .document: .model(document)
-        case .titlePage: .model(titlePage)
-        case .contents: .model(contents)
-        case .months: .models(months)
-        case .people: .model(people)
-        case .stylesheet: .text(stylesheet)
-        }
-    }
 }
 
 /// Text as a CSS string (`"…"`) that no character of it can end, nor the `<style>` element around it: every

@@ -31,24 +31,4 @@ public struct BookTitlePage: Sendable, TemplateModel {
         self.lastDate = lastDate
         self.cover = cover
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case document, title, text, kindLabel, participantNames, messageCountText, firstDate, lastDate, cover
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .document: .model(document)
-        case .title: .text(title)
-        case .text: text.templateValue
-        case .kindLabel: .text(kindLabel)
-        case .participantNames: .text(participantNames)
-        case .messageCountText: .text(messageCountText)
-        case .firstDate: firstDate.templateValue
-        case .lastDate: lastDate.templateValue
-        case .cover: cover.templateValue
-        }
-    }
 }

@@ -8,7 +8,15 @@ public struct GalleryPage: Sendable, TemplateModel {
     public var title: String
     /// The section's name: `Photos and videos`, `Files`, `Links`.
     public var heading: String
+    // template: skip
     public var section: GallerySection
+    /// Which section the page shows, one flag each.
+    // template: key
+    var isMedia: Bool { section == .media }
+    // template: key
+    var isFiles: Bool { section == .files }
+    // template: key
+    var isLinks: Bool { section == .links }
     /// `12 photos and videos`, and the page's place when there are several (`page 2 of 3`).
     public var countText: String
     public var pageText: String?
@@ -16,29 +24,9 @@ public struct GalleryPage: Sendable, TemplateModel {
     public var entriesHTML: String
     public var previous: PageLink?
     public var next: PageLink?
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, title, heading, isMedia, isFiles, isLinks, countText, pageText, entriesHTML, previous, next, hasNeighbours
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .title: .text(title)
-        case .heading: .text(heading)
-        case .isMedia: .flag(section == .media)
-        case .isFiles: .flag(section == .files)
-        case .isLinks: .flag(section == .links)
-        case .countText: .text(countText)
-        case .pageText: pageText.templateValue
-        case .entriesHTML: .text(entriesHTML)
-        case .previous: previous.modelValue
-        case .next: next.modelValue
-        case .hasNeighbours: .flag(previous != nil || next != nil)
-        }
-    }
+    /// Whether there is a previous or a next page.
+    // template: key
+    var hasNeighbours: Bool { previous != nil || next != nil }
 }
 
 /// The three kinds of gallery page.
@@ -82,7 +70,9 @@ public struct GalleryEntry: Sendable, Codable, Equatable, TemplateModel {
     public var meta: String
     /// A photo's or video's picture: its address, size on the page and text alternative.
     public var image: String?
+    // template: text
     public var width: Int?
+    // template: text
     public var height: Int?
     public var alt: String
     /// What the entry is, when it has no picture (`Video`), or a file's name, or a link's text.
@@ -92,27 +82,6 @@ public struct GalleryEntry: Sendable, Codable, Equatable, TemplateModel {
     /// A file's size, as text.
     public var size: String?
     public var isVideo: Bool
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case permalink, meta, image, width, height, alt, label, href, size, isVideo
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .permalink: .text(permalink)
-        case .meta: .text(meta)
-        case .image: image.templateValue
-        case .width: width.map { .text(String($0)) }
-        case .height: height.map { .text(String($0)) }
-        case .alt: .text(alt)
-        case .label: .text(label)
-        case .href: href.templateValue
-        case .size: size.templateValue
-        case .isVideo: .flag(isVideo)
-        }
-    }
 }
 
 /// A link from the overview to a gallery section: `Files (3)`.
@@ -120,18 +89,4 @@ public struct GalleryLink: Sendable, TemplateModel {
     public var url: String
     public var title: String
     public var count: String
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case url, title, count
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .url: .text(url)
-        case .title: .text(title)
-        case .count: .text(count)
-        }
-    }
 }

@@ -13,18 +13,4 @@ public final class AppearanceRule: TemplateObject, TemplateModel {
         light = css.light
         dark = css.dark
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case className, light, dark
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .className: .text(className)
-        case .light: .text(light)
-        case .dark: .text(dark)
-        }
-    }
 }

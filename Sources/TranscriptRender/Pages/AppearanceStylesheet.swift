@@ -25,21 +25,4 @@ public struct AppearanceStylesheet: Sendable, TemplateModel {
         rightStackStyle = findBar.rightStackStyle
         hasFindBarStyle = findBar.hasStyle
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case looks, barStyle, fieldStyle, leftStackStyle, rightStackStyle, hasFindBarStyle
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .looks: .list(looks)
-        case .barStyle: .text(barStyle)
-        case .fieldStyle: .text(fieldStyle)
-        case .leftStackStyle: .text(leftStackStyle)
-        case .rightStackStyle: .text(rightStackStyle)
-        case .hasFindBarStyle: .flag(hasFindBarStyle)
-        }
-    }
 }

@@ -16,20 +16,6 @@ public final class AvatarView: TemplateObject, TemplateModel {
         self.color = color
     }
 
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case image, initials, color
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .image: image.templateValue
-        case .initials: .text(initials)
-        case .color: .number(color)
-        }
-    }
-
     /// The first letters of the first and last words of a name: "Alice Weber" → "AW", "李雷" → "李".
     package static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })

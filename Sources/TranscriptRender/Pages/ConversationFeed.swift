@@ -13,23 +13,6 @@ public struct ConversationFeed: Sendable, TemplateModel {
     /// The conversation's overview page, relative to the feed.
     public var overviewURL: String
     public var entries: [FeedEntry]
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case id, title, subtitle, updated, overviewURL, entries
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .id: .text(id)
-        case .title: .text(title)
-        case .subtitle: .text(subtitle)
-        case .updated: .text(updated)
-        case .overviewURL: .text(overviewURL)
-        case .entries: .models(entries)
-        }
-    }
 }
 
 /// One message in a feed.
@@ -47,25 +30,6 @@ public struct FeedEntry: Sendable, TemplateModel {
     /// text; then `summary` describes the message.
     public var bodyHTML: String?
     public var summary: String
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case id, title, url, published, updated, authorName, bodyHTML, summary
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .id: .text(id)
-        case .title: .text(title)
-        case .url: .text(url)
-        case .published: .text(published)
-        case .updated: .text(updated)
-        case .authorName: authorName.templateValue
-        case .bodyHTML: bodyHTML.templateValue
-        case .summary: .text(summary)
-        }
-    }
 }
 
 extension ConversationFeed {

@@ -19,10 +19,16 @@ public struct ConversationOverview: Sendable, TemplateModel {
     public var activity: OverviewActivity?
     /// The gallery sections that have entries.
     public var gallery: [GalleryLink]
+    /// Whether any gallery section has entries.
+    // template: key
+    var hasGallery: Bool { !gallery.isEmpty }
     /// The conversation's books (EPUB, PDF) beside its pages, when the site makes them.
     public var books: [PageLink]
     /// Links to the pages of the people among the participants (see docs/people.md).
     public var people: [PersonLink] = []
+    /// Whether the overview links to any person.
+    // template: key
+    var hasPeople: Bool { !people.isEmpty }
 
     public init(
         site: SiteContext, title: String, kindLabel: String, participantNames: String, messageCountText: String,
@@ -44,51 +50,10 @@ public struct ConversationOverview: Sendable, TemplateModel {
         self.activity = activity
         self.gallery = gallery
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, title, kindLabel, participantNames, messageCountText, firstDate, lastDate, years, latest
-        case feedURL, activity, gallery, hasGallery, books, people, hasPeople
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .title: .text(title)
-        case .kindLabel: .text(kindLabel)
-        case .participantNames: .text(participantNames)
-        case .messageCountText: .text(messageCountText)
-        case .firstDate: firstDate.templateValue
-        case .lastDate: lastDate.templateValue
-        case .years: .models(years)
-        case .latest: latest.modelValue
-        case .feedURL: feedURL.templateValue
-        case .activity: activity.modelValue
-        case .gallery: .models(gallery)
-        case .hasGallery: .flag(!gallery.isEmpty)
-        case .books: .models(books)
-        case .people: .models(people)
-        case .hasPeople: .flag(!people.isEmpty)
-        }
-    }
 }
 
 /// The pages of one year, for a conversation's timeline.
 public struct YearLinks: Sendable, TemplateModel {
     public var year: String
     public var pages: [PageLink]
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case year, pages
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .year: .text(year)
-        case .pages: .models(pages)
-        }
-    }
 }

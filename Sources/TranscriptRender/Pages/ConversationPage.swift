@@ -28,39 +28,9 @@ public struct ConversationPage: Sendable, TemplateModel {
     public var findBar: FindBar?
     /// Links to the pages of the people among the participants (see docs/people.md).
     public var people: [PersonLink] = []
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, title, kind, kindLabel, participantNames, messageCount, messageCountText, firstDate, lastDate
-        case pageLabel, pageMessageCount, previous, next, hasNeighbours, overviewURL, messagesHTML
-        case feedURL, findBar, people, hasPeople
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .title: .text(title)
-        case .kind: .text(kind)
-        case .kindLabel: .text(kindLabel)
-        case .participantNames: .text(participantNames)
-        case .messageCount: .number(messageCount)
-        case .messageCountText: .text(messageCountText)
-        case .firstDate: firstDate.templateValue
-        case .lastDate: lastDate.templateValue
-        case .pageLabel: .text(pageLabel)
-        case .pageMessageCount: .number(pageMessageCount)
-        case .previous: previous.modelValue
-        case .next: next.modelValue
-        case .hasNeighbours: .flag(hasNeighbours)
-        case .overviewURL: .text(overviewURL)
-        case .messagesHTML: .text(messagesHTML)
-        case .feedURL: feedURL.templateValue
-        case .findBar: findBar.modelValue
-        case .people: .models(people)
-        case .hasPeople: .flag(!people.isEmpty)
-        }
-    }
+    /// Whether the page links to any person.
+    // template: key
+    var hasPeople: Bool { !people.isEmpty }
 }
 
 /// The find bar docked at the bottom of a conversation page (MessageKit's `MessageInputBar`): a left stack
@@ -90,27 +60,6 @@ public struct FindBar: Sendable, TemplateModel {
         rightStackStyle = settings.rightStackWidth.map { "width: \($0.css);" } ?? ""
         hasStyle = !(barStyle + fieldStyle + leftStackStyle + rightStackStyle).isEmpty
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case conversation, senders, showsLeftStack, showsRightStack, barStyle, fieldStyle, leftStackStyle
-        case rightStackStyle, hasStyle
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .conversation: .number(conversation)
-        case .senders: .texts(senders)
-        case .showsLeftStack: .flag(showsLeftStack)
-        case .showsRightStack: .flag(showsRightStack)
-        case .barStyle: .text(barStyle)
-        case .fieldStyle: .text(fieldStyle)
-        case .leftStackStyle: .text(leftStackStyle)
-        case .rightStackStyle: .text(rightStackStyle)
-        case .hasStyle: .flag(hasStyle)
-        }
-    }
 }
 
 /// A link to a page of a conversation.
@@ -127,20 +76,5 @@ public struct PageLink: Sendable, TemplateModel {
         self.title = title
         self.count = count
         self.page = page
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case url, title, count, page
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .url: .text(url)
-        case .title: .text(title)
-        case .count: count.templateValue
-        case .page: page.templateValue
-        }
     }
 }

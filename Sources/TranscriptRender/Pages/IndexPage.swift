@@ -19,22 +19,6 @@ public struct IndexPage: Sendable, TemplateModel {
         self.conversations = conversations
         self.hasConversations = hasConversations
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, description, conversations, hasConversations, peopleURL
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .description: description.templateValue
-        case .conversations: .models(conversations)
-        case .hasConversations: .flag(hasConversations)
-        case .peopleURL: peopleURL.templateValue
-        }
-    }
 }
 
 /// One conversation on the index page.
@@ -70,30 +54,6 @@ public struct ConversationSummary: Sendable, Codable, Equatable, TemplateModel {
         self.lastISO = lastISO
         self.lastMessage = lastMessage
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case title, url, kindLabel, participantNames, participantCount, messageCount, messageCountText
-        case firstDate, firstISO, lastDate, lastISO, lastMessage
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .title: .text(title)
-        case .url: .text(url)
-        case .kindLabel: .text(kindLabel)
-        case .participantNames: .text(participantNames)
-        case .participantCount: .number(participantCount)
-        case .messageCount: .number(messageCount)
-        case .messageCountText: .text(messageCountText)
-        case .firstDate: firstDate.templateValue
-        case .firstISO: firstISO.templateValue
-        case .lastDate: lastDate.templateValue
-        case .lastISO: lastISO.templateValue
-        case .lastMessage: lastMessage.modelValue
-        }
-    }
 }
 
 /// The newest message of a conversation, as a short line of text.
@@ -104,18 +64,5 @@ public struct LastMessage: Sendable, Codable, Equatable, TemplateModel {
     package init(senderName: String?, snippet: String) {
         self.senderName = senderName
         self.snippet = snippet
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case senderName, snippet
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .senderName: senderName.templateValue
-        case .snippet: .text(snippet)
-        }
     }
 }

@@ -9,6 +9,7 @@ import TranscriptTemplates
 public struct LockedPage: Sendable, TemplateModel {
     public var site: SiteContext
     public var salt: String
+    // template: text
     public var iterations: Int
     public var mediaSealed: Bool
     public var sealed: String
@@ -19,21 +20,5 @@ public struct LockedPage: Sendable, TemplateModel {
         self.iterations = iterations
         self.mediaSealed = mediaSealed
         self.sealed = sealed
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, salt, iterations, mediaSealed, sealed
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .salt: .text(salt)
-        case .iterations: .text(String(iterations))
-        case .mediaSealed: .flag(mediaSealed)
-        case .sealed: .text(sealed)
-        }
     }
 }

@@ -14,23 +14,13 @@ public final class MessageHistoryView: TemplateObject, TemplateModel {
             self.text = text
             self.export = export
         }
-
-        public enum TemplateKey: String, CaseIterable, Sendable {
-            case text, export
-        }
-
-        public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-        public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-            switch key {
-            case .text: .text(text)
-            case .export: .object(export)
-            }
-        }
     }
 
     /// The earlier texts, oldest first.
     public let earlierVersions: [EarlierVersion]
+    /// Whether there are earlier texts.
+    // template: key
+    var hasEarlierVersions: Bool { !earlierVersions.isEmpty }
     /// The sentence saying which later export no longer has the message; nil when every export covering its
     /// date has it.
     public let missingFrom: String?
@@ -38,19 +28,5 @@ public final class MessageHistoryView: TemplateObject, TemplateModel {
     public init(earlierVersions: [EarlierVersion], missingFrom: String?) {
         self.earlierVersions = earlierVersions
         self.missingFrom = missingFrom
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case earlierVersions, hasEarlierVersions, missingFrom
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .earlierVersions: .list(earlierVersions)
-        case .hasEarlierVersions: .flag(!earlierVersions.isEmpty)
-        case .missingFrom: missingFrom.templateValue
-        }
     }
 }

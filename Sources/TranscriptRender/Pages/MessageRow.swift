@@ -2,8 +2,8 @@ import TranscriptDisplay
 import TranscriptTemplates
 
 /// Everything the `message` template shows for one message: plain values decided before rendering, grouped
-/// by what they are about. Templates read it as a `MessageRowObject`, whose `TemplateKey` lists the keys, flat
-/// (`senderName`, not `sender.name`).
+/// by what they are about. Templates read it as a `MessageRowObject`, whose computed properties are its keys,
+/// flat (`senderName`, not `sender.name`).
 public struct MessageRow: Sendable {
     /// The message's permalink anchor (`m-…`).
     public var anchor: String
@@ -110,74 +110,125 @@ public struct MessageRow: Sendable {
     }
 }
 
-/// A row as templates read it: by reference (a look-up never copies the row), with its template keys.
+/// A row as templates read it: by reference (a look-up never copies the row), with its template keys, flat
+/// (`senderName`, not `sender.name`). Each key is a computed property below, marked `// template: key`.
 public final class MessageRowObject: TemplateObject, TemplateModel {
+    // template: skip
     public let row: MessageRow
 
     init(_ row: MessageRow) { self.row = row }
 
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case anchor, kind, direction, isSystem, senderName, senderURL, senderColor, showsSenderName, nameInside, nameAbove
-        case senderIsBot, hasRoleColor, timeText, iso, dayAndTime, dateHeader, edited, bodyHTML, eventText, details
-        case kindTemplate, content, lookClass, styleName, hasOutline, tail, tailSide, continues, avatar
-        case reservesAvatarSpace, reply, reactions, hasReactions, forwardedFrom, forwardedText, forwardedTime, forwardedEdited
-        case status, statusSymbol, statusSending
-        case statusLabel, pinned, deleted, threadReplies, threadParent, history, app, footer, footerTemplate
-    }
+    // The message.
+    // template: key
+    var anchor: String { row.anchor }
+    // template: key
+    var kind: String { row.kind }
+    // template: key
+    var direction: String { row.direction }
+    // template: key
+    var isSystem: Bool { row.isSystem }
 
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+    // Its sender.
+    // template: key
+    var senderName: String { row.sender.name }
+    // template: key
+    var senderURL: String? { row.sender.url }
+    // template: key
+    var senderColor: Int { row.sender.color }
+    // template: key
+    var showsSenderName: Bool { row.sender.showsName }
+    // template: key
+    var nameInside: Bool { row.sender.nameInside }
+    /// Whether the name shows above the bubble.
+    // template: key
+    var nameAbove: Bool { row.sender.showsName && !row.sender.nameInside }
+    // template: key
+    var senderIsBot: Bool { row.sender.isBot }
+    // template: key
+    var hasRoleColor: Bool { row.sender.hasRoleColor }
 
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .anchor: .text(row.anchor)
-        case .kind: .text(row.kind)
-        case .direction: .text(row.direction)
-        case .isSystem: .flag(row.isSystem)
-        case .senderName: .text(row.sender.name)
-        case .senderURL: row.sender.url.templateValue
-        case .senderColor: .number(row.sender.color)
-        case .showsSenderName: .flag(row.sender.showsName)
-        case .nameInside: .flag(row.sender.nameInside)
-        case .nameAbove: .flag(row.sender.showsName && !row.sender.nameInside)
-        case .senderIsBot: .flag(row.sender.isBot)
-        case .hasRoleColor: .flag(row.sender.hasRoleColor)
-        case .timeText: .text(row.times.time)
-        case .iso: .text(row.times.iso)
-        case .dayAndTime: .text(row.times.dayAndTime)
-        case .dateHeader: row.times.dateHeader.templateValue
-        case .edited: row.times.edited.templateValue
-        case .bodyHTML: row.body.html.templateValue
-        case .eventText: row.body.eventText.templateValue
-        case .details: row.body.details.templateValue
-        case .kindTemplate: .text(row.body.kindTemplate)
-        case .content: row.body.kindValues.templateValue
-        case .lookClass: .text(row.bubble.appearanceClass)
-        case .styleName: .text(row.bubble.styleName)
-        case .hasOutline: .flag(row.bubble.hasOutline)
-        case .tail: row.bubble.tail.templateValue
-        case .tailSide: row.bubble.tailSide.templateValue
-        case .continues: .flag(row.bubble.continues)
-        case .avatar: row.bubble.avatar.templateValue
-        case .reservesAvatarSpace: .flag(row.bubble.reservesAvatarSpace)
-        case .reply: row.reply.templateValue
-        case .reactions: .list(row.reactions)
-        case .hasReactions: .flag(!row.reactions.isEmpty)
-        case .forwardedFrom: row.forwardedFrom.templateValue
-        case .forwardedText: row.forwardedText.templateValue
-        case .forwardedTime: row.forwardedTime.templateValue
-        case .forwardedEdited: row.forwardedEdited.templateValue
-        case .status: row.status.map { .text($0.name) }
-        case .statusSymbol: row.status.map { .text($0.symbol) }
-        case .statusSending: .flag(row.status?.name == "sending")
-        case .statusLabel: row.status.map { .text($0.label) }
-        case .pinned: .flag(row.pinned)
-        case .deleted: .flag(row.deleted)
-        case .threadReplies: row.threadReplies.templateValue
-        case .threadParent: row.threadParent.templateValue
-        case .history: row.history.templateValue
-        case .app: row.app.templateValue
-        case .footer: row.footer.templateValue
-        case .footerTemplate: .text(row.footerTemplate)
-        }
-    }
+    // Its times.
+    // template: key
+    var timeText: String { row.times.time }
+    // template: key
+    var iso: String { row.times.iso }
+    // template: key
+    var dayAndTime: String { row.times.dayAndTime }
+    // template: key
+    var dateHeader: TimeLabel? { row.times.dateHeader }
+    // template: key
+    var edited: TimeLabel? { row.times.edited }
+
+    // Its body.
+    // template: key
+    var bodyHTML: String? { row.body.html }
+    // template: key
+    var eventText: String? { row.body.eventText }
+    // template: key
+    var details: Details? { row.body.details }
+    // template: key
+    var kindTemplate: String { row.body.kindTemplate }
+    // template: key
+    var content: TemplateDictionary? { row.body.kindValues }
+
+    // Its bubble.
+    // template: key
+    var lookClass: String { row.bubble.appearanceClass }
+    // template: key
+    var styleName: String { row.bubble.styleName }
+    // template: key
+    var hasOutline: Bool { row.bubble.hasOutline }
+    // template: key
+    var tail: TailView? { row.bubble.tail }
+    // template: key
+    var tailSide: String? { row.bubble.tailSide }
+    // template: key
+    var continues: Bool { row.bubble.continues }
+    // template: key
+    var avatar: AvatarView? { row.bubble.avatar }
+    // template: key
+    var reservesAvatarSpace: Bool { row.bubble.reservesAvatarSpace }
+
+    // What hangs on it: the reply's quote, reactions, where it was forwarded from, its status.
+    // template: key
+    var reply: ReplyQuote? { row.reply }
+    // template: key
+    var reactions: [ReactionChip] { row.reactions }
+    // template: key
+    var hasReactions: Bool { !row.reactions.isEmpty }
+    // template: key
+    var forwardedFrom: String? { row.forwardedFrom }
+    // template: key
+    var forwardedText: String? { row.forwardedText }
+    // template: key
+    var forwardedTime: TimeLabel? { row.forwardedTime }
+    // template: key
+    var forwardedEdited: TimeLabel? { row.forwardedEdited }
+    /// The status's name, symbol and words, and whether it is still being sent.
+    // template: key
+    var status: String? { row.status?.name }
+    // template: key
+    var statusSymbol: String? { row.status?.symbol }
+    // template: key
+    var statusSending: Bool { row.status?.name == "sending" }
+    // template: key
+    var statusLabel: String? { row.status?.label }
+
+    // Pins, deletions, threads, history, app and footer.
+    // template: key
+    var pinned: Bool { row.pinned }
+    // template: key
+    var deleted: Bool { row.deleted }
+    // template: key
+    var threadReplies: ThreadLink? { row.threadReplies }
+    // template: key
+    var threadParent: ThreadLink? { row.threadParent }
+    // template: key
+    var history: MessageHistoryView? { row.history }
+    // template: key
+    var app: String? { row.app }
+    // template: key
+    var footer: FooterView? { row.footer }
+    // template: key
+    var footerTemplate: String { row.footerTemplate }
 }

@@ -16,20 +16,6 @@ public final class TimeLabel: TemplateObject, TemplateModel {
         self.iso = iso
         self.title = title
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case text, iso, title
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .text: .text(text)
-        case .iso: .text(iso)
-        case .title: title.templateValue
-        }
-    }
 }
 
 /// A labelled block for a kind that has no richer rendering yet: its label and its fields as text.
@@ -42,41 +28,17 @@ public final class Details: TemplateObject, TemplateModel {
             self.name = name
             self.value = value
         }
-
-        public enum TemplateKey: String, CaseIterable, Sendable {
-            case name, value
-        }
-
-        public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-        public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-            switch key {
-            case .name: .text(name)
-            case .value: .text(value)
-            }
-        }
     }
 
     public let label: String
     public let fields: [Field]
+    /// Whether there are any fields.
+    // template: key
+    var hasFields: Bool { !fields.isEmpty }
 
     public init(label: String, fields: [Field]) {
         self.label = label
         self.fields = fields
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case label, fields, hasFields
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .label: .text(label)
-        case .fields: .list(fields)
-        case .hasFields: .flag(!fields.isEmpty)
-        }
     }
 }
 
@@ -93,21 +55,6 @@ public final class ReplyQuote: TemplateObject, TemplateModel {
         self.senderName = senderName
         self.snippet = snippet
         self.isMissing = isMissing
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case url, senderName, snippet, isMissing
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .url: url.templateValue
-        case .senderName: senderName.templateValue
-        case .snippet: .text(snippet)
-        case .isMissing: .flag(isMissing)
-        }
     }
 }
 
@@ -126,21 +73,6 @@ public final class ReactionChip: TemplateObject, TemplateModel {
         self.names = names
         self.fromNames = fromNames ?? names.map { "from " + $0 }
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case emoji, count, names, fromNames
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .emoji: .text(emoji)
-        case .count: .number(count)
-        case .names: names.templateValue
-        case .fromNames: fromNames.templateValue
-        }
-    }
 }
 
 /// A bubble's tail: its corner (`topLeft`, `topRight`, `bottomLeft`, `bottomRight`) and shape (`curved`,
@@ -148,24 +80,13 @@ public final class ReactionChip: TemplateObject, TemplateModel {
 public final class TailView: TemplateObject, TemplateModel {
     public let corner: String
     public let shape: String
+    /// Whether the tail is curved.
+    // template: key
+    var isCurved: Bool { shape == TailStyle.curved.rawValue }
 
     public init(corner: TailCorner, shape: TailStyle) {
         self.corner = corner.rawValue
         self.shape = shape.rawValue
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case corner, shape, isCurved
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .corner: .text(corner)
-        case .shape: .text(shape)
-        case .isCurved: .flag(shape == TailStyle.curved.rawValue)
-        }
     }
 }
 
@@ -182,21 +103,6 @@ public final class FooterView: TemplateObject, TemplateModel {
         self.reactions = reactions
         self.edited = edited
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case time, status, reactions, edited
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .time: time.templateValue
-        case .status: status.templateValue
-        case .reactions: reactions.templateValue
-        case .edited: edited.templateValue
-        }
-    }
 }
 
 /// A link within a thread: "3 replies" to the first reply, or "In a thread" to the thread's first message.
@@ -207,18 +113,5 @@ public final class ThreadLink: TemplateObject, TemplateModel {
     public init(text: String, url: String?) {
         self.text = text
         self.url = url
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case text, url
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .text: .text(text)
-        case .url: url.templateValue
-        }
     }
 }

@@ -7,16 +7,4 @@ public struct SearchPage: Sendable, TemplateModel {
     package init(site: SiteContext) {
         self.site = site
     }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        }
-    }
 }

@@ -19,6 +19,9 @@ public struct SiteContext: Sendable, TemplateModel {
     /// The locale that formats dates and times (a BCP 47 tag such as `en-GB`), on pages whose scripts format
     /// them: a message's full day and time is made when the pointer rests on its time.
     public var locale: String?
+    /// The pages' Content-Security-Policy, the same on every page.
+    // template: key
+    var contentSecurityPolicy: String { ContentSecurityPolicy.pages }
 
     public init(
         siteTitle: String, pageTitle: String, lang: String, dir: String = "ltr", root: String, hasSearch: Bool = false, noindex: Bool = false,
@@ -32,25 +35,5 @@ public struct SiteContext: Sendable, TemplateModel {
         self.lang = lang
         self.dir = dir
         self.root = root
-    }
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case siteTitle, pageTitle, lang, dir, root, hasSearch, noindex, locale, contentSecurityPolicy
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .siteTitle: .text(siteTitle)
-        case .pageTitle: .text(pageTitle)
-        case .lang: .text(lang)
-        case .dir: .text(dir)
-        case .root: .text(root)
-        case .hasSearch: .flag(hasSearch)
-        case .noindex: .flag(noindex)
-        case .locale: locale.templateValue
-        case .contentSecurityPolicy: .text(ContentSecurityPolicy.pages)
-        }
     }
 }

@@ -9,20 +9,6 @@ public struct PersonLink: Sendable, Equatable, TemplateModel {
     public var url: String
     public var separator: String
 
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case name, url, separator
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .name: .text(name)
-        case .url: .text(url)
-        case .separator: .text(separator)
-        }
-    }
-
     /// The links to the pages of the people among `participants` (each person once, in the participants' order),
     /// from a page `root` below the site's top folder.
     static func links(to participants: [Participant], root: String, separator: String) -> [PersonLink] {

@@ -4,19 +4,6 @@ import TranscriptTemplates
 public struct PeopleIndexPage: Sendable, TemplateModel {
     public var site: SiteContext
     public var people: [PersonCard]
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, people
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .people: .models(people)
-        }
-    }
 }
 
 /// One person on the people page: their name, page and counts (`12 messages · 3 conversations · iMessage, WhatsApp`).
@@ -25,20 +12,6 @@ public struct PersonCard: Sendable, TemplateModel {
     /// The person's page, relative to the people page.
     public var url: String
     public var summary: String
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case name, url, summary
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .name: .text(name)
-        case .url: .text(url)
-        case .summary: .text(summary)
-        }
-    }
 }
 
 /// A person's page (`people/<person>/index.html`): their conversations on every app, their activity over the
@@ -48,30 +21,13 @@ public struct PersonPage: Sendable, TemplateModel {
     public var name: String
     public var summary: String
     public var conversations: [PersonConversation]
+    /// Whether the person has any conversation.
+    // template: key
+    var hasConversations: Bool { !conversations.isEmpty }
     public var activity: OverviewActivity?
     public var media: PersonGallery?
     public var files: PersonGallery?
     public var links: PersonGallery?
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case site, name, summary, conversations, hasConversations, activity, media, files, links
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: .model(site)
-        case .name: .text(name)
-        case .summary: .text(summary)
-        case .conversations: .models(conversations)
-        case .hasConversations: .flag(!conversations.isEmpty)
-        case .activity: activity.modelValue
-        case .media: media.modelValue
-        case .files: files.modelValue
-        case .links: links.modelValue
-        }
-    }
 }
 
 /// One of a person's conversations on their page.
@@ -87,24 +43,6 @@ public struct PersonConversation: Sendable, TemplateModel {
     /// The days of the person's first and last message there.
     public var firstDate: String?
     public var lastDate: String?
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case title, url, app, kindLabel, countText, firstDate, lastDate
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .title: .text(title)
-        case .url: .text(url)
-        case .app: .text(app)
-        case .kindLabel: .text(kindLabel)
-        case .countText: .text(countText)
-        case .firstDate: firstDate.templateValue
-        case .lastDate: lastDate.templateValue
-        }
-    }
 }
 
 /// A person's photos and videos, files or links on their page: how many there are and the newest of them.
@@ -114,18 +52,4 @@ public struct PersonGallery: Sendable, TemplateModel {
     /// `The newest 48 of 120`, when not all are shown.
     public var newestText: String?
     public var entries: [GalleryEntry]
-
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case countText, newestText, entries
-    }
-
-    public static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
-
-    public func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .countText: .text(countText)
-        case .newestText: newestText.templateValue
-        case .entries: .models(entries)
-        }
-    }
 }

@@ -10,6 +10,7 @@ import TranscriptSupport
 /// A site's settings, read from its `transcripts.yml`.
 ///
 /// Every key is optional. Unknown keys and bad values are errors that name the key and the file.
+// generate: CodingKeys
 public struct SiteConfiguration: Sendable, Equatable {
     /// The site's title, shown on every page.
     public var title: String
@@ -150,13 +151,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 }
 
+// Its `CodingKeys` are its stored properties, by name (`// generate: CodingKeys`, the TemplateKeys plugin).
 extension SiteConfiguration: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, me, timeZone, locale, language, inputs, output, dateHeaderInterval, display
-        case conversations, rules, formats, pageSize, feeds, feedSize, search, findBar, privacy, protect, overview, merge, book
-        case people, region, scope
-    }
-
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,6 +1,7 @@
 /// The keys of a page model: an enum whose cases are the names templates use (`case senderName`), and the
 /// one place where a key is named. The model's `templateValue(_:)` switches over it; the compiler checks that
-/// every key has its value.
+/// every key has its value. The package's own models (`TranscriptRender`) have all three generated from their
+/// properties by its `TemplateKeys` build plugin; a model elsewhere writes them.
 public protocol TemplateModel: Sendable {
     associatedtype TemplateKey: RawRepresentable, CaseIterable, Sendable where TemplateKey.RawValue == String
 
