@@ -15,11 +15,12 @@ package enum Zlib {
     package static let gzipMagic: [UInt8] = [0x1F, 0x8B]
 
     /// `bytes` as a raw deflate stream (no header or trailer: what `DecompressionStream("deflate-raw")` reads), at
-    /// zlib's best compression. The same bytes give the same stream with the same zlib.
-    package static func deflateRaw(_ bytes: [UInt8]) -> [UInt8] {
+    /// compression `level` (1, the fastest, to 9, the smallest). The same bytes give the same stream with the same
+    /// zlib.
+    package static func deflateRaw(_ bytes: [UInt8], level: Int32 = 9) -> [UInt8] {
         var stream = z_stream()
         // -15: a raw stream with the largest window; 8: zlib's default memory level.
-        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { preconditionFailure("zlib cannot start a deflate stream") }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, UInt(bytes.count)))
