@@ -12,7 +12,7 @@ import TranscriptSupport
 /// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
 ///   document count and either its postings or the list of its posting blocks.
 /// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
-/// - `search/d/N.js`: `documentChunk` documents (conversation, sender, time, page, anchor, kinds, text, and a
+/// - `search/d/N.js`: `documentChunk(documents:)` documents (conversation, sender, time, page, anchor, kinds, text, and a
 ///   1 when the text was cut), packed: deflated and in base64 (`SearchIndexFormat.packedDocuments(_:)`).
 /// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
 ///
@@ -29,8 +29,16 @@ package struct SearchIndexBuilder {
     /// A term with blocks keeps this many of its newest postings in its entry: the first results of a query
     /// newest first need no block.
     static let tailSize = 256
-    /// Documents per document file.
-    static let documentChunk = 256
+    /// Documents per document file: 32, or the fewest powers of two more that keep a site's document files at
+    /// most `documentFiles` (256 at a million messages), so that a large site stays within what free hosts
+    /// take and a small one's queries load small files.
+    static func documentChunk(documents: Int) -> Int {
+        var chunk = 32
+        while (documents + chunk - 1) / chunk > documentFiles { chunk *= 2 }
+        return chunk
+    }
+    /// The most document files a site has, unless it has more than 134 million messages.
+    static let documentFiles = 4096
     /// Terms encoded at once, and document files made at once: what the index holds in memory while it is
     /// written, whatever the site's size.
     static let termBatch = 16_384
@@ -58,7 +66,7 @@ package struct SearchIndexBuilder {
             digest.add(key)
             return digest.value
         }
-        return try chunkRanges(count: order.count, chunkSize: documentChunk).concurrentMap { range in
+        return try chunkRanges(count: order.count, chunkSize: documentChunk(documents: order.count)).concurrentMap { range in
             var digest = FastDigest()
             digest.add(UInt64(formatVersion))
             digest.add(peopleValue)
@@ -340,7 +348,7 @@ package struct SearchIndexBuilder {
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
-        let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk)
+        let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk(documents: order.count))
         let digests = try Self.documentFileDigests(
             order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
         var signatures = digests.map { DocumentFileSignature(digest: $0, size: 0) }

@@ -175,7 +175,7 @@ package enum SearchIndexFormat {
     static let documentCompression: Int32 = 1
 
     /// The most bytes a document file's JSON may unpack to when an update reads it back: far more than
-    /// `SearchIndexBuilder.documentChunk` documents of cut texts take.
+    /// `SearchIndexBuilder.documentChunk(documents:)` documents of cut texts take.
     static let maximumDocumentFileBytes = 64 << 20
 
     /// What the manifest lists besides the files' first terms.
@@ -197,7 +197,7 @@ package enum SearchIndexFormat {
         }
 
         package var json: String {
-            "{\"version\":2,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk),"
+            "{\"version\":2,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk(documents: documents)),"
                 + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
                 + "\"conversations\":[" + conversations.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
                 + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"

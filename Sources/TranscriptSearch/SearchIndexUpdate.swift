@@ -76,12 +76,13 @@ package struct SearchIndexUpdate {
         var output = Output()
 
         // Document files: the changed entries put in place of the previous ones.
-        let chunkCount = (documentCount + SearchIndexBuilder.documentChunk - 1) / SearchIndexBuilder.documentChunk
+        let chunk = SearchIndexBuilder.documentChunk(documents: documentCount)
+        let chunkCount = (documentCount + chunk - 1) / chunk
         var signatureSizes = previous.documentFiles.map(\.size)
         guard signatureSizes.count == chunkCount else { return nil }
         for number in documentChanges.keys.sorted() {
             guard var entries = files.documents(of: "d/\(number)"),
-                  entries.count == min(SearchIndexBuilder.documentChunk, documentCount - number * SearchIndexBuilder.documentChunk)
+                  entries.count == min(chunk, documentCount - number * chunk)
             else { return nil }
             for (slot, entry) in documentChanges[number]! { entries[slot] = entry[...] }
             signatureSizes[number] = output.emit("d/\(number)", SearchIndexFormat.documentFile(entries))
@@ -168,7 +169,8 @@ package struct SearchIndexUpdate {
                 let oldPerson = was.sender.flatMap { personNumber[$0] } ?? -1
                 var entry: [UInt8] = []
                 SearchIndexFormat.appendDocument(document, part: change.number, person: person, to: &entry)
-                documentChanges[Int(global) / SearchIndexBuilder.documentChunk, default: [:]][Int(global) % SearchIndexBuilder.documentChunk] = entry
+                let chunk = SearchIndexBuilder.documentChunk(documents: previous.partOfDocument.count)
+                documentChanges[Int(global) / chunk, default: [:]][Int(global) % chunk] = entry
                 if person != oldPerson {
                     if oldPerson >= 0 { termChanges["~p\(oldPerson)", default: .init(weighted: false)].remove.append(global) }
                     if person >= 0 { termChanges["~p\(person)", default: .init(weighted: false)].add.append(global) }

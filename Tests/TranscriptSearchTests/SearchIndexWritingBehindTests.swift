@@ -67,7 +67,7 @@ import Testing
             return Int(path.dropFirst("search/d/".count).dropLast(3))
         }
         #expect(documents == Array(0..<documents.count))
-        #expect(documents.count == (20_000 + SearchIndexBuilder.documentChunk - 1) / SearchIndexBuilder.documentChunk)
+        #expect(documents.count == (20_000 + 31) / 32)
         #expect(state.paths.last == "search/index.js")
     }
 

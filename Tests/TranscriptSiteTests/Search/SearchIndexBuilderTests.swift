@@ -49,7 +49,7 @@ import Testing
         let output = try build()
         let manifest = try read(output, "index.js")
         #expect(manifest == """
-            transcriptsIndex("index",{"version":2,"documents":5,"blockSize":8192,"documentChunk":256,"timeZone":"GMT","locale":"en-US",\
+            transcriptsIndex("index",{"version":2,"documents":5,"blockSize":8192,"documentChunk":32,"timeZone":"GMT","locale":"en-US",\
             "conversations":[{"title":"Alpha","url":"c/a/"},{"title":"Beta","url":"c/b/"}],"people":["Ann","Me"],\
             "kinds":["photo","video","audio","file","link","sticker","location","poll","contact","event"],\
             "months":[["2024-05",0],["2024-06",2]],"termFiles":["ann"]});
