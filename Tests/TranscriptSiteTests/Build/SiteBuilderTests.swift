@@ -112,6 +112,21 @@ import Testing
         #expect(page.contains("<li class=\"event\" id=\"m-13\">"))
     }
 
+    @Test func aMonthPagesHeadingCutsAVeryLongTitleAndTheOverviewShowsItWhole() throws {
+        let title = "Trip " + String(repeating: "a", count: 300)
+        let site = try TestSupport.makeSite(conversations: [
+            "long.json": TestSupport.conversation(id: "long", title: title, messages: [
+                #"{"id": "1", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "hi"}"#,
+            ]),
+        ])
+        _ = try build(site)
+        let folder = site.appendingPathComponent("public/c/long")
+        let heading = try #require(TestSupport.conversationHTML(folder).firstMatch(of: /<h1>([^<]*)<\/h1>/)).1
+        #expect(heading == "Trip " + String(repeating: "a", count: 195) + "…")
+        let overview = try TestSupport.read(folder.appendingPathComponent("index.html"))
+        #expect(overview.contains(String(repeating: "a", count: 300)))
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let site = try TestSupport.makeSite(conversations: ["small.json": BuildFixtures.small, "kinds.json": BuildFixtures.everyKind])
         let first = try TestSupport.temporaryFolder()
