@@ -154,6 +154,7 @@ package struct SearchIndexUpdate {
         let personNumber = Dictionary(people.enumerated().map { ($1, $0) }) { first, _ in first }
         var termChanges: [String: TermChange] = [:]
         var documentChanges: [Int: [Int: [UInt8]]] = [:]
+        let chunk = SearchIndexBuilder.documentChunk(documents: previous.partOfDocument.count)
         for change in changes {
             let old = change.old, new = change.new
             let globals = previous.documents(ofPart: change.number)
@@ -169,7 +170,6 @@ package struct SearchIndexUpdate {
                 let oldPerson = was.sender.flatMap { personNumber[$0] } ?? -1
                 var entry: [UInt8] = []
                 SearchIndexFormat.appendDocument(document, part: change.number, person: person, to: &entry)
-                let chunk = SearchIndexBuilder.documentChunk(documents: previous.partOfDocument.count)
                 documentChanges[Int(global) / chunk, default: [:]][Int(global) % chunk] = entry
                 if person != oldPerson {
                     if oldPerson >= 0 { termChanges["~p\(oldPerson)", default: .init(weighted: false)].remove.append(global) }
