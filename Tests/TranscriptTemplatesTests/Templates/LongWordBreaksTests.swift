@@ -11,7 +11,7 @@ import Testing
             <textarea>\(word)</textarea><p>\(word)</p></body></html>
             """
         let broken = LongWordBreaks.insert(in: page)
-        let cut = Array(repeating: String(repeating: "A", count: 64), count: 4).joined(separator: "<wbr />") + "<wbr />" + String(repeating: "A", count: 44)
+        let cut = String(repeating: "A", count: 128) + "<wbr />" + String(repeating: "A", count: 128) + "<wbr />" + String(repeating: "A", count: 44)
         #expect(broken == page
             .replacingOccurrences(of: "\">\(word)</h1>", with: "\">\(cut)</h1>")
             .replacingOccurrences(of: "<p>\(word)</p>", with: "<p>\(cut)</p>"))
