@@ -105,7 +105,16 @@
       button.setAttribute("aria-label", t("copyLinkToMessage", "Copy link to this message"));
       button.title = t("copyLink", "Copy link");
       showIcon(button, "link");
-      time.parentNode.insertBefore(button, time.nextSibling);
+      var line = time.parentNode;
+      // A time alone under a message's text stands on a line of its own (the page leaves out the paragraph
+      // to save bytes): the button goes on that line, so it gets the paragraph back.
+      if (line.classList.contains("bubble")) {
+        line = document.createElement("p");
+        line.className = "message-meta";
+        time.parentNode.insertBefore(line, time);
+        line.appendChild(time);
+      }
+      line.insertBefore(button, time.nextSibling);
     }
 
     document.addEventListener("click", function (event) {

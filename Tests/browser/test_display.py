@@ -21,7 +21,6 @@ return [...document.querySelectorAll('li.message')].map(li => {
   const style = getComputedStyle(bubble);
   const tail = bubble.querySelector('svg.tail-shape');
   const avatar = li.querySelector('.avatar');
-  const slot = li.querySelector('.avatar-slot');
   const content = li.querySelector('.message-content');
   const rect = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
   return {
@@ -32,9 +31,9 @@ return [...document.querySelectorAll('li.message')].map(li => {
     bubble: rect(bubble), tail: tail ? rect(tail) : null,
     tailFill: tail ? getComputedStyle(tail.querySelector('.tail-fill')).fill : null,
     tailStroke: tail ? getComputedStyle(tail.querySelector('.tail-line')).stroke : null,
-    avatar: avatar ? rect(avatar) : null, slot: slot ? rect(slot) : null, content: rect(content),
-    slotMargin: slot ? getComputedStyle(slot).marginLeft : null,
-    time: li.querySelector('.message-meta time').getAttribute('datetime'),
+    avatar: avatar ? rect(avatar) : null, content: rect(content),
+    avatarMargin: avatar ? getComputedStyle(avatar).marginLeft : null,
+    time: li.querySelector('.time time').getAttribute('datetime'),
     headerBefore: !!(li.previousElementSibling && li.previousElementSibling.classList.contains('date-header')),
   };
 });
@@ -125,14 +124,13 @@ def test_avatars_offsets_and_insets_match_the_layout(browser, page):
         expected_padding = "10px 16px 8px 12px" if message["outgoing"] else "9px 12px 7px 16px"
         assert message["padding"] == expected_padding, message["id"]
         if message["outgoing"]:
-            assert message["slot"] is None
+            assert message["avatar"] is None
             continue
         if not message["avatar"]:
-            # No avatar on this message: no slot either, but the room is kept (below).
-            assert message["slot"] is None, message["id"]
+            # No avatar on this message, but its room is kept (below).
             continue
-        assert message["slot"]["width"] == 40 and message["slotMargin"] == "4px", message["id"]
-        gap = message["content"]["left"] - message["slot"]["right"]
+        assert message["avatarMargin"] == "4px", message["id"]
+        gap = message["content"]["left"] - message["avatar"]["right"]
         assert abs(gap - 12) < 0.5, f"{message['id']}: {gap}px between avatar and bubble, not 12"
         assert (message["avatar"]["width"], message["avatar"]["height"]) == (40, 40), message["id"]
     # Every incoming message's bubble column starts where those beside an avatar do.

@@ -10,8 +10,8 @@ import browser_support as support
 KINDS = r"""
 const found = {};
 for (const li of document.querySelectorAll('li.message')) {
-  const kind = [...li.classList].find(c => c.startsWith('kind-'));
-  if (!kind) continue;
+  // A plain text message has no kind class.
+  const kind = [...li.classList].find(c => c.startsWith('kind-')) || 'kind-text';
   const bubble = li.querySelector('.bubble');
   found[kind] = found[kind] || [];
   found[kind].push({id: li.id, text: bubble.innerText.trim(), html: bubble.innerHTML.length,

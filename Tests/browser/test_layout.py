@@ -11,7 +11,7 @@ const rects = sel => Array.from(document.querySelectorAll(sel)).map(e => {
   const r = e.getBoundingClientRect();
   return {left: r.left, right: r.right, width: r.width, id: e.closest('li').id};
 }).filter(r => r.width > 0);
-return {outgoing: rects('li.message.outgoing .bubble'), incoming: rects('li.message.incoming .bubble')};
+return {outgoing: rects('li.message.outgoing .bubble'), incoming: rects('li.message:not(.outgoing) .bubble')};
 """
 
 OVERFLOW = """

@@ -125,6 +125,12 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var kind: String { row.kind }
     // template: key
     var direction: String { row.direction }
+    /// Whether the archive's owner sent it (the built-in template marks only these rows; others are incoming).
+    // template: key
+    var isOutgoing: Bool { row.direction == "outgoing" }
+    /// Whether it is a plain text message: the kind the built-in template leaves without a class.
+    // template: key
+    var isText: Bool { row.kind == "text" }
     // template: key
     var isSystem: Bool { row.isSystem }
 
@@ -166,6 +172,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var eventText: String? { row.body.eventText }
     // template: key
     var details: Details? { row.body.details }
+    /// The inside of the text's one paragraph, when the text is a single paragraph (most messages): the
+    /// built-in template writes it as one `<p class="text">` rather than a paragraph inside a `<div>`.
+    // template: key
+    var paragraphHTML: String? { row.body.html.flatMap(SingleParagraph.inside) }
     // template: key
     var kindTemplate: String { row.body.kindTemplate }
     // template: key
@@ -176,6 +186,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var lookClass: String { row.bubble.appearanceClass }
     // template: key
     var styleName: String { row.bubble.styleName }
+    /// The bubble's style class (`style-bubbleOutline`); none for the usual style, `bubble`, which the
+    /// stylesheet draws without one.
+    // template: key
+    var styleClass: String? { row.bubble.styleName == "bubble" ? nil : "style-" + row.bubble.styleName }
     // template: key
     var hasOutline: Bool { row.bubble.hasOutline }
     // template: key
@@ -213,6 +227,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var statusSending: Bool { row.status?.name == "sending" }
     // template: key
     var statusLabel: String? { row.status?.label }
+    /// Whether the line under the text holds more than the time (a pin, an edit, the app or a status): only
+    /// then does the built-in template wrap it in a paragraph.
+    // template: key
+    var hasMeta: Bool { row.pinned || row.times.edited != nil || row.app != nil || row.status != nil }
 
     // Pins, deletions, threads, history, app and footer.
     // template: key

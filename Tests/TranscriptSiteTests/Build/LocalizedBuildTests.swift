@@ -86,7 +86,7 @@ import Testing
         #expect(page.contains(#"<span class="poll-votes">صوت واحد</span>"#))
         #expect(page.contains(#"<p class="poll-total">3 أصوات · مغلق</p>"#))
         // The owner's messages are on the left: their tail is at the bottom left.
-        #expect(page.contains(#"<li class="message outgoing kind-text"#))
+        #expect(page.contains(#"<li class="message outgoing look-"#))
         let index = try TestSupport.read(output.appendingPathComponent("index.html"))
         #expect(index.contains(##"<a class="skip-link" href="#main">انتقل إلى المحتوى</a>"##))
     }

@@ -135,6 +135,6 @@ import Testing
         #expect(page.contains(
             "<p class=\"forwarded\">Forwarded from #general · <time datetime=\"2024-02-01T09:00:00Z\">1 Feb 2024, 10:00</time>"
                 + " <span class=\"edited\" title=\"Edited 1 Feb 2024, 10:05\">edited<span class=\"visually-hidden\"> 1 Feb 2024, 10:05</span></span></p>\n"
-                + "<div class=\"text\" dir=\"auto\"><p>Look at <strong>this</strong></p>"))
+                + "<p class=\"text\" dir=\"auto\">Look at <strong>this</strong></p>"))
     }
 }
