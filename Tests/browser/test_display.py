@@ -21,7 +21,8 @@ return [...document.querySelectorAll('li.message')].map(li => {
   const style = getComputedStyle(bubble);
   const tail = bubble.querySelector('svg.tail-shape');
   const avatar = li.querySelector('.avatar');
-  const content = li.querySelector('.message-content');
+  // The content column: where the bubble starts, before the room its tail keeps.
+  const column = () => { const r = bubble.getBoundingClientRect(); return {left: r.left - parseFloat(style.marginLeft)}; };
   const rect = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
   return {
     id: li.id.replace(/^m-/, ''), outgoing: li.classList.contains('outgoing'), classes: bubble.className,
@@ -31,7 +32,7 @@ return [...document.querySelectorAll('li.message')].map(li => {
     bubble: rect(bubble), tail: tail ? rect(tail) : null,
     tailFill: tail ? getComputedStyle(tail.querySelector('.tail-fill')).fill : null,
     tailStroke: tail ? getComputedStyle(tail.querySelector('.tail-line')).stroke : null,
-    avatar: avatar ? rect(avatar) : null, content: rect(content),
+    avatar: avatar ? rect(avatar) : null, content: column(),
     avatarMargin: avatar ? getComputedStyle(avatar).marginLeft : null,
     time: li.querySelector('.time time').getAttribute('datetime'),
     headerBefore: !!(li.previousElementSibling && li.previousElementSibling.classList.contains('date-header')),
