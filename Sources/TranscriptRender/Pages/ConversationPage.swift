@@ -28,6 +28,9 @@ public struct ConversationPage: Sendable, TemplateModel {
     public var findBar: FindBar?
     /// Links to the pages of the people among the participants (see docs/people.md).
     public var people: [PersonLink] = []
+    /// The look class of the list of messages (that of the page's first incoming message): its rows inherit its
+    /// colours and lengths and leave it out (`ownLookClass`).
+    public var listLookClass: String?
     /// Whether the page links to any person.
     // template: key
     var hasPeople: Bool { !people.isEmpty }

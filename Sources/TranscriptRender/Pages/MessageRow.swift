@@ -87,6 +87,8 @@ public struct MessageRow: Sendable {
     public struct Bubble: Sendable {
         /// The class of the message's appearance (colours and layout), defined in the page's `<style>`.
         public var appearanceClass: String
+        /// Whether the page's list of messages has that class already (the built-in template leaves it out).
+        public var appearanceOnList: Bool = false
         /// `none`, `bubble`, `bubbleOutline`, `bubbleTail` or `bubbleTailOutline`.
         public var styleName: String
         public var hasOutline: Bool
@@ -184,6 +186,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     // Its bubble.
     // template: key
     var lookClass: String { row.bubble.appearanceClass }
+    /// The look class when the page's list of messages (`listLookClass`) has another: the built-in template names
+    /// only these.
+    // template: key
+    var ownLookClass: String? { row.bubble.appearanceOnList ? nil : row.bubble.appearanceClass }
     // template: key
     var styleName: String { row.bubble.styleName }
     /// The bubble's style class (`style-bubbleOutline`); none for the usual style, `bubble`, which the

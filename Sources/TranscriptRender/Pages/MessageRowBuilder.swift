@@ -41,6 +41,8 @@ struct MessageRowBuilder {
     /// The texts each reaction's names are filled into, cut once (`ListPattern`, `TextPattern`).
     let namesList: ListPattern
     let reactionsFrom: TextPattern?
+    /// The look class the page's list of messages has (`listLook(in:)`): rows of that look leave it out.
+    var listLook: String?
 
     /// A builder of the rows of `context`'s conversation. `senders`, when given, is the table of its senders
     /// (`RowSender.table`, made once for all the conversation's rows), else it is made from `names`,
@@ -130,9 +132,7 @@ struct MessageRowBuilder {
             senders[id] ?? RowSender(id: id, name: nil, avatarImage: nil, initials: nil, participant: nil)
         }
         let roleColor = rowSender?.roleColor
-        let appearance = display.appearance.with(
-            background: delegate.backgroundColor(for: message, at: index, in: context),
-            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
+        let appearance = self.appearance(of: message, at: index, display: display, style: style, roleColor: roleColor)
         let name = rowSender?.name ?? ""
         let color = rowSender?.color ?? 0
         let sender = MessageRow.Sender(
@@ -160,6 +160,7 @@ struct MessageRowBuilder {
                 ?? KindTemplate.values(for: message, media: media[index], root: root, strings: strings) { senderName($0) })
         let bubble = MessageRow.Bubble(
             appearanceClass: appearance.className,
+            appearanceOnList: appearance.className == listLook,
             styleName: style.name,
             hasOutline: style.outline != nil,
             tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
@@ -210,6 +211,33 @@ struct MessageRowBuilder {
             footer: footer(delegate.footerItems(for: message, at: index, in: context), for: message),
             footerTemplate: display.footerTemplate ?? "footer"))
         return (row, appearance)
+    }
+
+    /// The message's appearance: the display settings' colours and lengths with the delegate's colours, the
+    /// style's outline and the sender's role colour.
+    private func appearance(
+        of message: borrowing Message, at index: Int, display: ResolvedDisplay, style: MessageStyle, roleColor: CSSColor?
+    ) -> MessageAppearance {
+        display.appearance.with(
+            background: delegate.backgroundColor(for: message, at: index, in: context),
+            text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
+    }
+
+    /// The look class for the list of messages in `range` (a page): that of its first incoming message, so that
+    /// most of its rows need not name their look; nil when it has none.
+    func listLook(in range: Range<Int>) -> String? {
+        context.conversation.messages.withUnsafeBufferPointer { messages in
+            for index in range {
+                let message = messages[index]
+                guard !message.kind.isEvent, !delegate.isFromArchiveOwner(message, at: index, in: context) else { continue }
+                let roleColor = message.sender.flatMap { senders[$0]?.roleColor }
+                return appearance(
+                    of: message, at: index, display: delegate.display(for: message, at: index, in: context),
+                    style: delegate.messageStyle(for: message, at: index, in: context), roleColor: roleColor
+                ).className
+            }
+            return nil
+        }
     }
 
     /// An edit time: the day and time, its ISO 8601 form and a sentence for a tooltip ("Edited 3 May 2024, 09:30").

@@ -184,6 +184,34 @@ import Testing
         #expect(throws: TranscriptsError.self) { try SiteBuilder(options: BuildOptions(site: site)).build() }
     }
 
+    @Test func theListHasThePageFirstIncomingLookAndOtherRowsTheirOwn() throws {
+        let site = try TestSupport.makeSite(
+            config: """
+                me: me
+                rules:
+                  - match: {sender: bo}
+                    display: {background: "#fff3d6"}
+                """,
+            conversations: ["c.json": TestSupport.conversation(messages: [
+                #"{"id": "1", "sender": "me", "date": "2024-05-03T09:29:00Z", "text": "mine"}"#,
+                #"{"id": "2", "sender": "ann", "date": "2024-05-03T09:30:00Z", "text": "a"}"#,
+                #"{"id": "3", "sender": "bo", "date": "2024-05-03T09:31:00Z", "text": "b"}"#,
+                #"{"id": "4", "sender": "ann", "date": "2024-05-03T09:32:00Z", "text": "c"}"#,
+            ])])
+        _ = try SiteBuilder(options: BuildOptions(site: site)).build()
+        let page = try TestSupport.conversationHTML(site.appendingPathComponent("public/c/chat"))
+        let looks = { (pattern: String) in
+            page.ranges(of: try! Regex(pattern)).map { String(page[$0]).split(separator: " ").filter { $0.hasPrefix("look-") } }
+        }
+        let list = looks(#"<ol class="transcript[^"]*""#)
+        let rows = looks(#"<li class="message[^"]*""#)
+        // Ann's look (the first incoming message's) is the list's; her rows leave it out, Bo's and the owner's name
+        // theirs.
+        #expect(list.count == 1 && list[0].count == 1)
+        #expect(rows.map(\.count) == [1, 0, 1, 0])
+        #expect(Set(rows.flatMap { $0 } + list[0]).count == 3)
+    }
+
     @Test func looksBecomeClassesWithTheirColours() throws {
         let site = try TestSupport.makeSite(
             config: "me: me\ndisplay:\n  incoming: {background: {light: \"#fafafa\", dark: \"#101010\"}, text: \"#123456\"}\n",
