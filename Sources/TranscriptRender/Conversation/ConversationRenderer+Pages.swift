@@ -120,11 +120,12 @@ extension ConversationRenderer {
         let templateNames = Set(templates.sources.keys)
         let extractor = SearchExtractor(strings: strings)
         let timesOfDay = self.timesOfDay
-        // Each page's list of messages takes the look of its first incoming message, which its rows then leave out.
-        let looks = MessageRowBuilder(
+        // Each page's list of messages takes the look and avatar room of its first incoming message, which its rows
+        // then leave out.
+        let lists = MessageRowBuilder(
             context: context.withOwnResolvedSettings(), delegate: delegate, texts: TextWindow(texts: []),
             indexByID: frame.indexByID, names: frame.names, senders: senders)
-        let listLooks = Dictionary(uniqueKeysWithValues: batch.map { ($0, looks.listLook(in: plan.pages[$0].range)) })
+        let listDefaults = Dictionary(uniqueKeysWithValues: batch.map { ($0, lists.listDefaults(in: plan.pages[$0].range)) })
         // A chunk's texts are rendered by cmark with its rows, in one step on all cores: a row needs its own text and
         // those of the messages it quotes, which `quoted` holds.
         let pieces = try chunks.concurrentMap { chunk in
@@ -143,7 +144,7 @@ extension ConversationRenderer {
                 templateNames: templateNames, root: frame.site.root, threads: frame.threads,
                 customRenderers: customRenderers, pageFiles: frame.pageFiles, timesOfDay: timesOfDay, strings: strings,
                 dayTexts: frame.dayTexts, senders: senders)
-            builder.listLook = listLooks[chunk.page] ?? nil
+            builder.listDefaults = listDefaults[chunk.page] ?? nil
             var search: SearchConversationPart.Chunk?
             var split: SearchPostingShards.Split?
             var chunkBuilder = indexing
@@ -167,7 +168,7 @@ extension ConversationRenderer {
             }
             return RowsPiece(
                 page: chunk.page, html: try templates.renderRows(rows), count: rows.count,
-                appearances: appearances, listLook: builder.listLook, search: search, split: split)
+                appearances: appearances, list: builder.listDefaults, search: search, split: split)
         }
         return pieces
     }
@@ -179,8 +180,8 @@ extension ConversationRenderer {
         var html: [UInt8]
         var count: Int
         var appearances: [String: MessageAppearance]
-        /// The look class of the page's list (`MessageRowBuilder.listLook(in:)`).
-        var listLook: String?
+        /// What the page's list sets for its rows (`MessageRowBuilder.listDefaults(in:)`).
+        var list: ListDefaults?
         var search: SearchConversationPart.Chunk?
         /// The chunk's postings split into shards, when they are joined that way (`search` then holds none).
         var split: SearchPostingShards.Split?
@@ -209,7 +210,7 @@ extension ConversationRenderer {
             next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
             hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
             messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar, people: frame.personLinks,
-            listLookClass: pieces.first?.listLook)
+            listLookClass: pieces.first?.list?.look, listReservesAvatarSpace: pieces.first?.list?.reservesAvatarSpace ?? false)
         let rendered = Array(try templates.render(model, template: "conversation").utf8)
         let marker = Self.occurrences(of: Self.messagesMarkerBytes, in: rendered)
         guard marker.count == 1 else {

@@ -31,6 +31,9 @@ public struct ConversationPage: Sendable, TemplateModel {
     /// The look class of the list of messages (that of the page's first incoming message): its rows inherit its
     /// colours and lengths and leave it out (`ownLookClass`).
     public var listLookClass: String?
+    /// Whether the list keeps room for an avatar beside its incoming rows (`with-avatars`), as its first incoming
+    /// message does: rows that differ say so (`avatarSpaceClass`).
+    public var listReservesAvatarSpace: Bool = false
     /// Whether the page links to any person.
     // template: key
     var hasPeople: Bool { !people.isEmpty }

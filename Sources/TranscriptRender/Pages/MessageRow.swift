@@ -102,6 +102,9 @@ public struct MessageRow: Sendable {
         public var avatar: AvatarView?
         /// Whether the row keeps room for an avatar (all messages of a group line up beside it).
         public var reservesAvatarSpace: Bool
+        /// Whether the page's list keeps that room for incoming rows (`ListDefaults`); nil for an outgoing row, or
+        /// without a list.
+        public var listReservesAvatarSpace: Bool? = nil
     }
 
     /// A delivery status: its name, IMUI's symbol (✓, ✓✓, …) and its words.
@@ -208,6 +211,14 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var avatar: AvatarView? { row.bubble.avatar }
     // template: key
     var reservesAvatarSpace: Bool { row.bubble.reservesAvatarSpace }
+    /// `with-avatar` or `without-avatar` when the row's avatar room is not what its list gives incoming rows
+    /// (`listReservesAvatarSpace`), or the row is outgoing and keeps it; nil otherwise.
+    // template: key
+    var avatarSpaceClass: String? {
+        let own = row.bubble.reservesAvatarSpace
+        guard let list = row.bubble.listReservesAvatarSpace else { return own ? "with-avatar" : nil }
+        return own == list ? nil : own ? "with-avatar" : "without-avatar"
+    }
 
     // What hangs on it: the reply's quote, reactions, where it was forwarded from, its status.
     // template: key

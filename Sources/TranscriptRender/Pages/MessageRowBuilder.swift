@@ -41,8 +41,8 @@ struct MessageRowBuilder {
     /// The texts each reaction's names are filled into, cut once (`ListPattern`, `TextPattern`).
     let namesList: ListPattern
     let reactionsFrom: TextPattern?
-    /// The look class the page's list of messages has (`listLook(in:)`): rows of that look leave it out.
-    var listLook: String?
+    /// What the page's list of messages sets for its rows (`listDefaults(in:)`): rows that match leave it out.
+    var listDefaults: ListDefaults?
 
     /// A builder of the rows of `context`'s conversation. `senders`, when given, is the table of its senders
     /// (`RowSender.table`, made once for all the conversation's rows), else it is made from `names`,
@@ -160,7 +160,7 @@ struct MessageRowBuilder {
                 ?? KindTemplate.values(for: message, media: media[index], root: root, strings: strings) { senderName($0) })
         let bubble = MessageRow.Bubble(
             appearanceClass: appearance.className,
-            appearanceOnList: appearance.className == listLook,
+            appearanceOnList: appearance.className == listDefaults?.look,
             styleName: style.name,
             hasOutline: style.outline != nil,
             tail: style.tail.map { TailView(corner: $0.corner, shape: $0.style) },
@@ -169,7 +169,8 @@ struct MessageRowBuilder {
             avatar: delegate.showsAvatar(for: message, at: index, in: context)
                 ? rowSender.map { AvatarView(image: $0.avatarImage, initials: $0.initials, color: $0.color) } : nil,
             reservesAvatarSpace: !isSystem
-                && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)))
+                && (display.showsAvatar ?? (context.conversation.kind != .direct && !outgoing)),
+            listReservesAvatarSpace: outgoing ? nil : listDefaults?.reservesAvatarSpace)
         let row = MessageRowObject(MessageRow(
             anchor: Anchor.forMessage(id: message.id),
             kind: message.kind.typeName,
@@ -223,18 +224,20 @@ struct MessageRowBuilder {
             text: delegate.textColor(for: message, at: index, in: context), outline: style.outline, roleColor: roleColor)
     }
 
-    /// The look class for the list of messages in `range` (a page): that of its first incoming message, so that
-    /// most of its rows need not name their look; nil when it has none.
-    func listLook(in range: Range<Int>) -> String? {
+    /// What the list of messages in `range` (a page) sets for its rows: the look and avatar room of its first
+    /// incoming message, so that most of its rows need not name them; nil when it has none.
+    func listDefaults(in range: Range<Int>) -> ListDefaults? {
         context.conversation.messages.withUnsafeBufferPointer { messages in
             for index in range {
                 let message = messages[index]
                 guard !message.kind.isEvent, !delegate.isFromArchiveOwner(message, at: index, in: context) else { continue }
                 let roleColor = message.sender.flatMap { senders[$0]?.roleColor }
-                return appearance(
-                    of: message, at: index, display: delegate.display(for: message, at: index, in: context),
-                    style: delegate.messageStyle(for: message, at: index, in: context), roleColor: roleColor
-                ).className
+                let display = delegate.display(for: message, at: index, in: context)
+                let look = appearance(
+                    of: message, at: index, display: display,
+                    style: delegate.messageStyle(for: message, at: index, in: context), roleColor: roleColor)
+                return ListDefaults(
+                    look: look.className, reservesAvatarSpace: display.showsAvatar ?? (context.conversation.kind != .direct))
             }
             return nil
         }

@@ -33,11 +33,12 @@ import Testing
         #expect(summary.files == 30)
         let output = site.appendingPathComponent("public")
         let page = try TestSupport.conversationHTML(output.appendingPathComponent("c/small"))
-        // The list has the look of its first incoming message, which leaves it out; the outgoing one names its own.
+        // The list has the look and avatar room of its first incoming message, which leaves them out; the outgoing one
+        // names its look.
         #expect(transcript(page) == """
-            <ol class="transcript look-b735332e">
+            <ol class="transcript look-b735332e with-avatars">
             <li class="date-header"><h2><time datetime="2024-05-03T09:30:00+02:00">Friday, 3 May 2024, 09:30</time></h2></li>
-            <li class="message with-avatar" id="m-1">
+            <li class="message" id="m-1">
             <span class="avatar avatar-color-0" aria-hidden="true">A</span>
             <p class="sender sender-color-0">Ann</p>
             <div class="bubble">

@@ -190,7 +190,7 @@ import Testing
                 me: me
                 rules:
                   - match: {sender: bo}
-                    display: {background: "#fff3d6"}
+                    display: {background: "#fff3d6", showsAvatar: false}
                 """,
             conversations: ["c.json": TestSupport.conversation(messages: [
                 #"{"id": "1", "sender": "me", "date": "2024-05-03T09:29:00Z", "text": "mine"}"#,
@@ -210,6 +210,12 @@ import Testing
         #expect(list.count == 1 && list[0].count == 1)
         #expect(rows.map(\.count) == [1, 0, 1, 0])
         #expect(Set(rows.flatMap { $0 } + list[0]).count == 3)
+        // The group's incoming rows keep room for avatars, as the list says; Bo's row keeps none and says so.
+        #expect(page.contains(#"<ol class="transcript \#(list[0][0]) with-avatars">"#))
+        let avatarClasses = page.ranges(of: try Regex(#"<li class="message[^"]*""#)).map {
+            page[$0].split(separator: " ").filter { $0.contains("avatar") }.map { $0.trimmingCharacters(in: ["\""]) }
+        }
+        #expect(avatarClasses == [[], [], ["without-avatar"], []])
     }
 
     @Test func looksBecomeClassesWithTheirColours() throws {
