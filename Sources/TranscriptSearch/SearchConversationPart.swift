@@ -78,7 +78,7 @@ package struct SearchConversationPart: Sendable {
         if let joined {
             precondition(taken == nil && postings.isEmpty, "postings joined in shards make a part of their own")
             for index in chunks.indices { documents.append(contentsOf: chunks[index].documents) }
-            postings = SearchPostings(pairs: joined.take())
+            postings = joined.takePostings()
             return
         }
         guard var taken else {

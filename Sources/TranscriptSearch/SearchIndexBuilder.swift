@@ -39,13 +39,17 @@ package struct SearchIndexBuilder {
     }
     /// The most document files a site has, unless it has more than 134 million messages.
     static let documentFiles = 4096
-    /// Terms encoded at once, and document files made at once: what the index holds in memory while it is
-    /// written, whatever the site's size.
+    /// Terms encoded at once: what the index holds of its term files and blocks while it is written, whatever
+    /// the site's size.
     static let termBatch = 16_384
     /// Terms encoded on one core at a time. Common words have long lists and sit together (`the`, `that`, `this`,
     /// `to`): in runs of 2,048 terms, the run that held them was left to one core for a tenth of a second at 1M.
     static let encodingChunk = 256
-    static let documentFileBatch = 512
+    /// Documents made into files at once (`documentFileBatch(chunk:)` files): what the index holds of its document
+    /// files while it is written, whatever the site's size and however many documents a file holds.
+    static let documentBatch = 16_384
+    /// Document files made at once when each holds `chunk` documents: `documentBatch` documents' worth, at least one.
+    static func documentFileBatch(chunk: Int) -> Int { max(1, documentBatch / chunk) }
 
     package private(set) var parts: [SearchConversationPart] = []
 
@@ -348,7 +352,8 @@ package struct SearchIndexBuilder {
 
         // Documents, made on all cores; those whose signature is the previous build's are taken over.
         let parts = self.parts
-        let chunks = chunkRanges(count: order.count, chunkSize: Self.documentChunk(documents: order.count))
+        let chunk = Self.documentChunk(documents: order.count)
+        let chunks = chunkRanges(count: order.count, chunkSize: chunk)
         let digests = try Self.documentFileDigests(
             order: order, partKeys: reuse?.partKeys ?? parts.map { _ in "" }, people: people)
         var signatures = digests.map { DocumentFileSignature(digest: $0, size: 0) }
@@ -366,7 +371,7 @@ package struct SearchIndexBuilder {
             }
         }
         // A batch of files at a time, made on all cores and written in order.
-        for batch in chunkRanges(count: toMake.count, chunkSize: Self.documentFileBatch) {
+        for batch in chunkRanges(count: toMake.count, chunkSize: Self.documentFileBatch(chunk: chunk)) {
             let numbers = toMake[batch]
             let documentFiles = try numbers.map { chunks[$0] }.concurrentMap { range in
                 var bytes: [UInt8] = [UInt8(ascii: "[")]

@@ -27,13 +27,25 @@ package final class SearchPostingShards: Sendable {
             lists[number] += postings
         }
 
-        /// The terms and their lists, the shard emptied.
-        func take() -> [(key: String, value: [UInt32])] {
-            let pairs = zip(terms, lists).map { (key: $0, value: $1) }
+        /// The terms and their lists as one run, sorted by term (`SearchPostings.precedes`), the shard emptied:
+        /// each list let go once it is copied, so that the shard's postings are held about once, not twice.
+        func takeRun() -> Run {
+            var pairs = zip(terms, lists).map { (key: $0, value: $1) }
             table = SearchTermTable()
             terms = []
             lists = []
-            return pairs
+            pairs.sort { SearchPostings.precedes($0.key, $1.key) }
+            var run = Run()
+            run.terms.reserveCapacity(pairs.count)
+            run.ends.reserveCapacity(pairs.count)
+            run.postings.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count })
+            for index in pairs.indices {
+                run.terms.append(pairs[index].key)
+                run.postings += pairs[index].value
+                pairs[index].value = []
+                run.ends.append(run.postings.count)
+            }
+            return run
         }
     }
 
@@ -96,19 +108,13 @@ package final class SearchPostingShards: Sendable {
         }
     }
 
-    /// Every term's postings, the shards emptied: each shard's sorted by term on all cores (`SearchPostings.precedes`),
-    /// so that sorting them all (`SearchPostings(pairs:)`) only merges the runs.
-    package func take() -> [(key: String, value: [UInt32])] {
+    /// Every term's postings, the shards emptied: each shard's made a run sorted by term on all cores, its lists
+    /// let go as they are copied, then the runs merged (`SearchPostings(runs:)`): copied straight from the lists
+    /// into one array, every list (with its room to grow) was held beside the whole array.
+    package func takePostings() -> SearchPostings {
         let shards = self.shards
         // (`concurrentMap` is declared throwing; this closure throws nothing.)
-        let sorted = (try? Array(0..<Self.count).concurrentMap { number -> [(key: String, value: [UInt32])] in
-            var pairs = shards[number].take()
-            pairs.sort { SearchPostings.precedes($0.key, $1.key) }
-            return pairs
-        }) ?? []
-        var pairs: [(key: String, value: [UInt32])] = []
-        pairs.reserveCapacity(sorted.reduce(0) { $0 + $1.count })
-        for shard in sorted { pairs += shard }
-        return pairs
+        let runs = (try? Array(0..<Self.count).concurrentMap { number in shards[number].takeRun() }) ?? []
+        return SearchPostings(runs: runs)
     }
 }

@@ -42,6 +42,26 @@ package struct SearchPostings: Sendable, Equatable {
         }
     }
 
+    /// The postings of `runs` (`SearchPostingShards`), each sorted by term and no term in two of them, which are
+    /// used up.
+    init(runs: consuming [SearchPostingShards.Run]) {
+        // Each term by its run and number there, merged into one order (the sort only merges the runs).
+        var order: [(key: String, run: Int32, number: Int32)] = []
+        order.reserveCapacity(runs.reduce(0) { $0 + $1.terms.count })
+        for (run, shard) in runs.enumerated() {
+            for (number, term) in shard.terms.enumerated() { order.append((term, Int32(run), Int32(number))) }
+        }
+        order.sort { Self.precedes($0.key, $1.key) }
+        terms.reserveCapacity(order.count)
+        starts.reserveCapacity(order.count + 1)
+        flat.reserveCapacity(runs.reduce(0) { $0 + $1.postings.count })
+        for entry in order {
+            terms.append(entry.key)
+            flat += runs[Int(entry.run)].list(at: Int(entry.number))
+            starts.append(flat.count)
+        }
+    }
+
     /// Whether `a`'s UTF-8 bytes come before `b`'s.
     static func precedes(_ a: String, _ b: String) -> Bool {
         let ordered = a.utf8.withContiguousStorageIfAvailable { a in

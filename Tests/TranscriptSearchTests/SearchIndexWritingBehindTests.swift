@@ -23,6 +23,8 @@ import Testing
             var paths: [String] = []
             var batches = 0
             var takeOvers = 0
+            /// How many document files each batch held.
+            var documentFilesPerBatch: [Int] = []
         }
         let state = Mutex(State())
     }
@@ -52,10 +54,13 @@ import Testing
             Thread.sleep(forTimeInterval: 0.01)
             calls.state.withLock {
                 $0.paths += files.map(\.path)
+                $0.documentFilesPerBatch.append(files.filter { $0.path.hasPrefix("search/d/") }.count)
                 $0.writing -= 1
             }
         }
         let state = calls.state.withLock { $0 }
+        // 625 document files of 32 documents, in batches of `documentBatch` documents: 512 files, then the rest.
+        #expect(state.documentFilesPerBatch.filter { $0 > 0 } == [512, 113])
         #expect(state.batches > 2)
         #expect(state.overlaps == 0)
         #expect(state.takeOvers == previous.count)

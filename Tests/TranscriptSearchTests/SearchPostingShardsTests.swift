@@ -32,10 +32,10 @@ import TranscriptTestSupport
             try shards.join(batch.map { SearchPostingShards.split($0) })
             next = batch.endIndex
         }
-        let pairs = shards.take()
-        #expect(Dictionary(uniqueKeysWithValues: pairs) == expected)
-        #expect(SearchPostings(pairs: pairs) == SearchPostings(expected))
-        #expect(shards.take().isEmpty)
+        let postings = shards.takePostings()
+        #expect(postings.dictionary == expected)
+        #expect(postings == SearchPostings(expected))
+        #expect(shards.takePostings().isEmpty)
     }
 
     /// A term's shard is a digest of its bytes: the same in every process.

@@ -2,39 +2,58 @@ import TranscriptJSON
 
 /// One message: the web counterpart of MessageKit's `MessageType` and IMUI's `IMUIMessageModelProtocol`.
 public struct Message: Codable, Sendable, Equatable, JSONMappable {
+    // A conversation's messages are held whole while it is rendered, so a message is kept small: the fields few
+    // messages have are out of line (`MessageRareFields`: one nil reference, not 80 bytes of nils), and the
+    // stored properties are in the order that packs them closest (168 bytes, where 240 were).
+
     /// The message's id, unique within its conversation; it is the message's anchor on the page.
     public var id: String
     /// The id of the participant who sent it; nil for system events without an actor.
     public var sender: String?
-    /// When it was sent, with the offset of the clock that recorded it.
-    public var date: Timestamp
     /// What the message holds.
     public var kind: MessageKind
     /// The id of the message this one replies to.
     public var replyTo: String?
     /// Emoji reactions, in the order of the export.
     public var reactions: [Reaction]
+    /// The id of the thread's first message, for a reply inside a thread.
+    public var thread: String?
+    /// The app the message was written on, by the name pages show ("WhatsApp", "Telegram"), in a conversation
+    /// that gathers several apps (a person's one-to-one chats shown `together`); nil elsewhere.
+    public var app: String?
+    /// `forwardedFrom`, `forwardedDate`, `forwardedEdited` and `history`, when one of them is set.
+    @usableFromInline var rare: MessageRareFields?
+    /// When it was sent, with the offset of the clock that recorded it.
+    public var date: Timestamp
     /// When the message was last edited.
     public var edited: Timestamp?
     /// Delivery status, for messages the archive's owner sent.
     public var status: DeliveryStatus?
-    /// The id of the thread's first message, for a reply inside a thread.
-    public var thread: String?
-    /// The name of the person or chat the message was forwarded from.
-    public var forwardedFrom: String?
-    /// For a forwarded message, when the original was sent, and when it was last edited (as far as the export
-    /// says).
-    public var forwardedDate: Timestamp?
-    public var forwardedEdited: Timestamp?
     /// Whether the message was deleted (or unsent); what the export kept of it is still shown.
     public var deleted: Bool
     /// Whether the message is pinned in its conversation.
     public var pinned: Bool
+
+    /// The name of the person or chat the message was forwarded from.
+    public var forwardedFrom: String? {
+        get { rare?.fields.forwardedFrom }
+        set { MessageRareFields.change(&rare) { $0.forwardedFrom = newValue } }
+    }
+    /// For a forwarded message, when the original was sent, and when it was last edited (as far as the export
+    /// says).
+    public var forwardedDate: Timestamp? {
+        get { rare?.fields.forwardedDate }
+        set { MessageRareFields.change(&rare) { $0.forwardedDate = newValue } }
+    }
+    public var forwardedEdited: Timestamp? {
+        get { rare?.fields.forwardedEdited }
+        set { MessageRareFields.change(&rare) { $0.forwardedEdited = newValue } }
+    }
     /// Earlier texts and later exports without it, when the conversation was merged from several exports.
-    public var history: MessageHistory?
-    /// The app the message was written on, by the name pages show ("WhatsApp", "Telegram"), in a conversation
-    /// that gathers several apps (a person's one-to-one chats shown `together`); nil elsewhere.
-    public var app: String?
+    public var history: MessageHistory? {
+        get { rare?.fields.history }
+        set { MessageRareFields.change(&rare) { $0.history = newValue } }
+    }
 
     @inlinable  // Made in place where it is called: out of line, the new message was copied once more.
     public init(
@@ -46,7 +65,6 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     ) {
         self.pinned = pinned
         self.app = app
-        self.history = history
         self.id = id
         self.sender = sender
         self.date = date
@@ -56,10 +74,9 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         self.edited = edited
         self.status = status
         self.thread = thread
-        self.forwardedFrom = forwardedFrom
-        self.forwardedDate = forwardedDate
-        self.forwardedEdited = forwardedEdited
         self.deleted = deleted
+        self.rare = MessageRareFields.make(
+            forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited, history: history)
     }
 
     /// Every time the message holds: when it was sent and edited, and the forwarded message's times.
@@ -114,12 +131,14 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         edited = try object.optionalMapped("edited", as: Timestamp.self)
         status = try object.optionalEnum("status", DeliveryStatus.self)
         thread = try object.optionalIdentifier("thread")
-        forwardedFrom = try object.optionalString("forwardedFrom")
-        forwardedDate = try object.optionalMapped("forwardedDate", as: Timestamp.self)
-        forwardedEdited = try object.optionalMapped("forwardedEdited", as: Timestamp.self)
+        let forwardedFrom = try object.optionalString("forwardedFrom")
+        let forwardedDate = try object.optionalMapped("forwardedDate", as: Timestamp.self)
+        let forwardedEdited = try object.optionalMapped("forwardedEdited", as: Timestamp.self)
         deleted = try object.optionalBool("deleted") ?? false
         pinned = try object.optionalBool("pinned") ?? false
-        history = try object.optionalMapped("history", as: MessageHistory.self).flatMap { $0.isEmpty ? nil : $0 }
+        let history = try object.optionalMapped("history", as: MessageHistory.self).flatMap { $0.isEmpty ? nil : $0 }
+        rare = MessageRareFields.make(
+            forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited, history: history)
         app = try object.optionalString("app")
         switch type {
         case "text": kind = .text(try object.string("text"))

@@ -153,14 +153,8 @@ package struct ConversationRenderer: Sendable {
         for className in lookWarnings.keys.sorted() {
             warnings += lookWarnings[className]!.map { "\(file): \($0)" }
         }
-        if indexing {
-            searchPart?.assemble(
-                count: conversation.messages.count, chunks: &rendered.searchChunks, taken: taken.documents,
-                joined: rendered.searchPostings)
-        } else if search != nil, let knownSearchPart {
-            searchPart = knownSearchPart
-        }
-
+        // The other pages are written and let go before the search part is made whole, which holds every posting
+        // twice for a moment.
         var produced = try producing?.result() ?? producedFiles(of: frame, media: media, previous: previousRecords)
         var producedTakenOver = 0
         for page in produced.unchanged {
@@ -171,6 +165,15 @@ package struct ConversationRenderer: Sendable {
             }
         }
         try write(produced.files)
+        produced.files = []
+
+        if indexing {
+            searchPart?.assemble(
+                count: conversation.messages.count, chunks: &rendered.searchChunks, taken: taken.documents,
+                joined: rendered.searchPostings)
+        } else if search != nil, let knownSearchPart {
+            searchPart = knownSearchPart
+        }
         return Output(
             pages: frame.plan.pages.count + produced.pageCount, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
