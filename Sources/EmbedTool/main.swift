@@ -24,31 +24,28 @@ var output = """
         static let files: [(path: String, contents: String)] = [
 
     """
-/// A script as the site serves it: without its comment lines, blank lines and indentation, which every page that
-/// loads it would otherwise fetch (a quarter of the search page's scripts). Only whole lines go, so code is kept
-/// as written; a script must not hold a template literal (its lines would be text), so one is an error.
-func served(script text: String, name: String) throws -> String {
-    var lines: [Substring] = []
-    var inComment = false
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if inComment {
-            if trimmed.contains("*/") {
-                guard trimmed.hasSuffix("*/") else { throw EmbedError("\(name): code after the end of a comment") }
-                inComment = false
-            }
-            continue
-        }
-        if trimmed.hasPrefix("/*") {
-            if trimmed.contains("*/"), !trimmed.hasSuffix("*/") { throw EmbedError("\(name): code after a comment") }
-            inComment = !trimmed.dropFirst(2).contains("*/")
-            continue
-        }
-        if trimmed.hasPrefix("//") || trimmed.allSatisfy(\.isWhitespace) { continue }
-        guard !trimmed.contains("`") else { throw EmbedError("\(name): a template literal; write the string with quotes") }
-        lines.append(trimmed)
+/// A script as the site serves it: its minified copy, `minified/<name>` (scripts/minify-scripts.py), a third
+/// fewer bytes on every page and search than the readable script. The copy's first line records the digest of
+/// the script it was made from; a copy of another version is an error, so an edited script is minified again.
+func served(script name: String, source: Data) throws -> String {
+    let copyPath = root + "minified/" + name
+    guard let copy = FileManager.default.contents(atPath: copyPath), let text = String(data: copy, encoding: .utf8) else {
+        throw EmbedError("Templates/minified/\(name) is missing: run scripts/minify-scripts.py")
     }
-    return lines.joined(separator: "\n") + "\n"
+    let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let expected = "// minified by scripts/minify-scripts.py from \(name) (FNV-1a 64: \(fnv1a64(source)))"
+    guard lines.count == 2, lines[0] == expected else {
+        throw EmbedError("Templates/\(name) changed since Templates/minified/\(name) was made: run scripts/minify-scripts.py")
+    }
+    return String(lines[1])
+}
+
+/// FNV-1a with 64 bits, as 16 hex digits: a check that a copy was made from this source, not a security measure.
+func fnv1a64(_ data: Data) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 struct EmbedError: Error, CustomStringConvertible {
@@ -58,10 +55,11 @@ struct EmbedError: Error, CustomStringConvertible {
 
 for path in files.sorted() {
     let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    if name.hasPrefix("minified/") { continue }  // served in place of the scripts they were made from
     var text = try String(contentsOfFile: path, encoding: .utf8)
     if name.hasPrefix("assets/"), name.hasSuffix(".js") {
         do {
-            text = try served(script: text, name: name)
+            text = try served(script: name, source: FileManager.default.contents(atPath: path) ?? Data())
         } catch {
             FileHandle.standardError.write(Data("EmbedTool: \(error)\n".utf8))
             exit(1)

@@ -14,6 +14,28 @@ import TranscriptTestSupport
         #expect(templates.compiledMessage != nil)
     }
 
+    /// Every built-in script is served as its minified copy (`Templates/minified/`, scripts/minify-scripts.py), the
+    /// line that names its source left out; a site's own script is served as it is written.
+    @Test func scriptsAreServedMinifiedAndASiteScriptAsWritten() throws {
+        let templates = try TemplateSet.builtIn()
+        let scripts = try FileManager.default.contentsOfDirectory(
+            atPath: TestSupport.packageFolder.appendingPathComponent("Templates/assets").path
+        ).filter { $0.hasSuffix(".js") }.sorted()
+        #expect(scripts.contains("search-core.js"))
+        for name in scripts {
+            let copy = try String(
+                contentsOf: TestSupport.packageFolder.appendingPathComponent("Templates/minified/assets/\(name)"), encoding: .utf8)
+            let lines = copy.split(separator: "\n", maxSplits: 1)
+            #expect(lines[0].hasPrefix("// minified by scripts/minify-scripts.py from assets/\(name) (FNV-1a 64: "))
+            #expect(templates.assets["assets/\(name)"] == String(lines[1]), "assets/\(name)")
+            #expect(templates.assets["minified/assets/\(name)"] == nil)
+        }
+        let folder = try TestSupport.temporaryFolder()
+        let mine = "// my own search\nwindow.mine = 1;\n"
+        try TestSupport.write(["assets/search-core.js": mine], in: folder)
+        #expect(try TemplateSet(overridesFolder: folder).assets["assets/search-core.js"] == mine)
+    }
+
     @Test func aPartialThatDoesNotExistIsAnErrorNamingIt() throws {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(["message.mustache": "{{> partials/avatar}}"], in: folder)
