@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTool"]),
         // Writes each page model's template keys from its properties (docs/template-reference.md, "Values"), and
-        // the `CodingKeys` of a type marked `// generate: CodingKeys`.
+        // the config keys of a type marked `// generate: Decodable` (its `CodingKeys`, memberwise init and decoding).
         .executableTarget(name: "TemplateKeysTool"),
         .plugin(name: "TemplateKeys", capability: .buildTool(), dependencies: ["TemplateKeysTool"]),
         // The build's targets, bottom up; an arrow (a dependency) only ever points down:
@@ -121,7 +121,10 @@ let package = Package(
         // The display delegate, the display settings and what they resolve to: values, never HTML.
         .target(name: "TranscriptDisplay", dependencies: ["TranscriptSupport", "TranscriptModel"]),
         // The search index: tokenizer, per-conversation parts, the index files and their in-place update.
-        .target(name: "TranscriptSearch", dependencies: ["TranscriptSupport", "TranscriptJSON", "TranscriptModel"]),
+        .target(
+            name: "TranscriptSearch", dependencies: ["TranscriptSupport", "TranscriptJSON", "TranscriptModel"],
+            // `SearchSettings`' config keys, from its stored properties.
+            plugins: ["TemplateKeys"]),
         // The template engine: the template set (the built-in templates compiled in, a site's own on top), the
         // compiled renderer beside swift-mustache, the strings tables (Templates/strings/*.yml) and the long words'
         // breaks. It knows no page: page models are whatever answers its keys.
@@ -152,7 +155,7 @@ let package = Package(
                 // A book's EPUB container (`Book/EPUBContainer.swift`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            // `SiteConfiguration`'s `CodingKeys`, from its stored properties.
+            // The config's keys, from the stored properties of `SiteConfiguration` and its blocks' settings.
             plugins: ["TemplateKeys"]),
         // `transcripts serve`'s preview server, on Hummingbird (SwiftNIO); NIO's HTTP decoder limits request heads.
         .target(

@@ -6,9 +6,9 @@
 - Every relative link in README.md and docs/ resolves: the file or folder exists, and a `#fragment` into a
   Markdown page names one of its headings.
 - Every key the config loader accepts is in docs/config.md's tables, and every key there is accepted. The
-  keys are read from the sources: `SiteConfiguration`'s `CodingKeys`, then, for each key, the `CodingKeys` of
-  the type it is decoded as (and so on down), and the option keys of the importers that take settings
-  (`*+Options.swift`).
+  keys are read from the sources: `SiteConfiguration`'s stored properties (`// generate: Decodable`), then,
+  for each key, the keys of the type it is decoded as (and so on down), and the option keys of the importers
+  that take settings (`*+Options.swift`).
 - Every flag of every command is in docs/cli.md, in the command's section. The flags come from
   `transcripts COMMAND --help` of a built binary (--bin, or $TRANSCRIPTS_BIN), else from the sources.
 - docs/template-reference.md's value tables are what the page models say (scripts/template-reference.py).
@@ -149,6 +149,43 @@ def generated_coding_keys(type_name: str) -> list[str] | None:
     return None
 
 
+GENERATED_DECODABLE = re.compile(
+    r"^[ \t]*// generate: Decodable\n(?:[ \t]*@[^\n]*\n)*([ \t]*)(?:public |package |internal )*struct\s+(\w+)", re.M)
+
+
+def generated_decodable_keys(type_name: str) -> list[tuple[str, str]] | None:
+    """The keys of a struct marked `// generate: Decodable` with the type each is decoded as: its stored instance
+    properties, in order, as their declared type, or for one marked `// decode: name` as what the container's
+    method `name` decodes."""
+    last = type_name.split(".")[-1]
+    for text in TEXTS.values():
+        for match in GENERATED_DECODABLE.finditer(text):
+            if match.group(2) != last:
+                continue
+            body = block(text, match.start(2))
+            indent = match.group(1) + r"[ \t]{4}"
+            member = (r"^" + indent + r"(?:// decode: (\w+)\n" + indent + r")?(?:// default: [^\n]*\n" + indent + r")?"
+                      r"(?:(?:public|package|internal)(?:\(set\))? )*(?:var|let) (\w+)\s*:\s*([^={\n]+?)\??\s*(?:=[^{\n]*)?$")
+            keys = []
+            for method, name, kind in re.findall(member, body, re.M):
+                if method:
+                    kind = decoded_by_method(method)
+                keys.append((name, kind.strip()))
+            return keys
+    return None
+
+
+def decoded_by_method(method: str) -> str:
+    """What the keyed container's method `method` (`// decode: method`) decodes first (`decodeIfPresent(T.self, …)`),
+    or nothing when it reads the key otherwise."""
+    for text in TEXTS.values():
+        for match in re.finditer(r"func " + method + r"\(", text):
+            found = re.search(r"decode(?:IfPresent)?\(([^\n]+?)\.self, forKey: key\)", block(text, match.start()))
+            return found.group(1) if found else ""
+    problem(f"cannot find `func {method}`, which `// decode: {method}` names")
+    return ""
+
+
 def enum_cases(body: str, enum: str) -> list[str] | None:
     match = re.search(r"enum " + enum + r"\b[^{]*\{((?:\s*case [^\n]+\n)+)", body)
     if not match:
@@ -164,6 +201,14 @@ def decoded_types(body: str) -> dict[str, str]:
 def keys_of(type_name: str, prefix: str, seen: set[str], keys: set[str]) -> None:
     """Adds `prefix.key` for every key `type_name` accepts, and its nested keys, to `keys`."""
     if type_name in seen:
+        return
+    generated_keys = generated_decodable_keys(type_name)
+    if generated_keys is not None:
+        seen.add(type_name)
+        for key, kind in generated_keys:
+            path = f"{prefix}.{key}" if prefix else key
+            keys.add(path)
+            nested_keys(kind, path, seen, keys)
         return
     bodies = [body for body in declarations(type_name) if "CodingKeys" in body or "superDecoder" in body]
     if not bodies:
@@ -190,13 +235,17 @@ def keys_of(type_name: str, prefix: str, seen: set[str], keys: set[str]) -> None
                 for inner in enum_cases(body, nested[key]) or []:
                     keys.add(f"{path}.{inner}")
                 continue
-            kind = types.get(key, "")
-            if match := re.fullmatch(r"\[String: ([\w.]+)\]", kind):
-                keys_of(match.group(1), f"{path}.<id>", seen, keys)
-            elif match := re.fullmatch(r"\[([\w.]+)\]", kind):
-                keys_of(match.group(1), f"{path}[]", seen, keys)
-            elif re.fullmatch(r"[\w.]+", kind):
-                keys_of(kind, path, seen, keys)
+            nested_keys(types.get(key, ""), path, seen, keys)
+
+
+def nested_keys(kind: str, path: str, seen: set[str], keys: set[str]) -> None:
+    """Adds the keys under `path` of a key decoded as `kind`: a type's, a list's entries' or a dictionary's values'."""
+    if match := re.fullmatch(r"\[String: ([\w.]+)\]", kind):
+        keys_of(match.group(1), f"{path}.<id>", seen, keys)
+    elif match := re.fullmatch(r"\[([\w.]+)\]", kind):
+        keys_of(match.group(1), f"{path}[]", seen, keys)
+    elif re.fullmatch(r"[\w.]+", kind):
+        keys_of(kind, path, seen, keys)
 
 
 def format_option_keys() -> set[str]:
@@ -221,7 +270,7 @@ def config_keys() -> set[str]:
     keys: set[str] = set()
     keys_of("SiteConfiguration", "", set(), keys)
     if not keys:
-        problem("cannot read SiteConfiguration's CodingKeys")
+        problem("cannot read SiteConfiguration's keys")
     return keys | format_option_keys()
 
 

@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Generates the template keys of the target's page models from their properties: for each type that declares
 /// `TemplateModel`, its `TemplateKey` enum, `templateKeyIndex` and `templateValue(_:)`; for a type marked
-/// `// generate: CodingKeys`, its `CodingKeys` (see `KeysGenerator` in Sources/TemplateKeysTool, and
-/// docs/template-reference.md).
+/// `// generate: CodingKeys`, its `CodingKeys`; for a struct marked `// generate: Decodable` (the config's
+/// settings), its `CodingKeys`, memberwise `init` and `init(keysFrom:)` (see `KeysGenerator` in
+/// Sources/TemplateKeysTool, and docs/template-reference.md).
 @main
 struct TemplateKeys: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

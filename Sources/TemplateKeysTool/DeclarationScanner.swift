@@ -3,6 +3,7 @@
 /// and reports a line it cannot read rather than guessing.
 struct DeclarationScanner {
     private let tokens: [SourceToken]
+    private let source: [Unicode.Scalar]
     private var index = 0
     private var file = ScannedFile()
 
@@ -19,30 +20,34 @@ struct DeclarationScanner {
 
     /// The declarations in `text`.
     static func scan(_ text: String) throws(ScanProblem) -> ScannedFile {
-        var scanner = DeclarationScanner(tokens: try SourceTokenizer.tokens(of: text))
+        var scanner = DeclarationScanner(tokens: try SourceTokenizer.tokens(of: text), source: Array(text.unicodeScalars))
         try scanner.scanMembers(until: scanner.tokens.count, owner: nil, path: [])
         return scanner.file
     }
 
-    private init(tokens: [SourceToken]) {
+    private init(tokens: [SourceToken], source: [Unicode.Scalar]) {
         self.tokens = tokens
+        self.source = source
     }
 
     /// Scans the declarations from `index` up to `end`: a file's top level, or the body of the type
     /// `file.types[owner]` (or of an extension, when `owner` is nil and `path` is not empty).
     private mutating func scanMembers(until end: Int, owner: Int?, path: [String]) throws(ScanProblem) {
         var markers: [(marker: TemplateMarker, line: Int)] = []
-        var codingKeysMarker: Int?
+        var keyMarkers = KeyMarkers()
+        var generateMarker: (code: GeneratedCode, line: Int)?
         var modifiers: [String] = []
         func checkNoMarkers() throws(ScanProblem) {
             if let first = markers.first {
                 throw ScanProblem(line: first.line, message: "`// template: \(first.marker.rawValue)` belongs directly above a property")
             }
-            try checkNoCodingKeysMarker()
+            try keyMarkers.checkNone()
+            try checkNoGenerateMarker()
         }
-        func checkNoCodingKeysMarker() throws(ScanProblem) {
-            if let line = codingKeysMarker {
-                throw ScanProblem(line: line, message: "`// generate: CodingKeys` belongs directly above a struct or class")
+        func checkNoGenerateMarker() throws(ScanProblem) {
+            if let marker = generateMarker {
+                let kinds = marker.code == .decodable ? "a struct" : "a struct or class"
+                throw ScanProblem(line: marker.line, message: "`// generate: \(marker.code.rawValue)` belongs directly above \(kinds)")
             }
         }
         while index < end {
@@ -51,7 +56,8 @@ struct DeclarationScanner {
                 && !(token.text == "class" && index + 1 < end && isDeclarationStart(tokens[index + 1]))
             if token.kind == .comment {
                 if let marker = try Self.marker(in: token) { markers.append((marker, token.line)) }
-                if try Self.isCodingKeysMarker(token) { codingKeysMarker = token.line }
+                if let code = try Self.generateMarker(in: token) { generateMarker = (code, token.line) }
+                try keyMarkers.read(token)
                 index += 1
             } else if token.isWord("import") && path.isEmpty {
                 index += 1
@@ -70,21 +76,23 @@ struct DeclarationScanner {
                 if let first = markers.first {
                     throw ScanProblem(line: first.line, message: "`// template: \(first.marker.rawValue)` belongs directly above a property")
                 }
-                try scanType(until: end, modifiers: modifiers, path: path, owner: owner, generatesCodingKeys: codingKeysMarker != nil)
-                codingKeysMarker = nil
+                try keyMarkers.checkNone()
+                try scanType(until: end, modifiers: modifiers, path: path, owner: owner, generated: generateMarker)
+                generateMarker = nil
                 modifiers = []
             } else if token.kind == .word && Self.modifierWords.contains(token.text) {
                 modifiers.append(token.text)
                 index += 1
                 if index < end && tokens[index].isMark("(") { skipBalanced(until: end) }
             } else if token.isWord("var") || token.isWord("let") {
-                try checkNoCodingKeysMarker()
-                let property = try scanProperty(until: end, modifiers: modifiers)
+                try checkNoGenerateMarker()
+                var property = try scanProperty(until: end, modifiers: modifiers)
                 if let owner {
-                    file.types[owner].properties.append(
-                        ScannedProperty(
-                            name: property.name, type: property.type, isComputed: property.isComputed,
-                            isStatic: property.isStatic, markers: markers.map(\.marker), line: token.line))
+                    property.markers = markers.map(\.marker)
+                    property.decode = keyMarkers.decode?.value
+                    property.derivedDefault = keyMarkers.derivedDefault?.value
+                    keyMarkers = KeyMarkers()
+                    file.types[owner].properties.append(property)
                 } else if let first = markers.first, !path.isEmpty {
                     throw ScanProblem(
                         line: first.line,
@@ -96,6 +104,7 @@ struct DeclarationScanner {
                 modifiers = []
             } else if token.kind == .word && Self.skippedDeclarations.contains(token.text) {
                 try checkNoMarkers()
+                if token.text == "init", let owner { file.types[owner].declaresInit = true }
                 skipDeclaration(token.text, until: end)
                 modifiers = []
             } else if token.isMark("{") {
@@ -125,24 +134,31 @@ struct DeclarationScanner {
         return marker
     }
 
-    /// Whether `token` is a `// generate: …` comment asking for `CodingKeys`; another `// generate:` is an error.
-    private static func isCodingKeysMarker(_ token: SourceToken) throws(ScanProblem) -> Bool {
-        guard token.text.hasPrefix("//"), !token.text.hasPrefix("///") else { return false }
-        let text = token.text.dropFirst(2).drop { $0 == " " }
-        guard text.hasPrefix("generate:") else { return false }
-        let value = text.dropFirst("generate:".count).trimmingSpaces
-        guard value == "CodingKeys" else {
-            throw ScanProblem(line: token.line, message: "unknown marker `// generate: \(value)`; the known one is `// generate: CodingKeys`")
+    /// What a `// generate: …` comment asks for, nil for any other comment; an unknown one is an error.
+    private static func generateMarker(in token: SourceToken) throws(ScanProblem) -> GeneratedCode? {
+        guard let value = markerValue(in: token, named: "generate") else { return nil }
+        guard let code = GeneratedCode(rawValue: value) else {
+            let known = GeneratedCode.allCases.map { "`// generate: \($0.rawValue)`" }.joined(separator: ", ")
+            throw ScanProblem(line: token.line, message: "unknown marker `// generate: \(value)`; known are \(known)")
         }
-        return true
+        return code
+    }
+
+    /// The text after `// name:` in a line comment (not a doc comment), or nil.
+    fileprivate static func markerValue(in token: SourceToken, named name: String) -> String? {
+        guard token.text.hasPrefix("//"), !token.text.hasPrefix("///") else { return nil }
+        let text = token.text.dropFirst(2).drop { $0 == " " }
+        guard text.hasPrefix(name + ":") else { return nil }
+        return text.dropFirst(name.count + 1).trimmingSpaces
     }
 
     private mutating func scanType(
-        until end: Int, modifiers: [String], path: [String], owner: Int?, generatesCodingKeys: Bool
+        until end: Int, modifiers: [String], path: [String], owner: Int?, generated: (code: GeneratedCode, line: Int)?
     ) throws(ScanProblem) {
         let keyword = tokens[index]
-        if generatesCodingKeys && keyword.text != "struct" && keyword.text != "class" {
-            throw ScanProblem(line: keyword.line, message: "`// generate: CodingKeys` belongs directly above a struct or class")
+        if let generated, keyword.text != "struct" && (keyword.text != "class" || generated.code == .decodable) {
+            let kinds = generated.code == .decodable ? "a struct" : "a struct or class"
+            throw ScanProblem(line: keyword.line, message: "`// generate: \(generated.code.rawValue)` belongs directly above \(kinds)")
         }
         index += 1
         guard index < end, tokens[index].kind == .word else {
@@ -200,7 +216,7 @@ struct DeclarationScanner {
             file.types.append(
                 ScannedType(
                     path: path + nameParts, access: access, line: keyword.line, declaresModel: adopted.contains("TemplateModel"),
-                    declaresObject: adopted.contains("TemplateObject"), generatesCodingKeys: generatesCodingKeys))
+                    declaresObject: adopted.contains("TemplateObject"), generated: generated?.code))
             try scanMembers(until: bodyEnd, owner: file.types.count - 1, path: path + nameParts)
         }
         index = bodyEnd + 1
@@ -210,6 +226,7 @@ struct DeclarationScanner {
         let keyword = tokens[index]
         index += 1
         let isStatic = modifiers.contains("static") || modifiers.contains("class")
+        let isLet = keyword.text == "let"
         guard index < end, tokens[index].kind == .word else {
             skipLine(until: end)
             return ScannedProperty(name: "", type: nil, isComputed: false, isStatic: isStatic, markers: [], line: keyword.line)
@@ -237,8 +254,11 @@ struct DeclarationScanner {
             }
             type = text
         }
+        var value: String?
         if index < end && tokens[index].isMark("=") {
+            let start = index + 1
             skipExpression(until: end)
+            value = text(of: start..<index)
         }
         var isComputed = false
         if index < end && tokens[index].isMark("{") {
@@ -246,7 +266,16 @@ struct DeclarationScanner {
             isComputed = !(first?.isWord("willSet") == true || first?.isWord("didSet") == true)
             skipBalanced(until: end)
         }
-        return ScannedProperty(name: name, type: type, isComputed: isComputed, isStatic: isStatic, markers: [], line: keyword.line)
+        return ScannedProperty(
+            name: name, type: type, isComputed: isComputed, isStatic: isStatic, markers: [], line: keyword.line, isLet: isLet,
+            value: value)
+    }
+
+    /// The source of `tokens[range]` as written, its lines joined by a space.
+    private func text(of range: Range<Int>) -> String? {
+        guard let first = range.first, range.last! < tokens.count else { return nil }
+        let scalars = source[tokens[first].scalars.lowerBound..<tokens[range.last!].scalars.upperBound]
+        return String(String.UnicodeScalarView(scalars)).split(separator: "\n").map { $0.trimmingSpaces }.joined(separator: " ")
     }
 
     /// Skips an initial value: to the end of its last line, past any brackets it opens, and on over lines that
@@ -326,5 +355,34 @@ struct DeclarationScanner {
 extension Substring {
     var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
+
+/// The `// decode: name` and `// default: expression` comments above a property of a type marked
+/// `// generate: Decodable`.
+private struct KeyMarkers {
+    var decode: (value: String, line: Int)?
+    var derivedDefault: (value: String, line: Int)?
+
+    mutating func read(_ token: SourceToken) throws(ScanProblem) {
+        if let value = DeclarationScanner.markerValue(in: token, named: "decode") {
+            guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw ScanProblem(
+                    line: token.line, message: "`// decode: \(value)` names no method; write the name of a method of the keyed container alone")
+            }
+            decode = (value, token.line)
+        }
+        if let value = DeclarationScanner.markerValue(in: token, named: "default") {
+            guard !value.isEmpty else { throw ScanProblem(line: token.line, message: "`// default:` needs an expression") }
+            derivedDefault = (value, token.line)
+        }
+    }
+
+    /// An error when a marker is left over above something that is not a property.
+    func checkNone() throws(ScanProblem) {
+        if let decode { throw ScanProblem(line: decode.line, message: "`// decode: \(decode.value)` belongs directly above a property") }
+        if let derivedDefault {
+            throw ScanProblem(line: derivedDefault.line, message: "`// default: \(derivedDefault.value)` belongs directly above a property")
+        }
     }
 }

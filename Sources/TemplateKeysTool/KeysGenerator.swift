@@ -5,8 +5,9 @@
 /// A type's keys are its stored instance properties, in the order they are declared, with the computed ones
 /// marked `// template: key` among them; a stored property marked `// template: skip` is none. A struct or class
 /// with `// generate: CodingKeys` directly above it (after its doc comment) gets a `CodingKeys` enum of its stored
-/// instance properties, for a hand-written `init(from:)`. The output is the same for the same sources: files in
-/// the order of their paths, types in the order of their declarations.
+/// instance properties, for a hand-written `init(from:)`; with `// generate: Decodable`, its config keys are
+/// declared once, as its stored properties (see `decodableExtension`). The output is the same for the same
+/// sources: files in the order of their paths, types in the order of their declarations.
 enum KeysGenerator {
     /// A source file: its path as errors name it, its name in the generated file (its path in the target's
     /// folder) and its text.
@@ -37,15 +38,24 @@ enum KeysGenerator {
                         message: "`// template:` markers are read only in a type that declares `TemplateModel` and not `enum TemplateKey`")
                 }
             }
-            let models = file.types.filter { ($0.declaresModel && !$0.writesKeysByHand) || $0.generatesCodingKeys }
+            for type in file.types where type.generated != .decodable {
+                if let marked = type.properties.first(where: { $0.decode != nil || $0.derivedDefault != nil }) {
+                    throw GenerationError(
+                        path: source.path, line: marked.line,
+                        message: "`// decode:` and `// default:` are read only in a type marked `// generate: Decodable`")
+                }
+            }
+            let models = file.types.filter { ($0.declaresModel && !$0.writesKeysByHand) || $0.generated != nil }
             guard !models.isEmpty else { continue }
             imports.formUnion(file.imports)
             for model in models {
                 if model.declaresModel && !model.writesKeysByHand {
                     extensions.append(try keysExtension(of: model, in: source, mapping: mapping))
                 }
-                if model.generatesCodingKeys {
-                    extensions.append(try codingKeysExtension(of: model, in: source))
+                switch model.generated {
+                case .codingKeys: extensions.append(try codingKeysExtension(of: model, in: source))
+                case .decodable: extensions.append(try decodableExtension(of: model, in: source))
+                case nil: break
                 }
             }
         }
@@ -64,8 +74,98 @@ enum KeysGenerator {
         }
         let keys = type.properties.filter { !$0.isComputed && !$0.isStatic }.map(\.name)
         var text = "// \(source.name)\nextension \(type.name) {\n"
-        text += "    enum CodingKeys: String, CodingKey, CaseIterable {\n"
-        for key in keys { text += "        case \(key)\n" }
+        text += codingKeys(keys)
+        text += "}\n"
+        return text
+    }
+
+    private static func codingKeys(_ keys: [String]) -> String {
+        "    enum CodingKeys: String, CodingKey, CaseIterable {\n" + keys.map { "        case \($0)\n" }.joined() + "    }\n"
+    }
+
+    /// What a type marked `// generate: Decodable` gets from its stored instance properties, each a key of the
+    /// config by its name: its `CodingKeys`; its memberwise initializer, each parameter defaulting to the
+    /// property's initial value; and `init(keysFrom:)`, which rejects unknown keys, reads each key in order with
+    /// `decodeIfPresent` as the property's type (without `?`), or else takes the initial value, and passes them
+    /// to the memberwise initializer.
+    ///
+    /// A property marked `// decode: name` is read with the keyed container's `name(forKey:)` instead, which
+    /// returns nil when the key is absent. One marked `// default: expression` has no initial value: its default
+    /// is the expression, which may name the properties above it, and its parameter is optional (nil for the
+    /// default; the decoded keys above it are in scope by their names). An optional `var` without a value defaults to nil; any other property without a default is an
+    /// error, as every key may be left out. The type declares an initializer in its body (usually
+    /// `init(from:)`, calling `init(keysFrom:)`), so that Swift writes no memberwise one to clash with this one.
+    private static func decodableExtension(of type: ScannedType, in source: Source) throws(GenerationError) -> String {
+        guard type.access != "private" else {
+            throw GenerationError(
+                path: source.path, line: type.line, message: "\(type.name) is private: its generated keys, in another file, could not see it")
+        }
+        guard type.declaresInit else {
+            throw GenerationError(
+                path: source.path, line: type.line,
+                message: "\(type.name) declares no init, so Swift writes a memberwise one that the generated one clashes with; "
+                    + "declare `init(from decoder: any Decoder) throws { try self.init(keysFrom: decoder) }` in its body")
+        }
+        struct Key {
+            var name: String
+            var parameter: String
+            var assignment: String
+            var decoding: String
+        }
+        var keys: [Key] = []
+        for property in type.properties where !property.isComputed && !property.isStatic {
+            let name = property.name
+            func problem(_ message: String) -> GenerationError {
+                GenerationError(path: source.path, line: property.line, message: message)
+            }
+            guard let type = property.type, !type.isEmpty else {
+                throw problem("declare the type of `\(name)` (`\(name): Type`): its key is decoded as it")
+            }
+            // The scanner writes types without spaces: a dictionary's gets its space back (`[String: T]`).
+            let declared = type.replacingOccurrences(of: ":", with: ": ")
+            let isOptional = declared.hasSuffix("?")
+            let wrapped = isOptional ? String(declared.dropLast()) : declared
+            let read = property.decode.map { "try container.\($0)(forKey: .\(name))" }
+                ?? "try container.decodeIfPresent(\(wrapped).self, forKey: .\(name))"
+            if let derived = property.derivedDefault {
+                if property.value != nil { throw problem("`\(name)` has two defaults, its value and `// default:`; keep one") }
+                if isOptional { throw problem("`// default:` is for a property that is not optional; `\(name)` is `\(declared)`") }
+                keys.append(
+                    Key(
+                        name: name, parameter: "\(name): \(declared)? = nil", assignment: "\(name) ?? \(derived)",
+                        decoding: "\(read) ?? \(derived)"))
+                continue
+            }
+            let value: String
+            if let initial = property.value {
+                if property.isLet { throw problem("`\(name)` is a `let` with a value, which no initializer can set; declare it `var`") }
+                value = initial
+            } else if isOptional && !property.isLet {
+                value = "nil"
+            } else {
+                throw problem("`\(name)` has no default: give it one (`var \(name): \(declared) = …`), as every key may be left out")
+            }
+            keys.append(
+                Key(
+                    name: name, parameter: "\(name): \(declared) = \(value)", assignment: name,
+                    decoding: value == "nil" ? read : "\(read) ?? \(value)"))
+        }
+        let access = type.access.isEmpty ? "" : type.access + " "
+        var text = "// \(source.name)\nextension \(type.name) {\n"
+        text += codingKeys(keys.map(\.name)) + "\n"
+        text += "    /// Settings of these values; a key left out takes its default.\n"
+        text += "    \(access)init(\n"
+        text += keys.map { "        \($0.parameter)" }.joined(separator: ",\n") + "\n"
+        text += "    ) {\n"
+        for key in keys { text += "        self.\(key.name) = \(key.assignment)\n" }
+        text += "    }\n\n"
+        text += "    /// The settings the decoder holds: each key the config leaves out takes its default, an unknown key is an error.\n"
+        text += "    init(keysFrom decoder: any Decoder) throws {\n"
+        text += "        try decoder.rejectUnknownKeys(CodingKeys.self)\n"
+        text += "        let container = try decoder.container(keyedBy: CodingKeys.self)\n"
+        for key in keys { text += "        let \(key.name) = \(key.decoding)\n" }
+        text += "        self.init(\n"
+        text += keys.map { "            \($0.name): \($0.name)" }.joined(separator: ",\n") + ")\n"
         text += "    }\n}\n"
         return text
     }

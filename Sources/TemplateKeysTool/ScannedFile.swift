@@ -17,14 +17,16 @@ struct ScannedType {
     var declaresObject: Bool
     /// Whether it declares `enum TemplateKey` itself: then its keys are hand-written and nothing is generated.
     var writesKeysByHand = false
-    /// Whether `// generate: CodingKeys` is directly above it: then its `CodingKeys` are its stored properties.
-    var generatesCodingKeys = false
+    /// What the `// generate: …` marker directly above it asks for, if there is one.
+    var generated: GeneratedCode?
+    /// Whether its body declares an initializer (then Swift writes no memberwise one).
+    var declaresInit = false
     var properties: [ScannedProperty] = []
 
     var name: String { path.joined(separator: ".") }
 }
 
-/// A `var` or `let` of a type, with the `// template:` markers above it.
+/// A `var` or `let` of a type, with the `// template:`, `// decode:` and `// default:` markers above it.
 struct ScannedProperty {
     var name: String
     /// The declared type as written, without spaces (`[PageLink]`, `String?`), or nil when it has none.
@@ -33,6 +35,22 @@ struct ScannedProperty {
     var isStatic: Bool
     var markers: [TemplateMarker]
     var line: Int
+    var isLet = false
+    /// The initial value as written (on one line), or nil when it has none.
+    var value: String?
+    /// The container method named by `// decode: name`.
+    var decode: String?
+    /// The expression of `// default: expression`.
+    var derivedDefault: String?
+}
+
+/// What a `// generate: …` comment directly above a struct or class asks for.
+enum GeneratedCode: String, CaseIterable {
+    /// Its `CodingKeys`: its stored instance properties, for a hand-written `init(from:)`.
+    case codingKeys = "CodingKeys"
+    /// Its `CodingKeys`, its memberwise initializer with each key's default, and `init(keysFrom:)`, which
+    /// decodes every key.
+    case decodable = "Decodable"
 }
 
 /// A `// template: …` line comment above a property.

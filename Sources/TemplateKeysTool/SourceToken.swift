@@ -11,6 +11,8 @@ struct SourceToken: Equatable {
     var kind: Kind
     var text: String
     var line: Int
+    /// Where it is in the source, in Unicode scalars: an initial value is copied from there as written.
+    var scalars: Range<Int> = 0..<0
 
     func isMark(_ mark: String) -> Bool { kind == .mark && text == mark }
     func isWord(_ word: String) -> Bool { kind == .word && text == word }
@@ -47,6 +49,9 @@ struct SourceTokenizer {
     private mutating func run() throws(ScanProblem) {
         while let scalar = peek() {
             let start = line
+            let first = position
+            let count = tokens.count
+            defer { if tokens.count > count { tokens[count].scalars = first..<position } }
             if scalar == "/" && peek(1) == "/" {
                 var text = ""
                 while let next = peek(), next != "\n" { text.unicodeScalars.append(next); advance() }

@@ -37,6 +37,7 @@ public struct DisplayRule: Sendable, Equatable {
     }
 }
 
+// Decoded by hand: its `match:` keys are not properties of their own but conditions read into several sets.
 extension DisplayRule: Decodable {
     package enum CodingKeys: String, CodingKey, CaseIterable { case match, display }
     enum MatchKeys: String, CodingKey, CaseIterable { case sender, kind, conversation, message, direction }

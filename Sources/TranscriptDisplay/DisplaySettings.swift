@@ -69,6 +69,7 @@ public struct DisplaySettings: Sendable, Equatable {
     }
 }
 
+// Decoded by hand: the same keys are read at two levels, `outgoing:` and `incoming:` only at the top (`DirectionKeys`).
 extension DisplaySettings: Decodable {
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case background, text, style, outline, tailCorner, tailStyle, footer, footerTemplate, showsAvatar

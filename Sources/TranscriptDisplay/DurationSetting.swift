@@ -50,3 +50,11 @@ package struct DurationSetting: Decodable {
         return sawUnit || !text.isEmpty ? total : nil
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A duration in seconds (`3600`, `90m`, `1h30m`), or nil when the key is absent: for a config key marked
+    /// `// decode: decodeDuration`.
+    package func decodeDuration(forKey key: Key) throws -> TimeInterval? {
+        try decodeIfPresent(DurationSetting.self, forKey: key)?.seconds
+    }
+}

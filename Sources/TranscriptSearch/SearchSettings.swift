@@ -10,32 +10,21 @@ import TranscriptSupport
 ///   enabled: true        # the default
 ///   exclude: [secrets]   # conversation ids left out of the index (and without a find bar)
 /// ```
+// generate: Decodable
 public struct SearchSettings: Sendable, Equatable, Decodable {
     /// Whether `search/`, `search.html` and the find bars are written.
-    public var enabled: Bool
+    public var enabled: Bool = true
     /// Ids of conversations left out of the index.
-    public var exclude: [String]
+    // decode: decodeOneOrMany
+    public var exclude: [String] = []
 
-    public init(enabled: Bool = true, exclude: [String] = []) {
-        self.enabled = enabled
-        self.exclude = exclude
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the conversation with this id is indexed.
     public func indexes(conversation id: String) -> Bool {
         enabled && !exclude.contains(id)
-    }
-
-    package enum CodingKeys: String, CodingKey, CaseIterable { case enabled, exclude }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        if let single = try? container.decodeIfPresent(String.self, forKey: .exclude) {
-            exclude = [single]
-        } else {
-            exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
-        }
     }
 }

@@ -12,3 +12,12 @@ extension Decoder {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// One string or a list of them (`me: ann` or `me: [ann, bob]`), or nil when the key is absent: for a config
+    /// key marked `// decode: decodeOneOrMany`.
+    package func decodeOneOrMany(forKey key: Key) throws -> [String]? {
+        if let single = try? decodeIfPresent(String.self, forKey: key) { return [single] }
+        return try decodeIfPresent([String].self, forKey: key)
+    }
+}

@@ -49,6 +49,7 @@ import Testing
         #expect(error("// generate: CodingKeys\nenum E { case a }\n") == GenerationError(path: "/t/S.swift", line: 2, message: misplaced))
         #expect(error("struct S {\n    // generate: CodingKeys\n    var a: Int\n}\n") == GenerationError(path: "/t/S.swift", line: 2, message: misplaced))
         #expect(error("// generate: Equatable\nstruct S {}\n") == GenerationError(
-            path: "/t/S.swift", line: 1, message: "unknown marker `// generate: Equatable`; the known one is `// generate: CodingKeys`"))
+            path: "/t/S.swift", line: 1,
+            message: "unknown marker `// generate: Equatable`; known are `// generate: CodingKeys`, `// generate: Decodable`"))
     }
 }

@@ -11,29 +11,32 @@ import TranscriptSupport
 ///   conversations:
 ///     big-channel: {gallery: false}
 /// ```
-public struct OverviewSettings: Sendable, Equatable {
+// generate: Decodable
+public struct OverviewSettings: Sendable, Equatable, Decodable {
     /// Whether overview pages show activity charts and statistics.
-    public var charts: Bool
+    public var charts: Bool = true
     /// Whether conversations get pages of their media, files and links.
-    public var gallery: Bool
+    public var gallery: Bool = true
     /// Settings of single conversations, by id; what one leaves out is the site's.
-    public var conversations: [String: Choice]
+    public var conversations: [String: Choice] = [:]
 
     /// A conversation's own settings.
-    public struct Choice: Sendable, Equatable {
+    // generate: Decodable
+    public struct Choice: Sendable, Equatable, Decodable {
+        /// Whether its overview page shows charts; the site's choice when nil.
         public var charts: Bool?
+        /// Whether it gets gallery pages; the site's choice when nil.
         public var gallery: Bool?
 
-        public init(charts: Bool? = nil, gallery: Bool? = nil) {
-            self.charts = charts
-            self.gallery = gallery
+        /// Reads the conversation's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+        public init(from decoder: any Decoder) throws {
+            try self.init(keysFrom: decoder)
         }
     }
 
-    public init(charts: Bool = true, gallery: Bool = true, conversations: [String: Choice] = [:]) {
-        self.charts = charts
-        self.gallery = gallery
-        self.conversations = conversations
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the conversation with this id shows charts.
@@ -41,31 +44,4 @@ public struct OverviewSettings: Sendable, Equatable {
 
     /// Whether the conversation with this id gets gallery pages.
     public func gallery(for id: String) -> Bool { conversations[id]?.gallery ?? gallery }
-}
-
-extension OverviewSettings: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case charts, gallery, conversations
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        charts = try container.decodeIfPresent(Bool.self, forKey: .charts) ?? true
-        gallery = try container.decodeIfPresent(Bool.self, forKey: .gallery) ?? true
-        conversations = try container.decodeIfPresent([String: Choice].self, forKey: .conversations) ?? [:]
-    }
-}
-
-extension OverviewSettings.Choice: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case charts, gallery
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        charts = try container.decodeIfPresent(Bool.self, forKey: .charts)
-        gallery = try container.decodeIfPresent(Bool.self, forKey: .gallery)
-    }
 }

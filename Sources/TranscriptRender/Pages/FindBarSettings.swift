@@ -13,33 +13,20 @@ import TranscriptSupport
 ///   leftStackWidth: 0          # 0 hides the left stack (the sender filter)
 ///   rightStackWidth: 10rem     # previous, next and "3 of 17"
 /// ```
+// generate: Decodable
 public struct FindBarSettings: Sendable, Equatable, Decodable {
+    /// Space around the whole bar.
     public var padding: CSSInsets?
+    /// Space inside the query field.
     public var textViewPadding: CSSInsets?
     /// The width of the left stack; `0` hides it, unset sizes it to its content.
     public var leftStackWidth: CSSLength?
     /// The width of the right stack; `0` hides it, unset sizes it to its content.
     public var rightStackWidth: CSSLength?
 
-    public init(
-        padding: CSSInsets? = nil, textViewPadding: CSSInsets? = nil, leftStackWidth: CSSLength? = nil,
-        rightStackWidth: CSSLength? = nil
-    ) {
-        self.padding = padding
-        self.textViewPadding = textViewPadding
-        self.leftStackWidth = leftStackWidth
-        self.rightStackWidth = rightStackWidth
-    }
-
-    package enum CodingKeys: String, CodingKey, CaseIterable { case padding, textViewPadding, leftStackWidth, rightStackWidth }
-
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        padding = try container.decodeIfPresent(CSSInsets.self, forKey: .padding)
-        textViewPadding = try container.decodeIfPresent(CSSInsets.self, forKey: .textViewPadding)
-        leftStackWidth = try container.decodeIfPresent(CSSLength.self, forKey: .leftStackWidth)
-        rightStackWidth = try container.decodeIfPresent(CSSLength.self, forKey: .rightStackWidth)
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether a stack of this width is hidden (a width of zero in any unit).

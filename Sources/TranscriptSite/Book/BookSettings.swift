@@ -13,9 +13,11 @@ import TranscriptSupport
 ///   formats: [epub, pdf]
 ///   paper: a4               # or letter (the PDF's pages)
 /// ```
-public struct BookSettings: Sendable, Equatable {
+// generate: Decodable
+public struct BookSettings: Sendable, Equatable, Decodable {
     /// The ids of the conversations the site build makes books of.
-    public var conversations: [String]
+    // decode: decodeOneOrMany
+    public var conversations: [String] = []
     /// The book's title; the conversation's when nil.
     public var title: String?
     /// A text for the title page (a dedication, a note).
@@ -23,20 +25,15 @@ public struct BookSettings: Sendable, Equatable {
     /// A picture for the cover and the title page, relative to the site folder.
     public var cover: String?
     /// The files the site build makes of each book: `epub`, `pdf` or both.
-    public var formats: [BookFormat]
+    // decode: decodeFormats
+    public var formats: [BookFormat] = [.epub]
     /// The PDF's paper size.
-    public var paper: PaperSize
+    // decode: decodePaper
+    public var paper: PaperSize = .a4
 
-    public init(
-        conversations: [String] = [], title: String? = nil, text: String? = nil, cover: String? = nil,
-        formats: [BookFormat] = [.epub], paper: PaperSize = .a4
-    ) {
-        self.conversations = conversations
-        self.title = title
-        self.text = text
-        self.cover = cover
-        self.formats = formats
-        self.paper = paper
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 }
 
@@ -58,35 +55,24 @@ public enum PaperSize: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-extension BookSettings: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case conversations, title, text, cover, formats, paper
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let single = try? container.decodeIfPresent(String.self, forKey: .conversations) {
-            conversations = [single]
-        } else {
-            conversations = try container.decodeIfPresent([String].self, forKey: .conversations) ?? []
-        }
-        title = try container.decodeIfPresent(String.self, forKey: .title)
-        text = try container.decodeIfPresent(String.self, forKey: .text)
-        cover = try container.decodeIfPresent(String.self, forKey: .cover)
-        let formatNames = try container.decodeIfPresent([String].self, forKey: .formats) ?? ["epub"]
-        formats = try formatNames.map { name in
+// The keys of `BookSettings` that are not read as their type is.
+extension KeyedDecodingContainer<BookSettings.CodingKeys> {
+    /// A list of format names, in any case.
+    func decodeFormats(forKey key: Key) throws -> [BookFormat]? {
+        try decodeIfPresent([String].self, forKey: key)?.map { name in
             guard let format = BookFormat(rawValue: name.lowercased()) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .formats, in: container, debugDescription: "\"\(name)\" is not a book format (epub, pdf)")
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(name)\" is not a book format (epub, pdf)")
             }
             return format
         }
-        let paperName = try container.decodeIfPresent(String.self, forKey: .paper) ?? "a4"
-        guard let paper = PaperSize(rawValue: paperName.lowercased()) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .paper, in: container, debugDescription: "\"\(paperName)\" is not a paper size (a4, letter)")
+    }
+
+    /// A paper size's name, in any case.
+    func decodePaper(forKey key: Key) throws -> PaperSize? {
+        guard let name = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let paper = PaperSize(rawValue: name.lowercased()) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(name)\" is not a paper size (a4, letter)")
         }
-        self.paper = paper
+        return paper
     }
 }

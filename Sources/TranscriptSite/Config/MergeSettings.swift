@@ -16,35 +16,17 @@ import TranscriptSupport
 ///       id: Family Group                # the id its exports give the conversation
 ///       into: Family Group (old phone)  # the id it takes instead
 /// ```
+// generate: Decodable
 public struct MergeSettings: Sendable, Equatable, Decodable {
     /// Conversations of several ids that are one.
-    public var join: [MergeJoin]
+    // decode: decodeJoin
+    public var join: [MergeJoin] = []
     /// Conversations that an input's exports give an id another conversation has.
-    public var separate: [MergeSeparation]
+    public var separate: [MergeSeparation] = []
 
-    public init(join: [MergeJoin] = [], separate: [MergeSeparation] = []) {
-        self.join = join
-        self.separate = separate
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case join, separate }
-
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        join = try container.decodeIfPresent([MergeJoin].self, forKey: .join) ?? []
-        separate = try container.decodeIfPresent([MergeSeparation].self, forKey: .separate) ?? []
-        var joined: [String: String] = [:]
-        for (index, entry) in join.enumerated() {
-            for id in entry.ids {
-                if let other = joined[id], other != entry.into {
-                    throw DecodingError.dataCorrupted(DecodingError.Context(
-                        codingPath: container.codingPath + [CodingKeys.join, AnyCodingKey(intValue: index)],
-                        debugDescription: "the id \"\(id)\" is joined into both \"\(other)\" and \"\(entry.into)\""))
-                }
-                joined[id] = entry.into
-            }
-        }
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the block changes any id.
@@ -63,6 +45,25 @@ public struct MergeSettings: Sendable, Equatable, Decodable {
     }
 }
 
+extension KeyedDecodingContainer<MergeSettings.CodingKeys> {
+    /// The entries, no id joined into two conversations.
+    func decodeJoin(forKey key: Key) throws -> [MergeJoin]? {
+        guard let join = try decodeIfPresent([MergeJoin].self, forKey: key) else { return nil }
+        var joined: [String: String] = [:]
+        for (index, entry) in join.enumerated() {
+            for id in entry.ids {
+                if let other = joined[id], other != entry.into {
+                    throw DecodingError.dataCorrupted(DecodingError.Context(
+                        codingPath: codingPath + [key, AnyCodingKey(intValue: index)],
+                        debugDescription: "the id \"\(id)\" is joined into both \"\(other)\" and \"\(entry.into)\""))
+                }
+                joined[id] = entry.into
+            }
+        }
+        return join
+    }
+}
+
 /// Conversations of several ids that are one (`merge.join`).
 public struct MergeJoin: Sendable, Equatable, Decodable {
     /// The id the merged conversation takes.
@@ -75,6 +76,7 @@ public struct MergeJoin: Sendable, Equatable, Decodable {
         self.ids = ids
     }
 
+    // Its keys are required, which a generated `init(keysFrom:)` does not read, so they are decoded here.
     enum CodingKeys: String, CodingKey, CaseIterable { case into, ids }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +102,7 @@ public struct MergeSeparation: Sendable, Equatable, Decodable {
         self.into = into
     }
 
+    // Its keys are required, which a generated `init(keysFrom:)` does not read, so they are decoded here.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case input, id, into
     }

@@ -10,103 +10,79 @@ import TranscriptSupport
 /// A site's settings, read from its `transcripts.yml`.
 ///
 /// Every key is optional. Unknown keys and bad values are errors that name the key and the file.
-// generate: CodingKeys
-public struct SiteConfiguration: Sendable, Equatable {
+// generate: Decodable
+public struct SiteConfiguration: Sendable, Equatable, Decodable {
     /// The site's title, shown on every page.
-    public var title: String
+    public var title: String = "Transcripts"
     /// A sentence under the title on the index page.
     public var description: String?
     /// The participant ids of the archive's owner: their messages are outgoing, on the right.
-    public var me: [String]
+    // decode: decodeOneOrMany
+    public var me: [String] = []
     /// The time zone in which times are shown and dates without an offset are read (IANA name).
-    public var timeZone: TimeZone
+    // decode: decodeTimeZone
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     /// The locale that formats dates and times, such as `en_GB` or `de_DE`.
-    public var locale: Locale
+    // decode: decodeLocale
+    public var locale: Locale = Locale(identifier: "en_US")
     /// The language of the pages (`<html lang>`); by default the locale's language.
+    // default: Self.languageTag(of: locale)
     public var language: String
     /// Files and folders of conversation exports, relative to the site folder.
-    public var inputs: [String]
+    // decode: decodeOneOrMany
+    public var inputs: [String] = ["conversations"]
     /// The folder the site is written to, relative to the site folder.
-    public var output: String
+    public var output: String = "public"
     /// A date header is shown before a message when more than this many seconds passed since the previous
     /// one (MessageKit's `showsDateHeaderAfterTimeInterval`).
-    public var dateHeaderInterval: TimeInterval
+    // decode: decodeDuration
+    public var dateHeaderInterval: TimeInterval = 3600
     /// How messages look (colours, bubble style, tails, footers, avatars, layout) on the whole site.
-    public var display: DisplaySettings
+    public var display: DisplaySettings = DisplaySettings()
     /// Display settings for single conversations, by conversation id.
-    public var conversations: [String: DisplaySettings]
+    public var conversations: [String: DisplaySettings] = [:]
     /// Display settings for the messages that match, applied in order after the others.
-    public var rules: [DisplayRule]
+    public var rules: [DisplayRule] = []
     /// Settings of the import formats: `formats: {whatsapp: {dateOrder: dayFirst}}`.
-    public var formats: FormatSettings
+    public var formats: FormatSettings = FormatSettings()
     /// The most messages on one page: a conversation has a page per month, a longer month several.
-    public var pageSize: Int
+    // decode: decodePageSize
+    public var pageSize: Int = 1000
     /// Whether each conversation gets an Atom feed of its newest messages (`c/<id>/feed.xml`).
-    public var feeds: Bool
+    public var feeds: Bool = true
     /// How many of the newest messages a feed holds.
-    public var feedSize: Int
+    // decode: decodeFeedSize
+    public var feedSize: Int = 50
     /// The search index: on or off, and the conversations it leaves out.
-    public var search: SearchSettings
+    public var search: SearchSettings = SearchSettings()
     /// The measures of the find bar on conversation pages.
-    public var findBar: FindBarSettings
+    public var findBar: FindBarSettings = FindBarSettings()
     /// What the build hides before anything is rendered: pseudonyms, excluded people, redaction, image
     /// metadata, search engines.
-    public var privacy: PrivacySettings
+    public var privacy: PrivacySettings = PrivacySettings()
     /// Whether the site is passphrase-protected, and how (see docs/protect.md).
-    public var protect: ProtectionSettings
+    // decode: decodeProtection
+    public var protect: ProtectionSettings = ProtectionSettings()
     /// What conversations' overview pages show: activity charts and statistics, gallery pages.
-    public var overview: OverviewSettings
+    public var overview: OverviewSettings = OverviewSettings()
     /// Which conversations of the exports are one where their ids say otherwise (`merge: {join, separate}`).
-    public var merge: MergeSettings
+    public var merge: MergeSettings = MergeSettings()
     /// Which conversations get books beside their pages, and what the books' title pages show.
-    public var book: BookSettings
+    public var book: BookSettings = BookSettings()
     /// Who is who across conversations and apps: each person's ids, or contacts files (see docs/people.md).
-    public var people: PeopleSettings
+    // decode: decodePeople
+    public var people: PeopleSettings = PeopleSettings()
     /// The region phone numbers written without a country code are read in (`DE`, `US`); by default the
     /// locale's region.
+    // decode: decodeRegion
     public var region: String?
     /// A site of some people, conversations or days of the archive (`scope:`).
-    public var scope: ScopeSettings
+    public var scope: ScopeSettings = ScopeSettings()
 
-    public init(
-        title: String = "Transcripts", description: String? = nil, me: [String] = [],
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US"),
-        language: String? = nil, inputs: [String] = ["conversations"], output: String = "public",
-        dateHeaderInterval: TimeInterval = 3600, display: DisplaySettings = DisplaySettings(),
-        conversations: [String: DisplaySettings] = [:], rules: [DisplayRule] = [],
-        formats: FormatSettings = FormatSettings(), pageSize: Int = 1000, feeds: Bool = true, feedSize: Int = 50,
-        search: SearchSettings = SearchSettings(), findBar: FindBarSettings = FindBarSettings(),
-        privacy: PrivacySettings = PrivacySettings(), protect: ProtectionSettings = ProtectionSettings(),
-        overview: OverviewSettings = OverviewSettings(), merge: MergeSettings = MergeSettings(),
-        book: BookSettings = BookSettings(), people: PeopleSettings = PeopleSettings(), region: String? = nil,
-        scope: ScopeSettings = ScopeSettings()
-    ) {
-        self.scope = scope
-        self.book = book
-        self.people = people
-        self.region = region
-        self.overview = overview
-        self.merge = merge
-        self.privacy = privacy
-        self.protect = protect
-        self.search = search
-        self.findBar = findBar
-        self.feeds = feeds
-        self.feedSize = feedSize
-        self.formats = formats
-        self.pageSize = pageSize
-        self.title = title
-        self.description = description
-        self.me = me
-        self.timeZone = timeZone
-        self.locale = locale
-        self.language = language ?? Self.languageTag(of: locale)
-        self.inputs = inputs
-        self.output = output
-        self.dateHeaderInterval = dateHeaderInterval
-        self.display = display
-        self.conversations = conversations
-        self.rules = rules
+    /// Reads `transcripts.yml`'s keys, as declared above (the TemplateKeys plugin writes `init(keysFrom:)`, and
+    /// the memberwise `init` with each key's default).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the pages' language is written right to left (then the page is mirrored: outgoing messages
@@ -151,96 +127,74 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 }
 
-// Its `CodingKeys` are its stored properties, by name (`// generate: CodingKeys`, the TemplateKeys plugin).
-extension SiteConfiguration: Decodable {
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = SiteConfiguration()
-        title = try container.decodeIfPresent(String.self, forKey: .title) ?? defaults.title
-        description = try container.decodeIfPresent(String.self, forKey: .description)
-        if let single = try? container.decodeIfPresent(String.self, forKey: .me) {
-            me = [single]
-        } else {
-            me = try container.decodeIfPresent([String].self, forKey: .me) ?? []
-        }
-        if let name = try container.decodeIfPresent(String.self, forKey: .timeZone) {
-            guard let zone = TimeZone(identifier: name) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .timeZone, in: container,
-                    debugDescription: "\"\(name)\" is not a time zone name (examples: UTC, Europe/Berlin, America/New_York)")
-            }
-            timeZone = zone
-        } else {
-            timeZone = defaults.timeZone
-        }
-        if let identifier = try container.decodeIfPresent(String.self, forKey: .locale) {
-            let known = Set(Locale.availableIdentifiers)
-            let normalized = identifier.replacingOccurrences(of: "-", with: "_")
-            guard known.contains(normalized) || known.contains(Self.languageTag(of: Locale(identifier: normalized))) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .locale, in: container,
-                    debugDescription: "\"\(identifier)\" is not a known locale (examples: en_US, en_GB, de_DE, ja_JP)")
-            }
-            locale = Locale(identifier: normalized)
-        } else {
-            locale = defaults.locale
-        }
-        language = try container.decodeIfPresent(String.self, forKey: .language) ?? Self.languageTag(of: locale)
-        if let single = try? container.decodeIfPresent(String.self, forKey: .inputs) {
-            inputs = [single]
-        } else {
-            inputs = try container.decodeIfPresent([String].self, forKey: .inputs) ?? defaults.inputs
-        }
-        output = try container.decodeIfPresent(String.self, forKey: .output) ?? defaults.output
-        if let interval = try container.decodeIfPresent(DurationSetting.self, forKey: .dateHeaderInterval) {
-            dateHeaderInterval = interval.seconds
-        } else {
-            dateHeaderInterval = defaults.dateHeaderInterval
-        }
-        display = try container.decodeIfPresent(DisplaySettings.self, forKey: .display) ?? DisplaySettings()
-        conversations = try container.decodeIfPresent([String: DisplaySettings].self, forKey: .conversations) ?? [:]
-        rules = try container.decodeIfPresent([DisplayRule].self, forKey: .rules) ?? []
-        formats = try container.decodeIfPresent(FormatSettings.self, forKey: .formats) ?? FormatSettings()
-        pageSize = try container.decodeIfPresent(Int.self, forKey: .pageSize) ?? defaults.pageSize
-        guard (10...100_000).contains(pageSize) else {
+// The keys of `SiteConfiguration` that are not read as their type is.
+extension KeyedDecodingContainer<SiteConfiguration.CodingKeys> {
+    /// An IANA time zone name.
+    func decodeTimeZone(forKey key: Key) throws -> TimeZone? {
+        guard let name = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .pageSize, in: container, debugDescription: "a page holds 10 to 100000 messages, not \(pageSize)")
+                forKey: key, in: self,
+                debugDescription: "\"\(name)\" is not a time zone name (examples: UTC, Europe/Berlin, America/New_York)")
         }
-        feeds = try container.decodeIfPresent(Bool.self, forKey: .feeds) ?? defaults.feeds
-        feedSize = try container.decodeIfPresent(Int.self, forKey: .feedSize) ?? defaults.feedSize
-        guard (1...10_000).contains(feedSize) else {
+        return zone
+    }
+
+    /// A locale the system knows, or whose language it knows (`de-AT` is read as `de_AT`).
+    func decodeLocale(forKey key: Key) throws -> Locale? {
+        guard let identifier = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        let known = Set(Locale.availableIdentifiers)
+        let normalized = identifier.replacingOccurrences(of: "-", with: "_")
+        guard known.contains(normalized) || known.contains(SiteConfiguration.languageTag(of: Locale(identifier: normalized))) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .feedSize, in: container, debugDescription: "a feed holds 1 to 10000 messages, not \(feedSize)")
+                forKey: key, in: self, debugDescription: "\"\(identifier)\" is not a known locale (examples: en_US, en_GB, de_DE, ja_JP)")
         }
-        search = try container.decodeIfPresent(SearchSettings.self, forKey: .search) ?? SearchSettings()
-        findBar = try container.decodeIfPresent(FindBarSettings.self, forKey: .findBar) ?? FindBarSettings()
-        privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? PrivacySettings()
-        overview = try container.decodeIfPresent(OverviewSettings.self, forKey: .overview) ?? OverviewSettings()
-        merge = try container.decodeIfPresent(MergeSettings.self, forKey: .merge) ?? MergeSettings()
-        book = try container.decodeIfPresent(BookSettings.self, forKey: .book) ?? BookSettings()
-        scope = try container.decodeIfPresent(ScopeSettings.self, forKey: .scope) ?? ScopeSettings()
-        people = PeopleSettings(entries: try container.decodeIfPresent([PeopleSettings.Entry].self, forKey: .people) ?? [])
-        if let code = try container.decodeIfPresent(String.self, forKey: .region) {
-            guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .region, in: container, debugDescription: "\"\(code)\" is not a region code (two capital letters: US, DE, GB)")
-            }
-            region = code
-        } else {
-            region = nil
+        return Locale(identifier: normalized)
+    }
+
+    /// 10 to 100000 messages a page.
+    func decodePageSize(forKey key: Key) throws -> Int? {
+        guard let size = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+        guard (10...100_000).contains(size) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "a page holds 10 to 100000 messages, not \(size)")
         }
-        if container.contains(.protect), try container.decodeNil(forKey: .protect) {
-            protect = ProtectionSettings(enabled: true)  // a bare `protect:` turns protection on
-        } else {
-            protect = try container.decodeIfPresent(ProtectionSettings.self, forKey: .protect) ?? ProtectionSettings()
+        return size
+    }
+
+    /// 1 to 10000 messages a feed.
+    func decodeFeedSize(forKey key: Key) throws -> Int? {
+        guard let size = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+        guard (1...10_000).contains(size) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "a feed holds 1 to 10000 messages, not \(size)")
         }
+        return size
+    }
+
+    /// The block, or a bare `protect:`, which turns protection on with the defaults.
+    func decodeProtection(forKey key: Key) throws -> ProtectionSettings? {
+        if contains(key), try decodeNil(forKey: key) { return ProtectionSettings(enabled: true) }
+        return try decodeIfPresent(ProtectionSettings.self, forKey: key)
+    }
+
+    /// The list of people and contacts files.
+    func decodePeople(forKey key: Key) throws -> PeopleSettings? {
+        try decodeIfPresent([PeopleSettings.Entry].self, forKey: key).map { PeopleSettings(entries: $0) }
+    }
+
+    /// Two capital letters.
+    func decodeRegion(forKey key: Key) throws -> String? {
+        guard let code = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\"\(code)\" is not a region code (two capital letters: US, DE, GB)")
+        }
+        return code
     }
 }
 
 /// The config's `formats:` block: options for importers, by format name (`formats: {irc: {year: 2005}}`).
 /// Which keys a format takes is the importer's own business (`ConfigurableImporter`); the config checks
-/// them against the importers of the registry it is read with.
+/// them against the importers of the registry it is read with, so its keys are decoded by hand.
 public struct FormatSettings: Sendable, Equatable, Decodable {
     /// The options by format name.
     public var options: [String: ImporterOptions]

@@ -44,6 +44,7 @@ public struct PeopleSettings: Sendable, Equatable {
     }
 }
 
+// Decoded by hand: an entry is one of two shapes (a person or a contacts file), told apart by its keys.
 extension PeopleSettings.Entry: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, ids, contacts, together

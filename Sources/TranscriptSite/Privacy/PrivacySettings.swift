@@ -14,31 +14,28 @@ import TranscriptSupport
 ///   stripMetadata: true           # EXIF, XMP, IPTC, ... removed from copied pictures, videos and sound
 ///   noindex: true                 # robots meta tag on every page and a robots.txt that disallows all
 /// ```
-public struct PrivacySettings: Sendable, Equatable {
+// generate: Decodable
+public struct PrivacySettings: Sendable, Equatable, Decodable {
     /// Whether people are shown under pseudonyms, and the pseudonyms chosen for some of them (by name or id).
-    public var pseudonymize: Pseudonymize
+    // decode: decodePseudonymize
+    public var pseudonymize: Pseudonymize = .off
     /// The people (by name or id) whose messages are left out.
-    public var exclude: [String]
+    // decode: decodeOneOrMany
+    public var exclude: [String] = []
     /// What is masked in every text: built-in kinds and regular expressions.
-    public var redact: [RedactionPattern]
+    // decode: decodeRedaction
+    public var redact: [RedactionPattern] = []
     /// What each redacted match becomes.
-    public var mask: String
+    public var mask: String = "[redacted]"
     /// Whether metadata (EXIF with GPS, XMP, IPTC, PNG text chunks; with exiftool, a HEIC picture's and a
     /// QuickTime or MP4 file's) is removed from copied pictures, videos and sound.
-    public var stripMetadata: Bool
+    public var stripMetadata: Bool = true
     /// Whether pages ask search engines not to index them (a robots meta tag and `robots.txt`).
-    public var noindex: Bool
+    public var noindex: Bool = false
 
-    public init(
-        pseudonymize: Pseudonymize = .off, exclude: [String] = [], redact: [RedactionPattern] = [],
-        mask: String = "[redacted]", stripMetadata: Bool = true, noindex: Bool = false
-    ) {
-        self.pseudonymize = pseudonymize
-        self.exclude = exclude
-        self.redact = redact
-        self.mask = mask
-        self.stripMetadata = stripMetadata
-        self.noindex = noindex
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the build changes conversations (pseudonyms, exclusions or redaction).
@@ -114,51 +111,33 @@ public struct RedactionPatternError: Error, Sendable {
     public let message: String
 }
 
-extension PrivacySettings: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case pseudonymize, exclude, redact, mask, stripMetadata, noindex
+// The keys of `PrivacySettings` that are not read as their type is.
+extension KeyedDecodingContainer<PrivacySettings.CodingKeys> {
+    /// `true`, `false`, or the pseudonyms chosen for some people (none empty).
+    func decodePseudonymize(forKey key: Key) throws -> PrivacySettings.Pseudonymize? {
+        if let flag = try? decodeIfPresent(Bool.self, forKey: key) { return flag ? .on(chosen: [:]) : .off }
+        guard let chosen = try decodeIfPresent([String: String].self, forKey: key) else { return nil }
+        if let empty = chosen.first(where: { $0.value.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "the pseudonym of \"\(empty.key)\" is empty")
+        }
+        return .on(chosen: chosen)
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = PrivacySettings()
-        if let flag = try? container.decodeIfPresent(Bool.self, forKey: .pseudonymize) {
-            pseudonymize = flag ? .on(chosen: [:]) : .off
-        } else if let chosen = try container.decodeIfPresent([String: String].self, forKey: .pseudonymize) {
-            if let empty = chosen.first(where: { $0.value.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .pseudonymize, in: container, debugDescription: "the pseudonym of \"\(empty.key)\" is empty")
-            }
-            pseudonymize = .on(chosen: chosen)
-        } else {
-            pseudonymize = defaults.pseudonymize
-        }
-        exclude = try Self.list(of: .exclude, in: container)
+    /// A list of built-in kinds and regular expressions; an entry that is neither is an error at its index.
+    func decodeRedaction(forKey key: Key) throws -> [RedactionPattern]? {
+        guard contains(key) else { return nil }
         var patterns: [RedactionPattern] = []
-        if container.contains(.redact) {
-            var list = try container.nestedUnkeyedContainer(forKey: .redact)
-            while !list.isAtEnd {
-                let index = list.currentIndex
-                let source = try list.decode(String.self)
-                do {
-                    patterns.append(try RedactionPattern(source))
-                } catch let error as RedactionPatternError {
-                    throw DecodingError.dataCorrupted(
-                        DecodingError.Context(
-                            codingPath: list.codingPath + [AnyCodingKey(intValue: index)], debugDescription: error.message))
-                }
+        var list = try nestedUnkeyedContainer(forKey: key)
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let source = try list.decode(String.self)
+            do {
+                patterns.append(try RedactionPattern(source))
+            } catch let error as RedactionPatternError {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: list.codingPath + [AnyCodingKey(intValue: index)], debugDescription: error.message))
             }
         }
-        redact = patterns
-        mask = try container.decodeIfPresent(String.self, forKey: .mask) ?? defaults.mask
-        stripMetadata = try container.decodeIfPresent(Bool.self, forKey: .stripMetadata) ?? defaults.stripMetadata
-        noindex = try container.decodeIfPresent(Bool.self, forKey: .noindex) ?? defaults.noindex
-    }
-
-    /// A list of names, or one name.
-    private static func list(of key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> [String] {
-        if let single = try? container.decodeIfPresent(String.self, forKey: key) { return [single] }
-        return try container.decodeIfPresent([String].self, forKey: key) ?? []
+        return patterns
     }
 }

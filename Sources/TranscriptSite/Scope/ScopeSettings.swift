@@ -11,20 +11,24 @@ import TranscriptSupport
 ///   from: 2019-01-01                 # the messages of these days, in the site's time zone
 ///   to: 2020-12-31
 /// ```
-public struct ScopeSettings: Sendable, Equatable {
+// generate: Decodable
+public struct ScopeSettings: Sendable, Equatable, Decodable {
     /// People whose conversations are built: a person of `people:` by name or id, or any participant's id or name.
-    public var people: [String]
+    // decode: decodeOneOrMany
+    public var people: [String] = []
     /// Conversations built, by id or title.
-    public var conversations: [String]
-    /// The first and last day of the messages built (`YYYY-MM-DD`), both included.
+    // decode: decodeOneOrMany
+    public var conversations: [String] = []
+    /// The first day of the messages built (`YYYY-MM-DD`), included.
+    // decode: decodeDay
     public var from: String?
+    /// The last day of the messages built (`YYYY-MM-DD`), included.
+    // decode: decodeDay
     public var to: String?
 
-    public init(people: [String] = [], conversations: [String] = [], from: String? = nil, to: String? = nil) {
-        self.people = people
-        self.conversations = conversations
-        self.from = from
-        self.to = to
+    /// Reads the block's keys, as declared above (`init(keysFrom:)` is written by the TemplateKeys plugin).
+    public init(from decoder: any Decoder) throws {
+        try self.init(keysFrom: decoder)
     }
 
     /// Whether the scope leaves anything out.
@@ -45,26 +49,13 @@ public struct ScopeSettings: Sendable, Equatable {
     }
 }
 
-extension ScopeSettings: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case people, conversations, from, to
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func list(_ key: CodingKeys) throws -> [String] {
-            if let single = try? container.decodeIfPresent(String.self, forKey: key) { return [single] }
-            return try container.decodeIfPresent([String].self, forKey: key) ?? []
+extension KeyedDecodingContainer<ScopeSettings.CodingKeys> {
+    /// A day, `YYYY-MM-DD`.
+    func decodeDay(forKey key: Key) throws -> String? {
+        let day = try decodeIfPresent(String.self, forKey: key)
+        if let day, !DaySpan.isDay(day) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(day)\" is not a day (YYYY-MM-DD)")
         }
-        people = try list(.people)
-        conversations = try list(.conversations)
-        for key in [CodingKeys.from, .to] {
-            if let day = try container.decodeIfPresent(String.self, forKey: key), !DaySpan.isDay(day) {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(day)\" is not a day (YYYY-MM-DD)")
-            }
-        }
-        from = try container.decodeIfPresent(String.self, forKey: .from)
-        to = try container.decodeIfPresent(String.self, forKey: .to)
+        return day
     }
 }
