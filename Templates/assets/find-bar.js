@@ -13,7 +13,7 @@
   var previousButton = form.querySelector(".find-previous");
   var nextButton = form.querySelector(".find-next");
   var pageFile = decodeURIComponent(window.location.pathname.split("/").pop() || "").replace(/\.html$/, "");
-  var SKIP = ".message-meta, .sender, .reply, .visually-hidden, .reactions, .thread-replies, .avatar, .time";
+  var SKIP = ".message-meta, .sender, .reply, .sr-only, .visually-hidden, .reactions, .thread-replies, .avatar, .time";
   var state = { matches: [], current: -1, query: null, start: 0, end: 0, pageIDs: [], pages: [] };
   var generation = 0;
   var timer = null;

@@ -91,7 +91,7 @@
     var items = document.querySelectorAll("li.message[id], li.event[id]");
     if (!items.length) return;
     var status = document.createElement("p");
-    status.className = "visually-hidden copy-status";
+    status.className = "sr-only copy-status";
     status.setAttribute("role", "status");
     document.body.appendChild(status);
 

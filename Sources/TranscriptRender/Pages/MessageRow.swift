@@ -146,6 +146,12 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     var senderURL: String? { row.sender.url }
     // template: key
     var senderColor: Int { row.sender.color }
+    /// `c0`…`c7`, the sender's colour, when the row shows the sender's name or initials: the built-in template puts
+    /// it on the row, whose name and initials the stylesheet colours by it (not a class on each).
+    // template: key
+    var colorClass: String? {
+        row.sender.showsName || (row.bubble.reservesAvatarSpace && row.bubble.avatar != nil) ? "c\(row.sender.color)" : nil
+    }
     // template: key
     var showsSenderName: Bool { row.sender.showsName }
     // template: key

@@ -134,7 +134,7 @@ import Testing
         // `datetime` is the instant in UTC, as on the message's own time.
         #expect(page.contains(
             "<p class=\"forwarded\">Forwarded from #general · <time datetime=\"2024-02-01T09:00:00Z\">1 Feb 2024, 10:00</time>"
-                + " <span class=\"edited\" title=\"Edited 1 Feb 2024, 10:05\">edited<span class=\"visually-hidden\"> 1 Feb 2024, 10:05</span></span></p>\n"
+                + " <span class=\"edited\" title=\"Edited 1 Feb 2024, 10:05\">edited<span class=\"sr-only\"> 1 Feb 2024, 10:05</span></span></p>\n"
                 + "<p class=\"text\" dir=\"auto\">Look at <strong>this</strong></p>"))
     }
 }

@@ -11,7 +11,7 @@ import Testing
         let folder = try OverviewPageTests.build()
         let media = try TestSupport.read(folder.appendingPathComponent("media.html"))
         #expect(media.contains("<title>Photos and videos · Chat · Site</title>"))
-        #expect(media.contains(#"<li class="gallery-item"><a class="gallery-picture" href="2024-03.html#m-3"><span class="gallery-placeholder">Photo<span class="visually-hidden">: Beach</span></span></a><span class="gallery-meta">Ann · 1 Mar 2024</span></li>"#))
+        #expect(media.contains(#"<li class="gallery-item"><a class="gallery-picture" href="2024-03.html#m-3"><span class="gallery-placeholder">Photo<span class="sr-only">: Beach</span></span></a><span class="gallery-meta">Ann · 1 Mar 2024</span></li>"#))
         let files = try TestSupport.read(folder.appendingPathComponent("files.html"))
         #expect(files.contains(#"<li><span class="gallery-file">Plan.pdf</span> (not in the export) <span class="gallery-size">2.0 KB</span> · <a href="2024-03.html#m-4">Ann · 2 Mar 2024</a></li>"#))
         let links = try TestSupport.read(folder.appendingPathComponent("links.html"))
@@ -44,7 +44,7 @@ import Testing
         #expect(media.contains(#"<a class="gallery-picture" href="2024-01.html#m-1"><img src="../../media/"#))
         #expect(media.contains(#"width="\#(fitted.width)" height="\#(fitted.height)" loading="lazy" decoding="async" alt="Photo from Ann · Jan 5, 2024">"#))
         // A video without a still gets a tile that says what it is.
-        #expect(media.contains(#"<span class="gallery-placeholder">Video<span class="visually-hidden">: Video from Ann · Jan 5, 2024</span></span>"#))
+        #expect(media.contains(#"<span class="gallery-placeholder">Video<span class="sr-only">: Video from Ann · Jan 5, 2024</span></span>"#))
         #expect(ConversationGallery.fitted(width: 800, height: 600) == (160, 120))
         #expect(ConversationGallery.fitted(width: 600, height: 800) == (120, 160))
         #expect(ConversationGallery.fitted(width: nil, height: 600) == (160, 160))
