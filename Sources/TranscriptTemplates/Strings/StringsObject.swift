@@ -2,21 +2,26 @@ import TranscriptModel
 
 /// The strings table as templates read it: `{{t.search}}` is the text of `search` (escaped like every value),
 /// and `{{{t.json}}}` the texts the page's scripts show, as JSON for a
-/// `<script type="application/json" id="transcripts-strings">` block (no inline script runs on the pages).
+/// `<script type="application/json" id="transcripts-strings">` block (no inline script runs on the pages);
+/// `{{{t.pageJSON}}}` only those of the scripts every page loads, which most pages need (a fifth of the bytes).
 ///
 /// `TemplateSet` puts it under every page model and message row, so `t` is in scope in every template.
 public final class StringsObject: TemplateObject {
     public let table: StringTable
     /// The JSON for the scripts, made once.
     public let json: String
+    /// The JSON for the scripts every page loads (`pageScriptKeys`), made once.
+    public let pageJSON: String
 
     public init(_ table: StringTable) {
         self.table = table
         self.json = Self.scriptJSON(table)
+        self.pageJSON = Self.scriptJSON(table, keys: Self.pageScriptKeys)
     }
 
     public func templateValue(for name: String) -> TemplateValue? {
         if name == "json" { return .text(json) }
+        if name == "pageJSON" { return .text(pageJSON) }
         guard table.entries[name] != nil else { return nil }
         return .text(table.text(name))
     }
@@ -31,11 +36,18 @@ public final class StringsObject: TemplateObject {
         "dayAndTime",
     ]
 
+    /// The keys of the scripts the built-in `page` template loads on every page: theme.js, permalinks.js, the find
+    /// bar of conversation pages (find-bar.js) and the header's search box (site-search.js, which shows none).
+    public static let pageScriptKeys = [
+        "lightMode", "darkMode", "switchToLightMode", "switchToDarkMode", "copyLink", "copyLinkToMessage", "linkCopied",
+        "linkNotCopied", "findUnavailable", "finding", "noMatches", "findFailed", "matchPosition", "dayAndTime",
+    ]
+
     /// `{"lang":"de","copyLink":"Link kopieren","resultCount":{"one":"…","other":"…"},…}`, with `<`, `>` and `&`
     /// written as `\u003c`… so the block can never end early or be read as markup.
-    static func scriptJSON(_ table: StringTable) -> String {
+    static func scriptJSON(_ table: StringTable, keys: [String] = scriptKeys) -> String {
         var parts = ["\"lang\":" + jsonString(table.language)]
-        for key in scriptKeys {
+        for key in keys {
             switch table.entries[key] {
             case .plural(let forms)?:
                 let members = forms.keys.sorted().map { jsonString($0.rawValue) + ":" + jsonString(forms[$0]!) }

@@ -72,7 +72,7 @@ import TranscriptTestSupport
                     /\{\{\{?t\.(\w+)/, /strings\.(?:text|plural)\(\s*"(\w+)"\s*[,)]/, /[^\w.]t\("(\w+)", "/,
                 ]
                 for pattern in patterns {
-                    for match in text.matches(of: pattern) where match.output.1 != "json" {
+                    for match in text.matches(of: pattern) where !["json", "pageJSON"].contains(match.output.1) {
                         used.append((url.lastPathComponent, String(match.output.1)))
                     }
                 }
