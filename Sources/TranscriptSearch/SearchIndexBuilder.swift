@@ -12,15 +12,16 @@ import TranscriptSupport
 /// - `search/t/N.js`: terms in sorted order (UTF-16 code units, as scripts compare strings), each with its
 ///   document count and either its postings or the list of its posting blocks.
 /// - `search/p/N.js`: one block of `blockSize` postings of a frequent term.
-/// - `search/d/N.js`: `documentChunk(documents:)` documents (conversation, sender, time, page, anchor, kinds, text, and a
-///   1 when the text was cut), packed: deflated and in base64 (`SearchIndexFormat.packedDocuments(_:)`).
+/// - `search/d/N.js`: `documentChunk(documents:)` documents as columns (`SearchDocumentColumns`: conversations,
+///   senders, times, pages, anchors, kinds, cut flags and texts), packed: deflated and in Z85
+///   (`SearchIndexFormat.packedDocuments(_:)`).
 /// - `search/c/N.js`: a conversation's pages with the number of their first document (for the find bar).
 ///
 /// Filters are terms too, which no text can produce: `~c3` (conversation 3), `~p7` (person 7) and
 /// `~kphoto` (kinds); their postings are plain document numbers, without weights.
 package struct SearchIndexBuilder {
     /// Changes whenever the files' layout or content rules change (part of the build cache's search key).
-    package static let formatVersion = 3
+    package static let formatVersion = 4
     /// Postings per block of a frequent term.
     static let blockSize = 8192
     /// Postings written inside the term file when their text is at most this long (or when there are at most
@@ -374,23 +375,20 @@ package struct SearchIndexBuilder {
         for batch in chunkRanges(count: toMake.count, chunkSize: Self.documentFileBatch(chunk: chunk)) {
             let numbers = toMake[batch]
             let documentFiles = try numbers.map { chunks[$0] }.concurrentMap { range in
-                var bytes: [UInt8] = [UInt8(ascii: "[")]
-                bytes.reserveCapacity(range.count * 160)
+                var columns = SearchDocumentColumns(capacity: range.count)
                 documentLists.withUnsafeBufferPointer { documentLists in
                     guard let lists = documentLists.baseAddress else { return }
                     for position in range {
                         let entry = order[position]
                         let part = Int(entry.part), local = Int(entry.local)
-                        if position > range.lowerBound { bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
                         // Each list read where it is, through its pointer (see `appendDocument`).
                         let list = lists + part
                         SearchIndexFormat.appendDocument(
                             local, of: list, part: part,
-                            person: list.pointee.senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &bytes)
+                            person: list.pointee.senderNumber(at: local).map { personOfSender[part][$0] } ?? -1, to: &columns)
                     }
                 }
-                bytes.append(UInt8(ascii: "]"))
-                return SearchIndexFormat.packedDocuments(bytes)
+                return SearchIndexFormat.packedDocuments(columns.json)
             }
             for (number, file) in zip(numbers, documentFiles) {
                 let size = statistics.bytes

@@ -64,22 +64,17 @@ package enum SearchIndexFormat {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends a document's entry in its document file: conversation, person (-1 for none), time, page,
-    /// anchor, kinds, text, and a 1 when the text was cut.
-    static func appendDocument(_ document: SearchDocument, part: Int, person: Int, to bytes: inout [UInt8]) {
-        bytes += "[\(part),\(person),\(document.seconds),".utf8
-        JavaScriptText.append(document.page, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        JavaScriptText.append(document.anchor, to: &bytes)
-        bytes += ",\(document.kinds.rawValue),".utf8
-        JavaScriptText.append(document.text, to: &bytes)
-        bytes += (document.isCut ? ",1]" : "]").utf8
+    /// Adds a document to its document file's columns (`SearchDocumentColumns`).
+    static func appendDocument(_ document: SearchDocument, part: Int, person: Int, to columns: inout SearchDocumentColumns) {
+        columns.append(SearchDocumentColumns.Entry(document, part: part, person: person))
     }
 
-    /// Appends the entry of the document at `position` of `documents` (see `appendDocument(_:part:person:to:)`),
-    /// made from its fields in place.
-    static func appendDocument(_ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to bytes: inout [UInt8]) {
-        withUnsafePointer(to: documents) { appendDocument(position, of: $0, part: part, person: person, to: &bytes) }
+    /// Adds the document at `position` of `documents` (see `appendDocument(_:part:person:to:)`), made from its
+    /// fields in place.
+    static func appendDocument(
+        _ position: Int, of documents: SearchDocumentList, part: Int, person: Int, to columns: inout SearchDocumentColumns
+    ) {
+        withUnsafePointer(to: documents) { appendDocument(position, of: $0, part: part, person: person, to: &columns) }
     }
 
     /// `appendDocument(_:of:part:person:to:)` of the list at `list`, read where it is (a list passed on, or read
@@ -87,31 +82,14 @@ package enum SearchIndexFormat {
     /// inlined into a loop, it copied the whole list for each document.
     @inline(never)
     static func appendDocument(
-        _ position: Int, of list: UnsafePointer<SearchDocumentList>, part: Int, person: Int, to bytes: inout [UInt8]
+        _ position: Int, of list: UnsafePointer<SearchDocumentList>, part: Int, person: Int, to columns: inout SearchDocumentColumns
     ) {
-        // The numbers are written as digits straight into the bytes: no text is made for them.
-        bytes.append(UInt8(ascii: "["))
-        appendDecimal(Int64(part), to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        appendDecimal(Int64(person), to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        appendDecimal(list.pointee.seconds(at: position), to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        JavaScriptText.append(list.pointee.page(at: position), to: &bytes)
         // Read before the closure: a closure that reads the list may copy it.
-        let kinds = list.pointee.kinds(at: position).rawValue
+        let seconds = list.pointee.seconds(at: position), page = list.pointee.page(at: position)
+        let kinds = list.pointee.kinds(at: position).rawValue, isCut = list.pointee.isCut(at: position)
         SearchDocumentList.withAnchorAndText(of: list, at: position) { anchor, text in
-            bytes.append(UInt8(ascii: ","))
-            JavaScriptText.append(utf8: anchor, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            appendDecimal(Int64(kinds), to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            JavaScriptText.append(utf8: text, to: &bytes)
-        }
-        if list.pointee.isCut(at: position) {
-            bytes += [UInt8(ascii: ","), UInt8(ascii: "1"), UInt8(ascii: "]")]
-        } else {
-            bytes.append(UInt8(ascii: "]"))
+            columns.append(
+                part: part, person: person, seconds: seconds, page: page, anchor: anchor, kinds: kinds, text: text, isCut: isCut)
         }
     }
 
@@ -137,27 +115,21 @@ package enum SearchIndexFormat {
         }
     }
 
-    /// A document file's JSON, packed (`packedDocuments(_:)`): its entries, one per line.
-    static func documentFile(_ entries: [ArraySlice<UInt8>]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(entries.reduce(2) { $0 + $1.count + 2 })
-        for (position, entry) in entries.enumerated() {
-            if position > 0 { bytes += ",\n".utf8 }
-            bytes += entry
-        }
-        bytes.append(UInt8(ascii: "]"))
-        return String(decoding: packedDocuments(bytes), as: UTF8.self)
+    /// A document file's JSON, packed (`packedDocuments(_:)`), with `entries` as its documents.
+    static func documentFile(_ entries: [SearchDocumentColumns.Entry]) -> String {
+        var columns = SearchDocumentColumns(capacity: entries.count)
+        for entry in entries { columns.append(entry) }
+        return String(decoding: packedDocuments(columns.json), as: UTF8.self)
     }
 
-    /// A document file's JSON as the file holds it: a JSON string of the JSON's bytes deflated (a raw deflate
-    /// stream) and written in base64, which the page inflates with `DecompressionStream("deflate-raw")`. Messages
-    /// side by side share their words, names and pages: a file of 256 takes about a third of its JSON's bytes.
+    /// A document file's JSON (`SearchDocumentColumns`) as the file holds it: a JSON string of the JSON's bytes
+    /// deflated (a raw deflate stream) and written in Z85 (`Z85`), which the page inflates with
+    /// `DecompressionStream("deflate-raw")`. Messages side by side share their words, names and pages: a file of
+    /// 256 takes about a third of its JSON's bytes. Z85 takes 5 characters for 4 bytes, base64 6.
     package static func packedDocuments(_ json: [UInt8]) -> [UInt8] {
-        let base64 = Data(Zlib.deflateRaw(json, level: documentCompression)).base64EncodedData()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(base64.count + 2)
-        bytes.append(UInt8(ascii: "\""))
-        bytes += base64
+        let deflated = Zlib.deflateRaw(json, level: documentCompression)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        Z85.encode(deflated, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         return bytes
     }
@@ -165,14 +137,15 @@ package enum SearchIndexFormat {
     /// The JSON of a packed document file's payload (`packedDocuments(_:)`); nil when it is not one.
     package static func unpackedDocuments(_ payload: ArraySlice<UInt8>) -> [UInt8]? {
         guard payload.count >= 2, payload.first == UInt8(ascii: "\""), payload.last == UInt8(ascii: "\""),
-              let deflated = Data(base64Encoded: Data(payload.dropFirst().dropLast()))
+              let deflated = Z85.decode(payload.dropFirst().dropLast())
         else { return nil }
         return try? Zlib.inflateRaw(deflated, limit: maximumDocumentFileBytes)
     }
 
-    /// zlib's level for document files: the fastest. At 1M messages a clean build took a fifth more CPU with level 9
-    /// (about 5 s) for document files a tenth smaller.
-    static let documentCompression: Int32 = 1
+    /// zlib's level for document files. At a million messages (256 a file) level 4 gave files 6 % smaller than
+    /// level 1 (the fastest) for 1.4 times its time (measured on the same files); levels 6 and 9 took 1.7 times
+    /// and more for 2 % less again.
+    static let documentCompression: Int32 = 4
 
     /// The most bytes a document file's JSON may unpack to when an update reads it back: far more than
     /// `SearchIndexBuilder.documentChunk(documents:)` documents of cut texts take.
@@ -197,7 +170,7 @@ package enum SearchIndexFormat {
         }
 
         package var json: String {
-            "{\"version\":2,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk(documents: documents)),"
+            "{\"version\":3,\"documents\":\(documents),\"blockSize\":\(SearchIndexBuilder.blockSize),\"documentChunk\":\(SearchIndexBuilder.documentChunk(documents: documents)),"
                 + "\"timeZone\":" + JavaScriptText.string(timeZone) + ",\"locale\":" + JavaScriptText.string(locale) + ","
                 + "\"conversations\":[" + conversations.map { "{\"title\":" + JavaScriptText.string($0.title) + ",\"url\":" + JavaScriptText.string($0.url) + "}" }.joined(separator: ",") + "],"
                 + "\"people\":[" + people.map(JavaScriptText.string).joined(separator: ",") + "],"

@@ -36,9 +36,9 @@ extension SearchIndexUpdate {
             payload(name).flatMap(SearchIndexUpdate.elements)
         }
 
-        /// The entries of the packed document file called `name` (such as `d/3`), as written.
-        package func documents(of name: String) -> [ArraySlice<UInt8>]? {
-            payload(name).flatMap(SearchIndexFormat.unpackedDocuments).flatMap { SearchIndexUpdate.elements(of: $0[...]) }
+        /// The documents of the packed document file called `name` (such as `d/3`).
+        package func documents(of name: String) -> [SearchDocumentColumns.Entry]? {
+            payload(name).flatMap(SearchIndexFormat.unpackedDocuments).flatMap(SearchDocumentColumns.entries(ofJSON:))
         }
 
         package func manifest() -> SearchIndexFormat.Manifest? {

@@ -84,7 +84,7 @@ package struct SearchIndexUpdate {
             guard var entries = files.documents(of: "d/\(number)"),
                   entries.count == min(chunk, documentCount - number * chunk)
             else { return nil }
-            for (slot, entry) in documentChanges[number]! { entries[slot] = entry[...] }
+            for (slot, entry) in documentChanges[number]! { entries[slot] = entry }
             signatureSizes[number] = output.emit("d/\(number)", SearchIndexFormat.documentFile(entries))
         }
 
@@ -150,10 +150,12 @@ package struct SearchIndexUpdate {
     /// What the changes change: each term's postings to take out and put in (the filters' terms too), and the
     /// changed documents' new entries by document file and place in it. Nil when the changes cannot be made
     /// in place.
-    private func differences(people: [String]) -> (terms: [String: TermChange], documents: [Int: [Int: [UInt8]]])? {
+    private func differences(
+        people: [String]
+    ) -> (terms: [String: TermChange], documents: [Int: [Int: SearchDocumentColumns.Entry]])? {
         let personNumber = Dictionary(people.enumerated().map { ($1, $0) }) { first, _ in first }
         var termChanges: [String: TermChange] = [:]
-        var documentChanges: [Int: [Int: [UInt8]]] = [:]
+        var documentChanges: [Int: [Int: SearchDocumentColumns.Entry]] = [:]
         let chunk = SearchIndexBuilder.documentChunk(documents: previous.partOfDocument.count)
         for change in changes {
             let old = change.old, new = change.new
@@ -168,9 +170,8 @@ package struct SearchIndexUpdate {
                 let document = new.documents[local], was = old.documents[local]
                 let person = document.sender.flatMap { personNumber[$0] } ?? -1
                 let oldPerson = was.sender.flatMap { personNumber[$0] } ?? -1
-                var entry: [UInt8] = []
-                SearchIndexFormat.appendDocument(document, part: change.number, person: person, to: &entry)
-                documentChanges[Int(global) / chunk, default: [:]][Int(global) % chunk] = entry
+                documentChanges[Int(global) / chunk, default: [:]][Int(global) % chunk] =
+                    SearchDocumentColumns.Entry(document, part: change.number, person: person)
                 if person != oldPerson {
                     if oldPerson >= 0 { termChanges["~p\(oldPerson)", default: .init(weighted: false)].remove.append(global) }
                     if person >= 0 { termChanges["~p\(person)", default: .init(weighted: false)].add.append(global) }

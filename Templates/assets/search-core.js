@@ -19,16 +19,49 @@
   };
 
   /**
-   * A document file (d/N) holds its JSON deflated and in base64 (SearchIndexFormat.packedDocuments): a
-   * promise of the parsed JSON. Other files hold their data as it is.
+   * A document file (d/N) holds its JSON deflated and in Z85 (SearchIndexFormat.packedDocuments): a promise
+   * of its documents as rows (documentRows). Other files hold their data as it is.
    */
   function unpacked(name, data) {
     if (name.slice(0, 2) !== "d/" || typeof data !== "string") return data;
-    var binary = atob(data);
-    var bytes = new Uint8Array(binary.length);
-    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    return new Response(stream).text().then(JSON.parse);
+    var stream = new Blob([fromZ85(data)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).text().then(function (text) { return documentRows(JSON.parse(text)); });
+  }
+
+  var Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+  var Z85_DIGITS = new Uint8Array(128);
+  for (var digit = 0; digit < 85; digit++) Z85_DIGITS[Z85.charCodeAt(digit)] = digit;
+
+  /**
+   * The bytes of Z85 text (SearchIndexFormat's Z85): five characters for four bytes, and a last group of n + 1
+   * characters for n bytes, its missing characters taken as the largest digit.
+   */
+  function fromZ85(text) {
+    var bytes = new Uint8Array(Math.floor(text.length * 4 / 5)), at = 0;
+    for (var i = 0; i < text.length; i += 5) {
+      var value = 0;
+      for (var j = i; j < i + 5; j++) value = value * 85 + (j < text.length ? Z85_DIGITS[text.charCodeAt(j)] : 84);
+      for (var shift = 24; shift >= 0 && at < bytes.length; shift -= 8) bytes[at++] = value >>> shift;
+    }
+    return bytes;
+  }
+
+  /**
+   * A document file's columns (SearchDocumentColumns.swift: conversations, senders, time steps, pages, anchors,
+   * kinds, cut flags, texts) as rows [conversation, person, seconds, page, anchor, kinds, text, cut]. An anchor
+   * written as a number n is "m-" and the conversation's last anchor's number plus n.
+   */
+  function documentRows(columns) {
+    var rows = [], seconds = 0, anchorNumbers = new Map();
+    for (var i = 0; i < columns[0].length; i++) {
+      var part = columns[0][i], anchor = columns[4][i];
+      seconds = i === 0 ? columns[2][i] : seconds + columns[2][i];
+      if (typeof anchor === "number") anchor = "m-" + (anchorNumbers.get(part) + anchor);
+      var number = /^m-(0|[1-9][0-9]{0,14})$/.exec(anchor);
+      anchorNumbers.set(part, number ? Number(number[1]) : undefined);
+      rows.push([part, columns[1][i], seconds, columns[3][i], anchor, columns[5][i], columns[7][i], columns[6][i]]);
+    }
+    return rows;
   }
 
   /** Loads search/NAME.js once and resolves with what it registered. */
@@ -467,7 +500,7 @@
     return this.step().then(function () { return self.loadAll(); });
   };
 
-  /** The document with number id: [conversation, person, seconds, page, anchor, kinds, text]. */
+  /** The document with number id, from its file's rows (documentRows). */
   function documentOf(manifest, id) {
     return load("d/" + Math.floor(id / manifest.documentChunk)).then(function (rows) {
       var row = rows[id % manifest.documentChunk];

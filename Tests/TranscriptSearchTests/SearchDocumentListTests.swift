@@ -67,17 +67,21 @@ import TranscriptTestSupport
         #expect(SearchDocumentList(Self.documents.dropLast()) != list)
     }
 
-    @Test func writesTheSameEntryInPlaceAsFromADocument() {
+    @Test func writesTheSameColumnsInPlaceAsFromADocument() {
         let list = SearchDocumentList(Self.documents)
+        var fromDocuments = SearchDocumentColumns(), inPlace = SearchDocumentColumns()
         for (position, document) in Self.documents.enumerated() {
-            var fromDocument: [UInt8] = [], inPlace: [UInt8] = []
-            SearchIndexFormat.appendDocument(document, part: 2, person: 7, to: &fromDocument)
+            SearchIndexFormat.appendDocument(document, part: 2, person: 7, to: &fromDocuments)
             SearchIndexFormat.appendDocument(position, of: list, part: 2, person: 7, to: &inPlace)
-            #expect(inPlace == fromDocument)
+            #expect(inPlace.json == fromDocuments.json)
         }
-        var entry: [UInt8] = []
-        SearchIndexFormat.appendDocument(3, of: list, part: 1, person: -1, to: &entry)
-        #expect(String(decoding: entry, as: UTF8.self) == #"[1,-1,200,"2024-05-2","",24,"東京 👍🏽 \u003cb\u003e\u0026\u003c/b\u003e"]"#)
+        // Times as steps; `m-2` and `m-3` as steps from the anchor before; an empty anchor ends the steps.
+        let long = String(repeating: "long ", count: 48)
+        #expect(String(decoding: inPlace.json, as: UTF8.self) == """
+            [[2,2,2,2,2],[7,7,7,7,7],[100,0,-105,205,100],["2024-05","2024-05","2024-06","2024-05-2","2024-06"],\
+            ["m-1",1,1,"","m-5"],[1,512,0,24,640],[0,0,1,0,1],\
+            ["Hello \\"there\\"","","\(long)","東京 👍🏽 \\u003cb\\u003e\\u0026\\u003c/b\\u003e","x"]]
+            """)
     }
 
     @Test func numbersAreWrittenAsStringWritesThem() {

@@ -5,7 +5,6 @@ from file:// and over HTTP. The locked pages pass the Nu HTML Checker and axe-co
 
 from __future__ import annotations
 
-import base64
 import functools
 import http.server
 import json
@@ -71,9 +70,27 @@ def index_data(site: support.BuiltSite, name: str):
     assert text.startswith(prefix) and text.endswith(");\n"), name
     data = json.loads(text[len(prefix):-3])
     if name.startswith("d/"):
-        # A document file holds its JSON deflated (a raw stream) and in base64.
-        data = json.loads(zlib.decompress(base64.b64decode(data), wbits=-15))
+        # A document file holds its JSON deflated (a raw stream) and in Z85: columns, made rows here as the page
+        # makes them (the texts at 6), their times and anchors left as written.
+        columns = json.loads(zlib.decompress(from_z85(data), wbits=-15))
+        data = [[part, person, time, page, anchor, kinds, text, cut]
+                for part, person, time, page, anchor, kinds, cut, text in zip(*columns)]
     return data
+
+
+Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+
+
+def from_z85(text: str) -> bytes:
+    """The bytes of Z85 text whose last group of n + 1 characters holds n bytes (search-core.js fromZ85)."""
+    out = bytearray()
+    for start in range(0, len(text), 5):
+        group = text[start:start + 5]
+        value = 0
+        for character in group.ljust(5, Z85[84]):
+            value = value * 85 + Z85.index(character)
+        out += value.to_bytes(4, "big")[:len(group) - 1]
+    return bytes(out)
 
 
 def open_locked(browser, url: str):

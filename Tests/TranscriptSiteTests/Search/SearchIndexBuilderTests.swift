@@ -32,16 +32,17 @@ import Testing
     @Test func documentsAreNumberedInDateOrderOverAllConversations() throws {
         let output = try build()
         let file = Array(try read(output, "d/0.js").utf8)
-        // The file hands over its JSON deflated, in base64.
+        // The file hands over its JSON deflated, in Z85.
         #expect(file.starts(with: Array(#"transcriptsIndex("d/0",""#.utf8)))
         let payload = try #require(SearchIndexFormat.payload(of: file, name: "d/0"))
+        #expect(payload.dropFirst().dropLast().allSatisfy(Z85.alphabet.contains))
         let json = try #require(SearchIndexFormat.unpackedDocuments(payload))
+        // Columns: conversations, people, times (as steps), pages, anchors (m-2 and m-3 as steps from their
+        // conversation's anchor before), kinds, cut flags, texts.
         #expect(String(decoding: json, as: UTF8.self) == """
-            [[0,0,1714557600,"2024-05","m-1",0,"Coffee at noon?"],
-            [1,0,1714644000,"2024-05","m-x",0,"coffee coffee COFFEE"],
-            [0,1,1717236000,"2024-06","m-2",1,"Caffè latte\\nbeach.png"],
-            [1,-1,1717322400,"2024-06","m-y",512,"Ann joined"],
-            [0,0,1717408800,"2024-06","m-3",16,"see the docs"]]
+            [[0,1,0,1,0],[0,0,1,-1,0],[1714557600,86400,2592000,86400,86400],\
+            ["2024-05","2024-05","2024-06","2024-06","2024-06"],["m-1","m-x",1,"m-y",1],[0,0,1,512,16],[0,0,0,0,0],\
+            ["Coffee at noon?","coffee coffee COFFEE","Caffè latte\\nbeach.png","Ann joined","see the docs"]]
             """)
     }
 
@@ -49,7 +50,7 @@ import Testing
         let output = try build()
         let manifest = try read(output, "index.js")
         #expect(manifest == """
-            transcriptsIndex("index",{"version":2,"documents":5,"blockSize":8192,"documentChunk":32,"timeZone":"GMT","locale":"en-US",\
+            transcriptsIndex("index",{"version":3,"documents":5,"blockSize":8192,"documentChunk":32,"timeZone":"GMT","locale":"en-US",\
             "conversations":[{"title":"Alpha","url":"c/a/"},{"title":"Beta","url":"c/b/"}],"people":["Ann","Me"],\
             "kinds":["photo","video","audio","file","link","sticker","location","poll","contact","event"],\
             "months":[["2024-05",0],["2024-06",2]],"termFiles":["ann"]});
