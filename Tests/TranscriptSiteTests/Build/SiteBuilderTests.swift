@@ -52,6 +52,9 @@ import Testing
         #expect(page.contains("<title>Small &lt;talk&gt; · May 2024 · Test</title>"))
         #expect(page.contains("<html lang=\"en\" dir=\"ltr\" data-locale=\"en-GB\">"))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"../../assets/transcripts.css\">"))
+        // A conversation page carries the words of the scripts every page loads, not the search page's.
+        #expect(page.contains(#"<script type="application/json" id="transcripts-strings">{"lang":"en","lightMode":"Light mode","#))
+        #expect(page.contains(#""matchPosition":"#) && !page.contains(#""resultCount":"#))
         let index = try TestSupport.read(output.appendingPathComponent("index.html"))
         #expect(index.contains("<h2><a href=\"c/small/index.html\">Small &lt;talk&gt;</a></h2>"))
         #expect(index.contains("Group chat · 3 messages · <time datetime=\"2024-05-03T09:30:00+02:00\">3 May 2024</time> – <time datetime=\"2024-05-03T11:00:00+02:00\">3 May 2024</time>"))
