@@ -75,14 +75,22 @@ extension TemplateObject {
     public func templateValue(numbered number: Int) -> TemplateValue? { nil }
 }
 
+// Inlinable, so that a page model's module specializes them: a generic call asked the runtime for the
+// optional's type metadata on every lookup of a row's key.
 extension Optional where Wrapped == String {
     /// `.text` for a value, nil for none.
-    public var templateValue: TemplateValue? { map(TemplateValue.text) }
+    @inlinable public var templateValue: TemplateValue? {
+        guard let self else { return nil }
+        return .text(self)
+    }
 }
 
 extension Optional where Wrapped: TemplateObject {
     /// `.object` for a value, nil for none.
-    public var templateValue: TemplateValue? { map { .object($0) } }
+    @inlinable public var templateValue: TemplateValue? {
+        guard let self else { return nil }
+        return .object(self)
+    }
 }
 
 extension Optional where Wrapped: TemplateModel {

@@ -7,6 +7,8 @@ import Testing
         #expect(SingleParagraph.inside("<p>Hi <strong>there</strong></p>\n") == "Hi <strong>there</strong>")
         #expect(SingleParagraph.inside("<p>two<br />\nlines</p>\n") == "two<br />\nlines")
         #expect(SingleParagraph.inside("<p></p>\n") == "")
+        #expect(SingleParagraph.inside("<p>héllo 👋 &lt;/p&gt; שלום</p>\n") == "héllo 👋 &lt;/p&gt; שלום")
+        #expect(SingleParagraph.inside("<p>a <code>&lt;/p</code></p>\n") == "a <code>&lt;/p</code>")
     }
 
     @Test func anythingElseGivesNothing() {
@@ -16,5 +18,7 @@ import Testing
         #expect(SingleParagraph.inside("<pre><code>code</code></pre>\n") == nil)
         #expect(SingleParagraph.inside("<p>no line break</p>") == nil)
         #expect(SingleParagraph.inside("") == nil)
+        #expect(SingleParagraph.inside("<p>\n") == nil)
+        #expect(SingleParagraph.inside("<p>a</p>\n<p>👋</p>\n") == nil)
     }
 }
