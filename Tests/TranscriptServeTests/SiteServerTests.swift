@@ -92,6 +92,9 @@ import TranscriptRender
         // Other files go out as they are.
         let css = try await served.get("/assets/transcripts.css")
         #expect(css.body == (try served.onDisk("assets/transcripts.css")))
+        // As pages link them, with the assets' version.
+        let linked = try await served.get("/assets/transcripts.css?v=0123abcd")
+        #expect(linked.body == css.body)
     }
 
     @Test func everyResponseSaysNoCacheNoSniffAndItsType() async throws {

@@ -4,7 +4,7 @@ import TranscriptTemplates
 ///
 /// Template keys: `siteTitle`, `pageTitle`, `lang`, `dir`, `root` (the relative path from the page to the site's
 /// top folder, such as `../../`, so a site works from any path prefix and from disk), `hasSearch`, `noindex`,
-/// `locale`, `contentSecurityPolicy` (`ContentSecurityPolicy.pages`).
+/// `locale`, `contentSecurityPolicy` (`ContentSecurityPolicy.pages`), `assetQuery`.
 public struct SiteContext: Sendable, TemplateModel {
     public var siteTitle: String
     public var pageTitle: String
@@ -19,6 +19,10 @@ public struct SiteContext: Sendable, TemplateModel {
     /// The locale that formats dates and times (a BCP 47 tag such as `en-GB`), on pages whose scripts format
     /// them: a message's full day and time is made when the pointer rests on its time.
     public var locale: String?
+    /// `?v=` and the built-in assets' version (`TemplateSet.assetVersion`), which the built-in templates put after
+    /// every link to an asset (`{{site.root}}assets/theme.js{{site.assetQuery}}`).
+    // template: key
+    var assetQuery: String { "?v=" + TemplateSet.assetVersion }
     /// The pages' Content-Security-Policy, the same on every page.
     // template: key
     var contentSecurityPolicy: String { ContentSecurityPolicy.pages }

@@ -68,6 +68,22 @@ public struct TemplateSet: Sendable {
         }
     }
 
+    /// Eight hex digits that change whenever a built-in asset does (with a new version of transcripts): the digest
+    /// of every built-in asset's path and contents. Pages link to `assets/theme.js?v=…`, so that a browser holding
+    /// a previous version's script or stylesheet asks for the new one instead of using its copy, which may not read
+    /// the new pages or search index. A site's own assets leave it as it is, so that editing one rewrites the asset,
+    /// not every page that links to it.
+    public static let assetVersion: String = {
+        var digest = FastDigest()
+        for (path, contents) in EmbeddedTemplates.files.sorted(by: { $0.0 < $1.0 }) where path.hasPrefix("assets/") {
+            digest.add(UInt64(path.utf8.count))
+            digest.add(path)
+            digest.add(contents)
+        }
+        let hex = String(digest.value, radix: 16)
+        return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(8))
+    }()
+
     /// The built-in templates only.
     public static func builtIn() throws -> TemplateSet {
         try TemplateSet(overridesFolder: nil)

@@ -6,6 +6,7 @@ import Testing
 @testable import TranscriptRender
 @testable import TranscriptSite
 @testable import TranscriptSupport
+import TranscriptTemplates
 
 @Suite struct SiteBuilderTests {
     func build(_ site: URL, output: URL? = nil) throws -> BuildSummary {
@@ -51,7 +52,12 @@ import Testing
             """)
         #expect(page.contains("<title>Small &lt;talk&gt; · May 2024 · Test</title>"))
         #expect(page.contains("<html lang=\"en\" dir=\"ltr\" data-locale=\"en-GB\">"))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"../../assets/transcripts.css\">"))
+        // Links to assets carry the built-in assets' version: a browser holding an earlier version's copy fetches
+        // them again.
+        let version = TemplateSet.assetVersion
+        #expect(version.count == 8 && version.allSatisfy(\.isHexDigit))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"../../assets/transcripts.css?v=\(version)\">"))
+        #expect(page.contains("<script src=\"../../assets/find-bar.js?v=\(version)\" defer></script>"))
         // A conversation page carries the words of the scripts every page loads, not the search page's.
         #expect(page.contains(#"<script type="application/json" id="transcripts-strings">{"lang":"en","lightMode":"Light mode","#))
         #expect(page.contains(#""matchPosition":"#) && !page.contains(#""resultCount":"#))
@@ -176,8 +182,9 @@ import Testing
             let searchScripts = path.hasPrefix("c/") && !path.hasSuffix("index.html") || path == "search.html" ? 2 : 0
             #expect(text.components(separatedBy: "<script").count == 6 + searchScripts, "\(path)")
             #expect(text.components(separatedBy: "<script type=\"application/json\" id=\"transcripts-strings\">").count == 2, "\(path)")
-            #expect(text.contains("assets/strings.js\"></script>\n<script src=\"\(path.hasPrefix("c/") ? "../../" : "")assets/theme.js\"></script>"), "\(path)")
-            #expect(text.contains("assets/permalinks.js\" defer></script>"), "\(path)")
+            let version = "?v=" + (TemplateSet.assetVersion)
+            #expect(text.contains("assets/strings.js\(version)\"></script>\n<script src=\"\(path.hasPrefix("c/") ? "../../" : "")assets/theme.js\(version)\"></script>"), "\(path)")
+            #expect(text.contains("assets/permalinks.js\(version)\" defer></script>"), "\(path)")
             #expect(!text.contains("<img"), "\(path)")
             #expect(!text.contains("href=\"javascript:"), "\(path)")
             #expect(text.contains("&lt;script&gt;"), "\(path)")

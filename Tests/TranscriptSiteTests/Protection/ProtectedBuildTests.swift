@@ -93,8 +93,9 @@ import TranscriptRender
         let index = String(decoding: files["index.html"]!, as: UTF8.self)
         #expect(index.contains(#"<input id="unlock-passphrase" name="passphrase" type="password""#))
         // The scripts' words (open, like every asset) come before the scripts that say them.
-        #expect(index.contains(#"<script src="assets/strings.js"></script>\#n<script src="assets/theme.js"></script>\#n<script src="assets/unlock.js""#))
-        #expect(index.contains(#"<script src="assets/unlock.js" data-salt="\#(try #require(ProtectionRecord.read(inSite: site.appendingPathComponent("public"))).salt)" data-iterations="600000" data-media="sealed"></script>"#))
+        let version = "?v=" + (TemplateSet.assetVersion)
+        #expect(index.contains(#"<script src="assets/strings.js\#(version)"></script>\#n<script src="assets/theme.js\#(version)"></script>\#n<script src="assets/unlock.js\#(version)""#))
+        #expect(index.contains(#"<script src="assets/unlock.js\#(version)" data-salt="\#(try #require(ProtectionRecord.read(inSite: site.appendingPathComponent("public"))).salt)" data-iterations="600000" data-media="sealed"></script>"#))
     }
 
     @Test func aMissingOrEmptyPassphraseIsAnErrorBeforeAnythingIsWritten() throws {

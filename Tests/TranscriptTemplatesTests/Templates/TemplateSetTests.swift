@@ -36,6 +36,17 @@ import TranscriptTestSupport
         #expect(try TemplateSet(overridesFolder: folder).assets["assets/search-core.js"] == mine)
     }
 
+    @Test func theAssetVersionIsADigestOfTheBuiltInAssets() throws {
+        #expect(TemplateSet.assetVersion.count == 8 && TemplateSet.assetVersion.allSatisfy(\.isHexDigit))
+        var digest = FastDigest()
+        for (path, contents) in EmbeddedTemplates.files.sorted(by: { $0.path < $1.path }) where path.hasPrefix("assets/") {
+            digest.add(UInt64(path.utf8.count))
+            digest.add(path)
+            digest.add(contents)
+        }
+        #expect(TemplateSet.assetVersion == String(String(format: "%016llx", digest.value).prefix(8)))
+    }
+
     @Test func aPartialThatDoesNotExistIsAnErrorNamingIt() throws {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(["message.mustache": "{{> partials/avatar}}"], in: folder)

@@ -10,7 +10,8 @@ import Yams
 
 /// A digest of everything every page depends on: the transcripts binary, the config file, the templates, the
 /// display delegate, the custom renderers and the importers. When it changes, the build cache is not used.
-/// Assets (CSS, scripts) are not in it: pages only link to them, and every build writes them.
+/// A site's own assets (CSS, scripts) are not in it: pages only link to them, and every build writes them; the
+/// built-in ones are, by their version (`TemplateSet.assetVersion`), which the links carry.
 ///
 /// The binary is known by its stamp (path, size, modification time, inode), so every new build of it starts
 /// with a clean build. A delegate is known by `String(reflecting:)`: its type and stored values.
@@ -41,6 +42,7 @@ enum BuildKey {
             hash.update("template:" + name)
             hash.update(templates.sources[name]!)
         }
+        hash.update("assets:" + TemplateSet.assetVersion)
         for name in templates.stringOverrides.keys.sorted() {
             hash.update("strings:" + name)
             hash.update(templates.stringOverrides[name]!.contents)
