@@ -13,7 +13,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libjemalloc-dev libphonenumber-dev libvips-dev pkg-config \
+    && apt-get install -y -q --no-install-recommends libcmark-dev libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libdeflate-dev libjemalloc-dev libphonenumber-dev libvips-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -30,7 +30,7 @@ FROM ${RUNTIME_IMAGE}
 # (privacy.stripMetadata).
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 zlib1g libjemalloc2 libphonenumber8 libvips42 libstdc++6 tzdata libimage-exiftool-perl \
+    && apt-get install -y -q --no-install-recommends libcmark0.30.2 libsqlite3-0 libxml2 libarchive13 zlib1g libdeflate0 libjemalloc2 libphonenumber8 libvips42 libstdc++6 tzdata libimage-exiftool-perl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 1000 transcripts
 COPY --from=build /out/transcripts /usr/local/bin/transcripts

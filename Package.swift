@@ -66,11 +66,18 @@ let package = Package(
             providers: [.apt(["libarchive-dev"])]
         ),
         // Debian's zlib1g-dev, linked as a system library: the gzip trailers of a compressed tar, which libarchive
-        // does not check, are checked with it, and the search index's document files are deflated with it (`Zlib`).
+        // does not check, are checked with it, and the search index's files are inflated with it (`Zlib`).
         .systemLibrary(
             name: "CLibZ",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // Debian's libdeflate-dev, linked as a system library: the search index's document files are deflated with it
+        // (`LibDeflate`), in a third less time than zlib and a little smaller.
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
         ),
         // Debian's libvips-dev, linked as a system library (a book's pictures are shrunk, turned and converted with it,
         // `PictureResizer`).
@@ -97,9 +104,9 @@ let package = Package(
         //   TranscriptRender (Model, Text, Display, Search, Templates) ← TranscriptSite (+ Import) ← TranscriptServe
         // docs/architecture.md draws them. Every target but the umbrella is free of the ones above it.
         // What every target leans on and none of it is about messages: `TranscriptsError`, digests, work on all
-        // cores, memory given back, binary coding, zlib (one file imports CLibZ). SHA-256 for the build cache's
+        // cores, memory given back, binary coding, zlib and libdeflate (one file imports each). SHA-256 for the build cache's
         // fingerprints comes from swift-crypto.
-        .target(name: "TranscriptSupport", dependencies: ["CLibZ", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "TranscriptSupport", dependencies: ["CLibZ", "CLibDeflate", .product(name: "Crypto", package: "swift-crypto")]),
         // JSON read fast: the scanner, the tape, the parser and the syntax check, over mapped files.
         .target(name: "TranscriptJSON", dependencies: ["TranscriptSupport", "CByteMasks"]),
         // Messages, conversations, the canonical JSON and the strings tables.

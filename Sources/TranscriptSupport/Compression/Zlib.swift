@@ -1,7 +1,8 @@
 import CLibZ
 import Foundation
 
-/// zlib, for the gzip check of compressed tars and the raw deflate streams of the search index's packed files.
+/// zlib, for the gzip check of compressed tars and for reading back the raw deflate streams of the search index's
+/// packed files (`LibDeflate` writes them).
 /// The one file that imports `CLibZ` and owns its memory.
 package enum Zlib {
     /// What zlib found, in its words ("incorrect data check" for a CRC-32 that does not match).
@@ -13,32 +14,6 @@ package enum Zlib {
 
     /// The two bytes every gzip member starts with.
     package static let gzipMagic: [UInt8] = [0x1F, 0x8B]
-
-    /// `bytes` as a raw deflate stream (no header or trailer: what `DecompressionStream("deflate-raw")` reads), at
-    /// compression `level` (1, the fastest, to 9, the smallest). The same bytes give the same stream with the same
-    /// zlib.
-    package static func deflateRaw(_ bytes: [UInt8], level: Int32 = 9) -> [UInt8] {
-        var stream = z_stream()
-        // -15: a raw stream with the largest window; 8: zlib's default memory level.
-        guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else { preconditionFailure("zlib cannot start a deflate stream") }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, UInt(bytes.count)))
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { buffer -> Int in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = UInt32(input.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = UInt32(buffer.count)
-                // deflateBound leaves room for the whole stream: one call finishes it.
-                guard deflate(&stream, Z_FINISH) == Z_STREAM_END else { preconditionFailure("zlib's deflate bound was too small") }
-                return buffer.count - Int(stream.avail_out)
-            }
-        }
-        output.removeSubrange(written...)
-        return output
-    }
 
     /// The bytes of the raw deflate stream `bytes`; throws `Failure` when the stream is damaged, ends early, has
     /// bytes after its end, or holds more than `limit` bytes.
