@@ -5,7 +5,7 @@ import TranscriptSupport
 import TranscriptText
 
 extension ConversationRenderer {
-    /// What rendering a conversation's month pages gave.
+    /// What rendering a conversation's pages of message rows gave.
     struct RenderedPages {
         /// How many messages were rendered.
         var rows = 0
@@ -20,46 +20,47 @@ extension ConversationRenderer {
         var records: [String: PageRecord] = [:]
     }
 
-    /// Renders the month pages of `frame` except those `skipping` names, and writes them in order.
+    /// Renders the pages of message rows of `list` (the month pages and any others) except those `skipping`
+    /// names (by position), and writes them in order.
     ///
     /// Whole pages are rendered a batch at a time (about `pagesBatch` messages, pages next to each other), on all
-    /// cores, and written at once: memory follows the batch, not the conversation.
+    /// cores, and written at once: memory follows the batch, not the conversation. The rows of the month pages
+    /// give their messages' search documents as they are made, when `indexing`.
     func renderPages(
-        of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String], media: [Int: MessageMedia],
-        search: SearchTarget?, indexing: Bool, digests: [String],
-        write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
+        _ list: MessagePageList, of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String],
+        media: [Int: MessageMedia], indexing: Bool, write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
     ) throws -> RenderedPages {
-        let plan = frame.plan
-        let quoted = try quotedTexts(of: frame, skipping: skipping)
+        let pages = list.pages
+        let quoted = try quotedTexts(of: frame, pages: pages, skipping: skipping)
         // Pages a batch at a time, of about `pagesBatch` messages: each batch's rows are rendered on all cores, then
         // its pages (what a batch holds is let go before the next one is rendered).
         var batches: [[Int]] = []
         var batchSize = 0
         var lastPage = -2
-        for (number, page) in plan.pages.enumerated() where !skipping.contains(number) {
-            if batches.isEmpty || batchSize >= Self.pagesBatch || number != lastPage + 1 {
+        for (position, page) in pages.enumerated() where !skipping.contains(position) {
+            if batches.isEmpty || batchSize >= Self.pagesBatch || position != lastPage + 1 {
                 batches.append([])
                 batchSize = 0
             }
-            batches[batches.count - 1].append(number)
-            batchSize += page.range.count
-            lastPage = number
-        }
-        let findBar = search.map { target in
-            FindBar(settings: configuration.findBar, conversation: target.number, senders: frame.senderNames)
+            batches[batches.count - 1].append(position)
+            batchSize += page.messages.count
+            lastPage = position
         }
         var result = RenderedPages()
-        // Without pages taken over, the chunks' postings are joined on all cores as they come.
-        let joined = indexing && skipping.isEmpty ? SearchPostingShards() : nil
+        // When every message is indexed here in order, the chunks' postings are joined on all cores as they come.
+        let inOrder = indexing && list.showsThePlanInOrder(skipping: skipping, of: frame)
+        let joined = inOrder ? SearchPostingShards() : nil
         result.searchPostings = joined
         // The next batch's rows are rendered on a thread of their own while this one's pages are made and written:
         // the cores that wait for a batch's last chunk and pages have the next batch's chunks to take.
         let splitting = joined != nil
         let senders = RowSender.table(
             names: frame.names, avatarImages: avatarImages, initials: frame.initials, participants: frame.participantsByID)
+        // Only the month pages' rows are indexed: each message once, on the page search results lead to.
+        let indexed = indexing ? Set(pages.indices.filter { list.planNumbers[$0] != nil }) : []
         let rowsOf = { @Sendable [self] (batch: [Int]) throws -> [RowsPiece] in
             try renderRows(
-                of: batch, in: frame, quoted: quoted, senders: senders, media: media, indexing: indexing,
+                of: batch, pages: pages, in: frame, quoted: quoted, senders: senders, media: media, indexed: indexed,
                 splitting: splitting)
         }
         var nextRows = batches.first.map { first in BackgroundWork { try rowsOf(first) } }
@@ -72,31 +73,31 @@ extension ConversationRenderer {
             for piece in pieces {
                 result.rows += piece.count
                 guard let chunk = piece.search else { continue }
-                // Without pages taken over, the chunks follow each other: joined as they come, so that the
+                // When every message is indexed here, the chunks follow each other: joined as they come, so that the
                 // conversation's share of the index is made once, not first in pieces and then whole.
-                if skipping.isEmpty, !result.searchChunks.isEmpty {
+                if inOrder, !result.searchChunks.isEmpty {
                     result.searchChunks[0].append(chunk)
                 } else {
                     result.searchChunks.append(chunk)
                     // The running chunk will hold every message's document: room for them all at once.
-                    if skipping.isEmpty { result.searchChunks[0].documents.reserveCapacity(frame.messages.count) }
+                    if inOrder { result.searchChunks[0].documents.reserveCapacity(frame.messages.count) }
                 }
             }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             let grouped = Dictionary(grouping: pieces, by: \.page)
-            let pages = try batch.concurrentMap { number in
-                try monthPage(number, of: frame, pieces: grouped[number] ?? [], findBar: findBar)
-            }
-            try write(pages.map { ($0.file, $0.parts) })
-            for (number, page) in zip(batch, pages) {
+            let made = try batch.concurrentMap { position in try page(pages[position], pieces: grouped[position] ?? []) }
+            try write(made.map { ($0.file, $0.parts) })
+            for (position, page) in zip(batch, made) {
                 result.appearances.merge(page.appearances) { first, _ in first }
-                if !digests.isEmpty {
+                if let digest = pages[position].digest {
                     result.records[page.file] = PageRecord(
-                        digest: digests[number], looks: page.appearances.mapValues(\.contrastWarnings),
+                        digest: digest, looks: page.appearances.mapValues(\.contrastWarnings),
                         css: page.appearances.mapValues(AppearanceCSS.init))
                 }
             }
         }
+        // Chunks in the order of their messages, as the search part is assembled (the pages may come in another).
+        if !inOrder { result.searchChunks.sort { $0.offset < $1.offset } }
         return result
     }
 
@@ -104,15 +105,14 @@ extension ConversationRenderer {
     /// chunks that never straddle two pages, on all cores: each chunk's HTML, its appearances and its search
     /// documents.
     private func renderRows(
-        of batch: [Int], in frame: ConversationFrame, quoted: [Int: String], senders: [String: RowSender],
-        media: [Int: MessageMedia], indexing: Bool, splitting: Bool
+        of batch: [Int], pages: [ProducedMessagePage], in frame: ConversationFrame, quoted: [Int: String],
+        senders: [String: RowSender], media: [Int: MessageMedia], indexed: Set<Int>, splitting: Bool
     ) throws -> [RowsPiece] {
-        let plan = frame.plan
         let messages = frame.messages
-        let chunks = batch.flatMap { number in
-            let page = plan.pages[number]
-            return chunkRanges(count: page.range.count, chunkSize: Self.chunkSize).map {
-                (page: number, range: (page.range.lowerBound + $0.lowerBound)..<(page.range.lowerBound + $0.upperBound))
+        let chunks = batch.flatMap { position in
+            let range = pages[position].messages
+            return chunkRanges(count: range.count, chunkSize: Self.chunkSize).map {
+                (page: position, range: (range.lowerBound + $0.lowerBound)..<(range.lowerBound + $0.upperBound))
             }
         }
         let renderer = CommonMarkRenderer()
@@ -125,10 +125,11 @@ extension ConversationRenderer {
         let lists = MessageRowBuilder(
             context: context.withOwnResolvedSettings(), delegate: delegate, texts: TextWindow(texts: []),
             indexByID: frame.indexByID, names: frame.names, senders: senders)
-        let listDefaults = Dictionary(uniqueKeysWithValues: batch.map { ($0, lists.listDefaults(in: plan.pages[$0].range)) })
+        let listDefaults = Dictionary(uniqueKeysWithValues: batch.map { ($0, lists.listDefaults(in: pages[$0].messages)) })
         // A chunk's texts are rendered by cmark with its rows, in one step on all cores: a row needs its own text and
         // those of the messages it quotes, which `quoted` holds.
         let pieces = try chunks.concurrentMap { chunk in
+            let indexing = indexed.contains(chunk.page)
             // Read through a buffer pointer: `messages[index].kind` copied the whole message first.
             let rendered = messages.withUnsafeBufferPointer { messages in
                 chunk.range.map { index in
@@ -187,40 +188,31 @@ extension ConversationRenderer {
         var split: SearchPostingShards.Split?
     }
 
-    /// A month page: its frame rendered with the `conversation` template around its messages' HTML (never
-    /// copied into one string), as the parts to write one after another, in UTF-8.
-    private func monthPage(
-        _ number: Int, of frame: ConversationFrame, pieces: [RowsPiece], findBar: FindBar?
+    /// A page of message rows: its frame rendered with its template around its rows' HTML (never copied into one
+    /// string), as the parts to write one after another, in UTF-8.
+    private func page(
+        _ page: ProducedMessagePage, pieces: [RowsPiece]
     ) throws -> (file: String, parts: [[UInt8]], appearances: [String: MessageAppearance]) {
-        let plan = frame.plan
-        let page = plan.pages[number]
         let appearances = pieces.reduce(into: [String: MessageAppearance]()) { $0.merge($1.appearances) { first, _ in first } }
-        var site = frame.site
-        site.pageTitle = strings.text(
-            "pageTitle", ["page": frame.conversation.title + " · " + frame.labels[number], "site": configuration.title])
-        // The heading of every month page holds the title cut to a few words (`ShownText`): a title of 100,000
-        // letters laid out on each page took Chromium a fifth of its time; the overview page shows it whole.
-        let model = ConversationPage(
-            site: site, title: ShownText.cut(frame.conversation.title), kind: frame.conversation.kind.rawValue,
-            kindLabel: Self.kindLabel(frame.conversation.kind, strings: strings), participantNames: frame.participantNames,
-            messageCount: frame.messages.count, messageCountText: frame.countText,
-            firstDate: frame.firstDay, lastDate: frame.lastDay,
-            pageLabel: frame.labels[number], pageMessageCount: page.range.count,
-            previous: number > 0 ? PageLink(url: plan.pages[number - 1].file, title: frame.labels[number - 1]) : nil,
-            next: number + 1 < plan.pages.count ? PageLink(url: plan.pages[number + 1].file, title: frame.labels[number + 1]) : nil,
-            hasNeighbours: plan.pages.count > 1, overviewURL: "index.html",
-            messagesHTML: Self.messagesMarker, feedURL: frame.feedURL, findBar: findBar, people: frame.personLinks,
-            listLookClass: pieces.first?.list?.look, listReservesAvatarSpace: pieces.first?.list?.reservesAvatarSpace ?? false)
-        let rendered = Array(try templates.render(model, template: "conversation").utf8)
+        let rendered = try renderFrame(page.model, template: page.template, list: pieces.first?.list)
         let marker = Self.occurrences(of: Self.messagesMarkerBytes, in: rendered)
         guard marker.count == 1 else {
             throw TranscriptsError(
-                message: "the conversation template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
+                message: "the \(page.template) template must show the messages exactly once with {{{messagesHTML}}} (found \(marker.count) times)")
         }
         return (
             page.file,
             [Array(rendered[..<marker[0]])] + pieces.map(\.html) + [Array(rendered[(marker[0] + Self.messagesMarkerBytes.count)...])],
             appearances)
+    }
+
+    /// A page's frame: `model` through `template`, with the marker where the rows go and what its list sets for them.
+    private func renderFrame(_ model: some MessageListModel, template: String, list: ListDefaults?) throws -> [UInt8] {
+        var model = model
+        model.messagesHTML = Self.messagesMarker
+        model.listLookClass = list?.look
+        model.listReservesAvatarSpace = list?.reservesAvatarSpace ?? false
+        return Array(try templates.render(model, template: template).utf8)
     }
 
     /// The marker's UTF-8 bytes.
@@ -245,11 +237,11 @@ extension ConversationRenderer {
 
     /// The plain text of the messages that replies on the pages rendered now quote, rendered up front on all
     /// cores (the pages themselves are rendered a batch at a time, and a quote may lie in another batch).
-    private func quotedTexts(of frame: ConversationFrame, skipping: Set<Int>) throws -> [Int: String] {
+    private func quotedTexts(of frame: ConversationFrame, pages: [ProducedMessagePage], skipping: Set<Int>) throws -> [Int: String] {
         let messages = frame.messages
         var quotedIndexes = Set<Int>()
-        for (number, page) in frame.plan.pages.enumerated() where !skipping.contains(number) {
-            for index in page.range {
+        for (position, page) in pages.enumerated() where !skipping.contains(position) {
+            for index in page.messages {
                 if let target = messages[index].replyTo.flatMap({ frame.indexByID[$0] }) { quotedIndexes.insert(target) }
             }
         }

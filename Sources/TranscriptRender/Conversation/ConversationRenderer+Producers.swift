@@ -2,8 +2,8 @@ import TranscriptSupport
 import TranscriptTemplates
 
 extension ConversationRenderer {
-    /// The files of the renderer's producers for `frame`: rendered, or, when their digest is that of the previous
-    /// rendering's page, left for the caller to take over.
+    /// The files of the renderer's producers besides its pages of message rows: rendered, or, when their digest
+    /// is that of the previous rendering's page, left for the caller to take over.
     struct ProducedFiles {
         var files: [(file: String, parts: [[UInt8]])] = []
         /// Pages whose digest is the previous rendering's: not rendered.
@@ -13,19 +13,20 @@ extension ConversationRenderer {
         var pageCount = 0
     }
 
-    /// Asks every producer for its pages of `frame` and renders those `previous` does not already hold. The
-    /// gallery's entries and the charts, which the producers share, are made first, at the same time (each is
-    /// one pass over the messages).
-    func producedFiles(of frame: ConversationFrame, media: [Int: MessageMedia], previous: [String: PageRecord]) throws -> ProducedFiles {
-        let input = try pagesInput(of: frame, media: media)
+    /// Asks every producer for its pages of `conversation` (those of message rows, whose `files` these are, were
+    /// asked for before) and renders those `previous` does not already hold. The gallery's entries and the charts,
+    /// which the producers share, are made first, at the same time (each is one pass over the messages).
+    func producedFiles(of conversation: ConversationPages, besides files: Set<String>, previous: [String: PageRecord]) throws -> ProducedFiles {
+        try conversation.makeGalleryAndActivity()
         var produced = ProducedFiles()
         var pages: [ProducedPage] = []
-        var seen = Set<String>()
+        var seen = files
         for producer in producers {
-            for page in try producer.pages(of: input) {
-                guard seen.insert(page.file).inserted, !frame.plan.pages.contains(where: { $0.file == page.file }) else {
+            for page in try producer.pages(of: conversation) {
+                guard seen.insert(page.file).inserted else {
                     throw TranscriptsError(
-                        file: frame.file, message: "the page producer \"\(producer.name)\" makes \(page.file), which another page of the conversation has")
+                        file: conversation.frame.file,
+                        message: "the page producer \"\(producer.name)\" makes \(page.file), which another page of the conversation has")
                 }
                 pages.append(page)
             }
@@ -50,28 +51,5 @@ extension ConversationRenderer {
     /// Renders a page a producer asked for: the file's name and its UTF-8.
     func render(_ page: ProducedPage) throws -> (file: String, parts: [[UInt8]]) {
         (page.file, [Array(try page.render(with: templates).utf8)])
-    }
-
-    /// What the producers are told of `frame`: with the gallery's entries and the charts as the overview's settings ask.
-    func pagesInput(of frame: ConversationFrame, media: [Int: MessageMedia]) throws -> ConversationPages {
-        enum Part: Sendable {
-            case gallery(ConversationGallery?)
-            case activity(OverviewActivity?)
-        }
-        let id = frame.conversation.id
-        let wantsGallery = configuration.overview.gallery(for: id), wantsCharts = configuration.overview.charts(for: id)
-        let renderer = self
-        let parts = try [0, 1].concurrentMap { part -> Part in
-            if part == 0 {
-                guard wantsGallery else { return .gallery(nil) }
-                return .gallery(ConversationGallery(
-                    frame: frame, media: media, dates: { renderer.makeDateTexts(for: frame) }, strings: renderer.strings))
-            }
-            return .activity(wantsCharts ? renderer.activity(of: frame) : nil)
-        }
-        guard case .gallery(let gallery) = parts[0], case .activity(let activity) = parts[1] else {
-            preconditionFailure("the parts come in order")
-        }
-        return ConversationPages(frame: frame, renderer: self, media: media, gallery: gallery, activity: activity)
     }
 }

@@ -6,9 +6,10 @@ import TranscriptSupport
 import TranscriptTemplates
 import TranscriptText
 
-/// Renders one conversation into its pages: text through cmark, display decisions into rows, rows through the
-/// `message` template and each month page through `conversation`, working on all cores in chunks of
-/// messages; meanwhile its other files, which its page producers ask for: by default its gallery pages
+/// Renders one conversation into the files its page producers ask for (`ConversationPages.standardProducers`).
+/// The pages of message rows are asked for first (by default its month pages, `conversation`): the texts through
+/// cmark, display decisions into rows, rows through the `message` template, working on all cores in chunks of
+/// messages, each page's frame rendered around them. Meanwhile its other files: by default its gallery pages
 /// (`gallery`), its overview with its charts (`timeline`) and its feed (`feed`). The steps are in the files
 /// `ConversationRenderer+…`.
 package struct ConversationRenderer: Sendable {
@@ -20,7 +21,7 @@ package struct ConversationRenderer: Sendable {
     private let timesOfDayWork: BackgroundWork<[String]>
     /// Renderers of custom kinds, by kind.
     package let customRenderers: [String: any CustomMessageRenderer]
-    /// What makes the conversation's files beside its month pages, in order (`ConversationPages.standardProducers`,
+    /// What makes the conversation's files, in order (`ConversationPages.standardProducers`, the month pages first,
     /// and a site's own).
     package let producers: [any ConversationPageProducer]
 
@@ -59,19 +60,19 @@ package struct ConversationRenderer: Sendable {
     static let messagesMarker = "\u{1}transcripts-messages\u{1}"
 
     package struct Output {
-        /// How many pages were written (the month pages and the overview).
+        /// How many pages were written or taken over (the month pages, the overview, the gallery's; not the feed).
         package var pages: Int
         package var summary: ConversationSummary
         package var rowsRendered: Int
         package var warnings: [String]
         /// The conversation's share of the search index, when it is indexed.
         package var search: SearchConversationPart?
-        /// Per month page (by file name), what a later build needs to take it over; empty unless asked for.
+        /// Per page with a digest (by file name), what a later build needs to take it over; empty unless asked for.
         package var pageRecords: [String: PageRecord] = [:]
-        /// The CSS of every appearance on the conversation's month pages (rendered or taken over), by class
+        /// The CSS of every appearance on the conversation's pages of message rows (rendered or taken over), by class
         /// name: the site's `appearances.css` holds them.
         package var css: [String: AppearanceCSS] = [:]
-        /// How many month pages were taken over from `previous` instead of rendered.
+        /// How many pages were taken over from `previous` instead of rendered.
         package var pagesTakenOver = 0
     }
 
@@ -87,7 +88,8 @@ package struct ConversationRenderer: Sendable {
     }
 
     /// Renders the pages of `conversation` and hands its files to `write`, a few at a time (each file by its
-    /// name and its contents, in parts of UTF-8 to write one after another): its month pages and its producers' files. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
+    /// name and its contents, in parts of UTF-8 to write one after another): its producers' files, the pages of
+    /// message rows first. `avatarImages` are participants' pictures and `media` the site's copies of the messages'
     /// files, relative to the page. With `previous`, pages whose digest is unchanged are taken over instead of
     /// rendered; with `recordsPages`, the output holds each page's record for a later build.
     package func render(
@@ -133,20 +135,17 @@ package struct ConversationRenderer: Sendable {
         let digests = recordsPages || previous != nil
             ? try pageDigests(of: frame, avatarImages: avatarImages, media: media, search: search, messageDigests: messageDigests)
             : []
+        // The pages of message rows are asked for first, their rows rendered below; the other pages are asked for and
+        // rendered meanwhile, for a long conversation on a thread of their own (on the core the rows leave idle
+        // between their bursts).
+        let (list, producing) = try askProducers(
+            of: frame, media: media, search: search, digests: digests, previous: previous?.pages ?? [:])
         var taken = PageReuse()
         if let previous, !indexing || previous.searchPart != nil {
-            taken = try PageReuse(
-                previous: previous, plan: frame.plan, digests: digests, indexing: indexing, messageCount: conversation.messages.count)
+            taken = try PageReuse(previous: previous, list: list, indexing: indexing, messageCount: conversation.messages.count)
         }
-
-        // The other pages only read the frame: made meanwhile, on the core the month pages leave idle between their
-        // bursts.
-        let previousRecords = previous?.pages ?? [:]
-        let producing = conversation.messages.count >= Self.overviewMeanwhileFrom
-            ? BackgroundWork { [self] in try self.producedFiles(of: frame, media: media, previous: previousRecords) } : nil
         var rendered = try renderPages(
-            of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, search: search, indexing: indexing,
-            digests: digests, write: write)
+            list, of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, indexing: indexing, write: write)
         var lookWarnings = taken.lookWarnings
         for appearance in rendered.appearances.values { lookWarnings[appearance.className] = appearance.contrastWarnings }
         var warnings = frame.warnings
@@ -155,7 +154,7 @@ package struct ConversationRenderer: Sendable {
         }
         // The other pages are written and let go before the search part is made whole, which holds every posting
         // twice for a moment.
-        var produced = try producing?.result() ?? producedFiles(of: frame, media: media, previous: previousRecords)
+        var produced = try producing()
         var producedTakenOver = 0
         for page in produced.unchanged {
             if let previous, try previous.takeOver(page.file) {
@@ -175,13 +174,34 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
         return Output(
-            pages: frame.plan.pages.count + produced.pageCount, summary: summary(of: frame, url: url),
-            rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + frame.plan.pages[$1].range.count },
+            pages: list.pages.count + produced.pageCount, summary: summary(of: frame, url: url),
+            rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + list.pages[$1].messages.count },
             warnings: warnings, search: searchPart,
             pageRecords: recordsPages
                 ? taken.records.merging(rendered.records) { _, new in new }.merging(produced.records) { _, new in new } : [:],
             css: taken.css.merging(rendered.appearances.mapValues(AppearanceCSS.init)) { _, new in new },
             pagesTakenOver: taken.pages.count + producedTakenOver)
+    }
+
+    /// Asks the producers for the pages of `frame`: those of message rows at once (with `search`, the month pages
+    /// must be among them); the others (`producedFiles`) for a long conversation at once on a thread of their own,
+    /// else when the returned work is called. What they are told (`ConversationPages`: the gallery's entries, the
+    /// charts) is held by that work alone.
+    private func askProducers(
+        of frame: ConversationFrame, media: [Int: MessageMedia], search: SearchTarget?, digests: [String],
+        previous: [String: PageRecord]
+    ) throws -> (list: MessagePageList, others: () throws -> ProducedFiles) {
+        let conversation = ConversationPages(frame: frame, renderer: self, media: media, search: search, monthPageDigests: digests)
+        let list = try MessagePageList(asking: producers, of: conversation)
+        if search != nil, let missing = list.missingMonthPage(of: frame) {
+            throw TranscriptsError(
+                file: frame.file, message: "the conversation's search results lead to its month pages, but no page producer makes \(missing)")
+        }
+        let files = list.files
+        let others = { @Sendable [self] in try self.producedFiles(of: conversation, besides: files, previous: previous) }
+        guard frame.messages.count >= Self.overviewMeanwhileFrom else { return (list, others) }
+        let work = BackgroundWork(others)
+        return (list, { try work.result() })
     }
 
     /// Whether month pages may show the conversation's totals (its message count, first and last day, number

@@ -54,33 +54,35 @@ package struct PreviousRendering {
     }
 }
 
-/// The pages of a conversation taken over from its previous rendering (those whose digest is the same and
-/// whose file could be taken), with what the rendering needs of them: their records and looks' warnings, and
-/// their search documents and postings from the previous search part.
+/// The pages of message rows taken over from the conversation's previous rendering (those whose digest is the
+/// same and whose file could be taken), with what the rendering needs of them: their records and looks' warnings,
+/// and the search documents and postings of the month pages' messages from the previous search part.
 struct PageReuse {
-    /// The numbers of the pages taken over.
+    /// The positions of the pages taken over, in the list of pages of message rows.
     package var pages = Set<Int>()
     package var records: [String: PageRecord] = [:]
     var lookWarnings: [String: [String]] = [:]
     var css: [String: AppearanceCSS] = [:]
-    /// The previous part's documents of the messages on pages taken over; nil when none are.
+    /// The previous part's documents of the messages on month pages taken over; nil when none are.
     package var documents: SearchConversationPart.TakenDocuments?
 
     init() {}
 
-    init(previous: PreviousRendering, plan: PagePlan, digests: [String], indexing: Bool, messageCount: Int) throws {
-        for (number, page) in plan.pages.enumerated() {
-            guard let record = previous.pages[page.file], record.digest == digests[number], try previous.takeOver(page.file)
+    init(previous: PreviousRendering, list: MessagePageList, indexing: Bool, messageCount: Int) throws {
+        for (position, page) in list.pages.enumerated() {
+            guard let digest = page.digest, let record = previous.pages[page.file], record.digest == digest,
+                try previous.takeOver(page.file)
             else { continue }
-            pages.insert(number)
+            pages.insert(position)
             records[page.file] = record
             lookWarnings.merge(record.looks) { first, _ in first }
             css.merge(record.css) { first, _ in first }
         }
-        guard indexing, !pages.isEmpty, let old = previous.searchPart else { return }
+        let monthPages = pages.filter { list.planNumbers[$0] != nil }
+        guard indexing, !monthPages.isEmpty, let old = previous.searchPart else { return }
         var isTaken = [Bool](repeating: false, count: messageCount)
-        for number in pages {
-            for index in plan.pages[number].range { isTaken[index] = true }
+        for position in monthPages {
+            for index in list.pages[position].messages { isTaken[index] = true }
         }
         // The old postings, without those of the pages rendered again.
         var postings: [String: [UInt32]] = [:]

@@ -1,8 +1,8 @@
 import TranscriptTemplates
 
-/// A conversation's page. `messagesHTML` holds the messages rendered one by one with the `message`
-/// template, so put it in the page with triple braces: `{{{messagesHTML}}}`.
-public struct ConversationPage: Sendable, TemplateModel {
+/// A conversation's month page (`MonthPagesProducer`). `messagesHTML` holds the messages rendered one by one
+/// with the `message` template, so put it in the page with triple braces: `{{{messagesHTML}}}`.
+public struct ConversationPage: Sendable, TemplateModel, MessageListModel {
     public var site: SiteContext
     public var title: String
     public var kind: String

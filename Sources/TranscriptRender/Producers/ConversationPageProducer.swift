@@ -1,6 +1,7 @@
 /// Makes some of a conversation's files from the conversation as its month pages see it: the overview, the
 /// gallery, the feed, or a page of a site's own. A renderer asks its producers in order, once per conversation it
-/// renders, while the month pages are rendered; their files go in the conversation's folder.
+/// renders, while the rows of its pages of message rows are rendered (a `MessagePagesProducer`'s, such as the
+/// month pages, asked for before); their files go in the conversation's folder.
 ///
 /// Add one to `SiteBuilder.conversationPageProducers` (and its template to the site's `templates/`) to give every
 /// conversation another page.

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptSupport
 import TranscriptTemplates
 
 /// What a conversation page producer knows of the conversation: the conversation, its month pages, the names
@@ -8,18 +9,45 @@ public struct ConversationPages: Sendable {
     let renderer: ConversationRenderer
     /// The site's copies of the messages' files, by message index.
     let media: [Int: MessageMedia]
-    /// The gallery's entries, when the overview shows a gallery.
-    let gallery: ConversationGallery?
-    /// The overview's charts and statistics, when it shows them.
-    public let activity: OverviewActivity?
+    /// How the conversation takes part in search, when it is indexed.
+    let search: ConversationRenderer.SearchTarget?
+    /// Each month page's digest (`PageDigests`), by page number; empty when no later build takes pages over.
+    let monthPageDigests: [String]
+    /// The gallery's entries and the charts: made when first asked for (the pages of message rows, asked for
+    /// first, need neither).
+    private let galleryWork: LazyValue<ConversationGallery?>
+    private let activityWork: LazyValue<OverviewActivity?>
 
-    init(frame: ConversationFrame, renderer: ConversationRenderer, media: [Int: MessageMedia], gallery: ConversationGallery?,
-         activity: OverviewActivity?) {
+    init(
+        frame: ConversationFrame, renderer: ConversationRenderer, media: [Int: MessageMedia], search: ConversationRenderer.SearchTarget?,
+        monthPageDigests: [String]
+    ) {
         self.frame = frame
         self.renderer = renderer
         self.media = media
-        self.gallery = gallery
-        self.activity = activity
+        self.search = search
+        self.monthPageDigests = monthPageDigests
+        let id = frame.conversation.id
+        let wantsGallery = renderer.configuration.overview.gallery(for: id), wantsCharts = renderer.configuration.overview.charts(for: id)
+        galleryWork = LazyValue {
+            wantsGallery
+                ? ConversationGallery(frame: frame, media: media, dates: { renderer.makeDateTexts(for: frame) }, strings: renderer.strings)
+                : nil
+        }
+        activityWork = LazyValue { wantsCharts ? renderer.activity(of: frame) : nil }
+    }
+
+    /// The gallery's entries, when the overview shows a gallery.
+    var gallery: ConversationGallery? { galleryWork.value }
+    /// The overview's charts and statistics, when it shows them.
+    public var activity: OverviewActivity? { activityWork.value }
+
+    /// Makes the gallery's entries and the charts at the same time (each is one pass over the messages).
+    func makeGalleryAndActivity() throws {
+        let pages = self
+        _ = try [0, 1].concurrentMap { part in
+            if part == 0 { _ = pages.gallery } else { _ = pages.activity }
+        }
     }
 
     public var conversation: Conversation { frame.conversation }
@@ -52,8 +80,8 @@ public struct ConversationPages: Sendable {
 }
 
 extension ConversationPages {
-    /// The standard pages beside a conversation's month pages: its gallery, its overview and its feed.
+    /// The standard pages of a conversation: its month pages, its gallery, its overview and its feed.
     public static let standardProducers: [any ConversationPageProducer] = [
-        GalleryPagesProducer(), OverviewPageProducer(), FeedProducer(),
+        MonthPagesProducer(), GalleryPagesProducer(), OverviewPageProducer(), FeedProducer(),
     ]
 }

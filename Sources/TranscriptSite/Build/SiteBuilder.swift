@@ -25,8 +25,8 @@ public struct SiteBuilder: Sendable {
     /// The stages a build runs, in order (`BuildStages.standard`); insert a stage of your own with
     /// `stages.insert(_:after:)`.
     public var stages: [any BuildStage]
-    /// What makes each conversation's files beside its month pages, in order
-    /// (`ConversationPages.standardProducers`: gallery, overview, feed); append one to add a page.
+    /// What makes each conversation's files, in order (`ConversationPages.standardProducers`: month pages, gallery,
+    /// overview, feed); append one to add a page.
     public var conversationPageProducers: [any ConversationPageProducer] = ConversationPages.standardProducers
     /// What makes the site's pages that show every conversation, in order (`SitePages.standardProducers`: the
     /// search page, the index); append one to add a page.

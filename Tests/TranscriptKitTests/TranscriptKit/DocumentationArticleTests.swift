@@ -131,6 +131,37 @@ struct SendersProducer: ConversationPageProducer {
     }
 }
 
+/// A conversation's first messages, on a page of their own.
+struct FirstMessagesPage: MessageListModel {
+    var site: SiteContext
+    var messagesHTML = ""
+    var listLookClass: String?
+    var listReservesAvatarSpace = false
+
+    enum TemplateKey: String, CaseIterable, Sendable { case site, messagesHTML, listLookClass, listReservesAvatarSpace }
+    static let templateKeyIndex = TemplateKeyIndex<TemplateKey>()
+
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .site: .model(site)
+        case .messagesHTML: .text(messagesHTML)
+        case .listLookClass: listLookClass.map { .text($0) }
+        case .listReservesAvatarSpace: .flag(listReservesAvatarSpace)
+        }
+    }
+}
+
+/// Gives every conversation a `first.html` with the rows of its first two messages.
+struct FirstMessagesProducer: MessagePagesProducer {
+    let name = "first messages"
+
+    func messagePages(of conversation: ConversationPages) throws -> [ProducedMessagePage] {
+        let count = min(2, conversation.conversation.messages.count)
+        return [ProducedMessagePage(
+            file: "first.html", template: "first", model: FirstMessagesPage(site: conversation.site), messages: 0..<count)]
+    }
+}
+
 @Suite struct DocumentationArticleTests {
     /// A site with one canonical conversation between Ann and Ben (Ben writes twice, once an order).
     func site(name: String = #function) throws -> URL {
@@ -228,6 +259,25 @@ struct SendersProducer: ConversationPageProducer {
         #expect(summary.messagesRendered == 3)
         #expect(try TestSupport.read(site.appendingPathComponent("public/c/chat/senders.html"))
             == "<!doctype html><title>Chat · Test</title><ul><li>Ben: 2</li><li>Ann: 1</li></ul>\n")
+    }
+
+    @Test func theFirstMessagesProducerShowsTheirRows() throws {
+        let site = try site()
+        try TestSupport.write([
+            "Templates/first.mustache": """
+                <!doctype html><title>{{site.pageTitle}}</title>
+                <ol class="transcript {{listLookClass}}">{{{messagesHTML}}}</ol>
+
+                """,
+        ], in: site)
+        var builder = SiteBuilder(options: BuildOptions(site: site))
+        builder.conversationPageProducers.append(FirstMessagesProducer())
+        let summary = try builder.build()
+        // The three messages on their month page, the first two again.
+        #expect(summary.messagesRendered == 5)
+        let page = try TestSupport.read(site.appendingPathComponent("public/c/chat/first.html"))
+        #expect(page.hasPrefix("<!doctype html><title>Chat · Test</title>\n<ol class=\"transcript look-"))
+        #expect(page.contains("Lunch?") && page.contains("Sure") && !page.contains("1042"))
     }
 
     /// Every Swift block of every article is code of this file (lines compared without their indentation), so
