@@ -52,7 +52,7 @@ def keys_of(lines: list[str]) -> list[tuple[str, list[str]]]:
             markers.append(marker.group(1))
         elif declaration and "{" in line:
             name = ".".join([entry[0] for entry in stack] + [declaration.group(2)])
-            is_model = declaration.group(1) != "extension" and re.search(r"\bTemplateModel\b", declaration.group(3))
+            is_model = declaration.group(1) not in ("extension", "protocol") and re.search(r"\bTemplateModel\b", declaration.group(3))
             if is_model:
                 found.append((name, []))
                 ends.append(len(lines))
