@@ -8,9 +8,9 @@ INSPECT = r"""
 const found = {scripts: [], handlers: [], jsLinks: [], remote: [], embeds: [], styled: []};
 const describe = e => e.outerHTML.slice(0, 160);
 // The only scripts a page may have are our own (the scripts' words, theme toggle, copy-link buttons, header search
-// box, search engine, search page, find bar), loaded from the site's assets folder; the strings table (JSON, never
-// run); and the index files search-core.js adds for a query, from search/.
-const ownScript = e => e.parentElement === document.head && ((/(^|\/)assets\/(strings|theme|permalinks|site-search|search-core|search-page|find-bar)\.js$/.test(e.getAttribute('src') || '') && !e.textContent.trim())
+// box, search engine, search page, find bar), loaded from the site's assets folder (with the assets' version); the
+// strings table (JSON, never run); and the index files search-core.js adds for a query, from search/.
+const ownScript = e => e.parentElement === document.head && ((/(^|\/)assets\/(strings|theme|permalinks|site-search|search-core|search-page|find-bar)\.js(\?v=[0-9a-f]{8})?$/.test(e.getAttribute('src') || '') && !e.textContent.trim())
   // The page's strings table: JSON the browser never runs, written by the templates.
   || (e.id === 'transcripts-strings' && e.type === 'application/json' && !e.hasAttribute('src') && document.querySelectorAll('script#transcripts-strings').length === 1));
 for (const e of document.querySelectorAll('script')) if (!ownScript(e)) found.scripts.push(describe(e));
