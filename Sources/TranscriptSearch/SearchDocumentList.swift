@@ -1,3 +1,4 @@
+import TranscriptJSON
 import TranscriptSupport
 
 /// The documents of a conversation's share of the search index, kept compactly: the index holds one per
@@ -8,6 +9,10 @@ import TranscriptSupport
 /// number in a list of the distinct ones), its anchor and text as UTF-8 bytes one after another in one
 /// buffer. Reading an element makes the `SearchDocument` again; the index reads fields in place (`seconds(at:)`,
 /// `senderNumber(at:)`, `withAnchorAndText(at:_:)`, ...) without making strings.
+///
+/// A big conversation's anchors and texts can be moved out of memory as its pages are rendered
+/// (`spillTexts(to:)`): held in files mapped read-only until the index is written, they do not add up to the
+/// conversation's texts held twice, once in its messages and once here.
 package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     package typealias Index = Int
 
@@ -22,9 +27,14 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     private var pageNumbers: [UInt32] = []
     private var pages: [String] = []
     private var pageIndex: [String: UInt32] = [:]
-    /// Each document's anchor and then its text, as UTF-8.
+    /// Each document's anchor and then its text, as UTF-8: those after `spilled`'s.
     private var bytes: [UInt8] = []
-    /// Two per document: where its anchor ends and where its text ends in `bytes`.
+    /// Where `bytes` begins among all of the documents' anchors and texts.
+    private var bytesStart = 0
+    /// The anchors and texts moved out of memory, in order: each file's bytes begin at `start`, and hold whole
+    /// documents.
+    private var spilled: [(start: Int, file: MappedFile)] = []
+    /// Two per document: where its anchor ends and where its text ends among all the anchors and texts.
     private var ends: [Int] = []
 
     private static let cutFlag: UInt16 = 1 << 15
@@ -37,16 +47,21 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     }
 
     /// How many bytes the documents' anchors and texts take, together.
-    package var textBytes: Int { bytes.count }
+    package var textBytes: Int { bytesStart + bytes.count }
+
+    /// How many of those bytes are held in memory (not moved out by `spillTexts(to:)`).
+    package var textBytesInMemory: Int { bytes.count }
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { times.count }
 
     package subscript(position: Int) -> SearchDocument {
-        SearchDocument(
-            seconds: times[position], sender: sender(at: position), page: page(at: position),
-            anchor: String(decoding: bytes[anchorRange(position)], as: UTF8.self), kinds: kinds(at: position),
-            text: String(decoding: bytes[textRange(position)], as: UTF8.self), isCut: isCut(at: position))
+        withAnchorAndText(at: position) { anchor, text in
+            SearchDocument(
+                seconds: times[position], sender: sender(at: position), page: page(at: position),
+                anchor: String(decoding: anchor, as: UTF8.self), kinds: kinds(at: position),
+                text: String(decoding: text, as: UTF8.self), isCut: isCut(at: position))
+        }
     }
 
     // MARK: - Fields in place
@@ -76,9 +91,27 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         at position: Int, _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         let anchor = anchorRange(position), text = textRange(position)
-        return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[anchor]), UnsafeBufferPointer(rebasing: all[text]))
+        if anchor.lowerBound >= bytesStart {
+            return try bytes.withUnsafeBufferPointer { all in
+                try body(
+                    UnsafeBufferPointer(rebasing: all[(anchor.lowerBound - bytesStart)..<(anchor.upperBound - bytesStart)]),
+                    UnsafeBufferPointer(rebasing: all[(text.lowerBound - bytesStart)..<(text.upperBound - bytesStart)]))
+            }
         }
+        let (fileStart, file) = spilled[Self.spilledFile(holding: anchor.lowerBound, in: spilled)]
+        return try body(
+            UnsafeBufferPointer(rebasing: file.bytes[(anchor.lowerBound - fileStart)..<(anchor.upperBound - fileStart)]),
+            UnsafeBufferPointer(rebasing: file.bytes[(text.lowerBound - fileStart)..<(text.upperBound - fileStart)]))
+    }
+
+    /// The number of the last file of `spilled` that begins at or before `offset` (a document lies in one file).
+    private static func spilledFile(holding offset: Int, in spilled: [(start: Int, file: MappedFile)]) -> Int {
+        var low = 0, high = spilled.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if spilled[middle].start <= offset { low = middle } else { high = middle }
+        }
+        return low
     }
 
     /// `withAnchorAndText(at:_:)` of the list at `list`, read where it is: its fields one by one (the method, called
@@ -89,9 +122,18 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         _ body: (_ anchor: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         let anchor = list.pointee.anchorRange(position), text = list.pointee.textRange(position)
-        return try list.pointee.bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[anchor]), UnsafeBufferPointer(rebasing: all[text]))
+        let start = list.pointee.bytesStart
+        if anchor.lowerBound >= start {
+            return try list.pointee.bytes.withUnsafeBufferPointer { all in
+                try body(
+                    UnsafeBufferPointer(rebasing: all[(anchor.lowerBound - start)..<(anchor.upperBound - start)]),
+                    UnsafeBufferPointer(rebasing: all[(text.lowerBound - start)..<(text.upperBound - start)]))
+            }
         }
+        let (fileStart, file) = list.pointee.spilled[Self.spilledFile(holding: anchor.lowerBound, in: list.pointee.spilled)]
+        return try body(
+            UnsafeBufferPointer(rebasing: file.bytes[(anchor.lowerBound - fileStart)..<(anchor.upperBound - fileStart)]),
+            UnsafeBufferPointer(rebasing: file.bytes[(text.lowerBound - fileStart)..<(text.upperBound - fileStart)]))
     }
 
     private func anchorRange(_ position: Int) -> Range<Int> {
@@ -104,8 +146,11 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     package func documentEquals(at position: Int, _ other: SearchDocumentList, at otherPosition: Int) -> Bool {
         times[position] == other.times[otherPosition] && flags[position] == other.flags[otherPosition]
             && sender(at: position) == other.sender(at: otherPosition) && page(at: position) == other.page(at: otherPosition)
-            && bytes[anchorRange(position)].elementsEqual(other.bytes[other.anchorRange(otherPosition)])
-            && bytes[textRange(position)].elementsEqual(other.bytes[other.textRange(otherPosition)])
+            && withAnchorAndText(at: position) { anchor, text in
+                other.withAnchorAndText(at: otherPosition) { otherAnchor, otherText in
+                    anchor.elementsEqual(otherAnchor) && text.elementsEqual(otherText)
+                }
+            }
     }
 
     package static func == (a: SearchDocumentList, b: SearchDocumentList) -> Bool {
@@ -117,16 +162,26 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     /// Room for `count` documents in all: their fields, and their anchors and texts at the average size of the
     /// documents held so far, and an eighth more. A conversation's list is joined chunk by chunk as its pages are
     /// rendered: its bytes doubled a dozen times, each time copied into memory the system had to clear and map
-    /// again (at 1M messages, a quarter of the build's page clearing).
-    package mutating func reserveCapacity(_ count: Int) {
+    /// again (at 1M messages, a quarter of the build's page clearing). Without `texts`, room for the fields alone
+    /// (for a list whose texts are moved out of memory as it grows).
+    package mutating func reserveCapacity(_ count: Int, texts: Bool = true) {
         times.reserveCapacity(count)
         flags.reserveCapacity(count)
         senderNumbers.reserveCapacity(count)
         pageNumbers.reserveCapacity(count)
         ends.reserveCapacity(2 * count)
-        if !isEmpty, count > self.count {
-            bytes.reserveCapacity(bytes.count + bytes.count * (count - self.count) / self.count * 9 / 8)
+        if texts, !isEmpty, count > self.count {
+            bytes.reserveCapacity(bytes.count + textBytes * (count - self.count) / self.count * 9 / 8)
         }
+    }
+
+    /// Moves the anchors and texts held in memory into a file of their own in `folder` (see
+    /// `MappedFile.spilling(_:in:)`); the documents read the same.
+    package mutating func spillTexts(to folder: String) throws {
+        guard !bytes.isEmpty else { return }
+        spilled.append((bytesStart, try MappedFile.spilling(bytes, in: folder)))
+        bytesStart += bytes.count
+        bytes = []
     }
 
     package mutating func append(_ document: SearchDocument) {
@@ -134,18 +189,26 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
             seconds: document.seconds, flags: document.kinds.rawValue | (document.isCut ? Self.cutFlag : 0),
             sender: document.sender, page: document.page)
         bytes.append(contentsOf: document.anchor.utf8)
-        ends.append(bytes.count)
+        ends.append(textBytes)
         bytes.append(contentsOf: document.text.utf8)
-        ends.append(bytes.count)
+        ends.append(textBytes)
+    }
+
+    /// Hands back the memory of the pages of texts moved out by `spillTexts(to:)` that were read: reading them
+    /// again reads their file again.
+    package func releaseSpilledPages() {
+        for (_, file) in spilled { file.release(0..<file.bytes.count) }
     }
 
     /// Appends the document at `position` of `other`, copied in place.
     package mutating func append(_ other: SearchDocumentList, at position: Int) {
         appendFields(seconds: other.times[position], flags: other.flags[position], sender: other.sender(at: position), page: other.page(at: position))
-        bytes += other.bytes[other.anchorRange(position)]
-        ends.append(bytes.count)
-        bytes += other.bytes[other.textRange(position)]
-        ends.append(bytes.count)
+        other.withAnchorAndText(at: position) { anchor, text in
+            bytes += anchor
+            ends.append(textBytes)
+            bytes += text
+            ends.append(textBytes)
+        }
     }
 
     /// Appends every document of `other`.
@@ -161,7 +224,8 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         flags += other.flags
         senderNumbers += other.senderNumbers.lazy.map { $0 == Self.noSender ? Self.noSender : senderMap[Int($0)] }
         pageNumbers += other.pageNumbers.lazy.map { pageMap[Int($0)] }
-        let base = bytes.count
+        let base = textBytes
+        for (_, file) in other.spilled { bytes += file.bytes }
         bytes += other.bytes
         ends += other.ends.lazy.map { $0 + base }
     }

@@ -47,6 +47,17 @@ import Testing
         file.release(0..<10)
     }
 
+    @Test func spilledBytesReadTheSameAndLeaveNoFile() throws {
+        let folder = try JSONTestFiles.temporaryFolder()
+        let bytes = (0..<100_000).map { UInt8($0 % 251) }
+        let file = try MappedFile.spilling(bytes, in: folder.path)
+        #expect(Array(file.bytes) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(throws: TranscriptsError.self) {
+            try MappedFile.spilling(bytes, in: folder.appendingPathComponent("gone").path)
+        }
+    }
+
     @Test func aMissingFileOrAFolderIsAnErrorNamingIt() throws {
         let folder = try JSONTestFiles.temporaryFolder()
         #expect(throws: TranscriptsError(file: "gone.json", message: "cannot read the file (No such file or directory)")) {

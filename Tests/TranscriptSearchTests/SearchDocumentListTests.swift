@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TranscriptTestSupport
 
@@ -45,6 +46,37 @@ import TranscriptTestSupport
         var picked = SearchDocumentList()
         for position in [2, 1, 1, 0] { picked.append(second, at: position) }
         #expect(Array(picked) == [Self.documents[4], Self.documents[1], Self.documents[1], Self.documents[0]])
+    }
+
+    @Test func textsMovedOutOfMemoryReadTheSame() throws {
+        let folder = try TestSupport.temporaryFolder().path
+        var list = SearchDocumentList(Self.documents[0...1])
+        try list.spillTexts(to: folder)
+        #expect(list.textBytesInMemory == 0)
+        list.append(contentsOf: SearchDocumentList(Self.documents[2...2]))
+        try list.spillTexts(to: folder)
+        // Nothing in memory: nothing to move.
+        try list.spillTexts(to: folder)
+        list.append(contentsOf: SearchDocumentList(Self.documents[3...]))
+        #expect(list.textBytesInMemory > 0 && list.textBytesInMemory < list.textBytes)
+        #expect(Array(list) == Self.documents)
+        #expect(list == SearchDocumentList(Self.documents))
+        for position in Self.documents.indices {
+            withUnsafePointer(to: list) { pointer in
+                SearchDocumentList.withAnchorAndText(of: pointer, at: position) { anchor, text in
+                    #expect(String(decoding: anchor, as: UTF8.self) == Self.documents[position].anchor)
+                    #expect(String(decoding: text, as: UTF8.self) == Self.documents[position].text)
+                }
+            }
+        }
+        // Joined after another list, and picked one by one, they are copied back into memory.
+        var joined = SearchDocumentList(Self.documents[4...])
+        joined.append(contentsOf: list)
+        #expect(Array(joined) == Array(Self.documents[4...] + Self.documents))
+        var picked = SearchDocumentList()
+        for position in [2, 0] { picked.append(list, at: position) }
+        #expect(Array(picked) == [Self.documents[2], Self.documents[0]])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test func comparesDocumentsByWhatTheyHold() {

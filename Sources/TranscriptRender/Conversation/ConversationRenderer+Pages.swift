@@ -79,9 +79,14 @@ extension ConversationRenderer {
                     result.searchChunks[0].append(chunk)
                 } else {
                     result.searchChunks.append(chunk)
-                    // The running chunk will hold every message's document: room for them all at once.
-                    if inOrder { result.searchChunks[0].documents.reserveCapacity(frame.messages.count) }
+                    // The running chunk will hold every message's document: room for them all at once (for their
+                    // texts too, unless they are moved out as they come).
+                    if inOrder { result.searchChunks[0].documents.reserveCapacity(frame.messages.count, texts: documentSpill == nil) }
                 }
+            }
+            if inOrder, let documentSpill, let running = result.searchChunks.first,
+               running.documents.textBytesInMemory >= documentSpillFrom {
+                try result.searchChunks[0].documents.spillTexts(to: documentSpill)
             }
             // Group the pieces by page, then render the pages' frames on all cores and write them in order.
             let grouped = Dictionary(grouping: pieces, by: \.page)

@@ -24,6 +24,13 @@ package struct ConversationRenderer: Sendable {
     /// What makes the conversation's files, in order (`ConversationPages.standardProducers`, the month pages first,
     /// and a site's own).
     package let producers: [any ConversationPageProducer]
+    /// A folder where a big conversation's search documents put their texts while its pages are rendered
+    /// (`SearchDocumentList.spillTexts(to:)`), so that its texts are not held twice until the index is written;
+    /// nil keeps them in memory.
+    package var documentSpill: String?
+    /// From how many bytes of texts held in memory the search documents move them to `documentSpill`, checked after
+    /// each batch of pages.
+    package var documentSpillFrom = 1 << 20
 
     package init(
         templates: TemplateSet, configuration: RenderSettings, delegate: any TranscriptDisplayDelegate,

@@ -150,12 +150,17 @@ public struct SiteBuilder: Sendable {
         // A protected site's pages link no books: a book is not protected (`BookStage` makes none).
         var renderSettings = configuration.renderSettings
         if protection != nil { renderSettings.books = [] }
+        var renderer = ConversationRenderer(
+            templates: templates, configuration: renderSettings, delegate: delegate,
+            customRenderers: customRenderers, producers: conversationPageProducers)
+        // A big conversation's search texts wait in the build's own folder until the index is written.
+        let documentSpill = workspace.appendingPathComponent("search-texts")
+        if (try? FileManager.default.createDirectory(at: documentSpill, withIntermediateDirectories: true)) != nil {
+            renderer.documentSpill = documentSpill.path
+        }
         let context = BuildContext(
             options: options, configuration: configuration, templates: templates, delegate: delegate, registry: registry,
-            renderer: ConversationRenderer(
-                templates: templates, configuration: renderSettings, delegate: delegate,
-                customRenderers: customRenderers, producers: conversationPageProducers),
-            sitePages: sitePageProducers, output: output, cache: cache, protection: protection, people: people, workspace: workspace,
+            renderer: renderer, sitePages: sitePageProducers, output: output, cache: cache, protection: protection, people: people, workspace: workspace,
             unpackedFolder: keepsUnpacked ? unpacked : nil, progress: progress)
         for warning in stringWarnings + (protection?.warnings ?? []) { context.warn(warning) }
         var stages = self.stages
