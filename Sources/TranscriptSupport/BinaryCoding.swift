@@ -14,6 +14,13 @@ package struct BinaryWriter {
         bytes.reserveCapacity(count)
     }
 
+    /// The bytes written so far, the writer emptied (keeping its room), to hand on a piece at a time.
+    package mutating func takeBytes() -> [UInt8] {
+        let taken = bytes
+        bytes.removeAll(keepingCapacity: true)
+        return taken
+    }
+
     package mutating func write(_ value: UInt64) {
         if value < 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value))

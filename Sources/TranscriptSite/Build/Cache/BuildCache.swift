@@ -216,15 +216,9 @@ package final class BuildCache {
             var record = record
             do {
                 if let searchPart {
-                    let bytes = SearchPartArchive.encode(searchPart)
-                    record.searchPartBytes = bytes.count
-                    // Written from the bytes in place (`Data(bytes)` would copy them).
-                    try bytes.withUnsafeBytes { raw in
-                        let data = raw.baseAddress.map {
-                            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
-                        } ?? Data()
-                        try data.write(to: records.appendingPathComponent(name + ".search"))
-                    }
+                    record.searchPartBytes = try SearchPartArchive.write(searchPart, to: records.appendingPathComponent(name + ".search"))
+                    // Texts moved out of memory were read back to be written: their pages are handed back again.
+                    searchPart.documents.releaseSpilledPages()
                 }
                 try Data(ConversationRecordArchive.encode(record)).write(to: records.appendingPathComponent(name + Self.recordSuffix))
             } catch {

@@ -9,10 +9,44 @@ enum SearchPartArchive {
     private static let magic = "transcripts search part 1"
 
     static func encode(_ part: SearchConversationPart) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(part) { bytes += $0 }
+        return bytes
+    }
+
+    /// Writes `encode(_:)`'s bytes to a new file at `url`: its size. The bytes are made and written a piece at a
+    /// time, so a big conversation's part is never held twice, once as itself and once as bytes.
+    static func write(_ part: SearchConversationPart, to url: URL) throws -> Int {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw TranscriptsError(file: url.path, message: "cannot create the file")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        var size = 0
+        var failure: (any Error)?
+        encode(part) { piece in
+            guard failure == nil else { return }
+            do {
+                try handle.write(contentsOf: piece)
+                size += piece.count
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return size
+    }
+
+    /// How many bytes `encode(_:handingOn:)` makes before it hands them on.
+    private static let pieceSize = 1 << 20
+
+    /// Makes the part's bytes and hands them to `handOn` in order, a piece of about `pieceSize` bytes at a time.
+    private static func encode(_ part: SearchConversationPart, handingOn handOn: ([UInt8]) -> Void) {
         var writer = BinaryWriter()
-        // About what it takes: the texts, a few bytes a document and a posting, and the terms.
-        writer.reserveCapacity(
-            part.documents.textBytes + part.documents.count * 24 + part.postings.count * 16 + part.postings.postingCount * 2 + 256)
+        writer.reserveCapacity(pieceSize + (64 << 10))
+        func handOnIfFull() {
+            if writer.bytes.count >= pieceSize { handOn(writer.takeBytes()) }
+        }
         writer.write(magic)
         writer.write(part.title)
         writer.write(part.url)
@@ -28,6 +62,7 @@ enum SearchPartArchive {
                 writer.write(utf8: text)
             }
             writer.write(documents.isCut(at: position))
+            handOnIfFull()
         }
         writer.write(part.postings.count)
         // In the order of their bytes (as the part keeps them), so that the same part gives the same bytes.
@@ -41,13 +76,14 @@ enum SearchPartArchive {
                 writer.write(UInt64(posting &- previous))
                 previous = posting
             }
+            handOnIfFull()
         }
         writer.write(part.pages.count)
         for page in part.pages {
             writer.write(page.file)
             writer.write(page.first)
         }
-        return writer.bytes
+        handOn(writer.takeBytes())
     }
 
     /// The part `encode` wrote; throws on bytes it did not write.
