@@ -14,7 +14,7 @@ package struct ConversationFrame: Sendable {
     /// The export the conversation came from, as warnings and errors name it.
     let file: String
     /// Message index by id; ids are unique (checked).
-    let indexByID: [String: Int]
+    let indexByID: MessagePositions
     /// Participant names by id, as pages show them (`ShownText`: at most 200 characters).
     let names: [String: String]
     /// Per thread (by its first message's id): how many replies, and the index of the first.
@@ -64,18 +64,12 @@ package struct ConversationFrame: Sendable {
         let messages = conversation.messages
         // Where each message is, and its threads: in a long conversation on another thread, while this one plans
         // the pages (each is a pass over every message, one core each).
-        let place = { @Sendable () throws -> (indexByID: [String: Int], missingReplies: Int, threads: [String: (count: Int, first: Int)]) in
-            var indexByID: [String: Int] = [:]
-            indexByID.reserveCapacity(messages.count)
-            // By index, here and below: a message copied out of the array would retain every field it holds.
-            for index in messages.indices {
-                let id = messages[index].id
-                // One look-up, that also finds a message before with the same id (the build then stops).
-                if let first = indexByID.updateValue(index, forKey: id) {
-                    throw TranscriptsError(
-                        file: file, path: "messages[\(index)].id",
-                        message: "the id \"\(id)\" is already used by messages[\(first)]; message ids must be unique")
-                }
+        let place = { @Sendable () throws -> (indexByID: MessagePositions, missingReplies: Int, threads: [String: (count: Int, first: Int)]) in
+            let indexByID = MessagePositions(messages)
+            if let (index, first) = indexByID.firstRepeated {
+                throw TranscriptsError(
+                    file: file, path: "messages[\(index)].id",
+                    message: "the id \"\(messages[index].id)\" is already used by messages[\(first)]; message ids must be unique")
             }
             let missingReplies = messages.indices.reduce(0) { count, index in
                 count + (messages[index].replyTo.map { indexByID[$0] == nil ? 1 : 0 } ?? 0)

@@ -13,7 +13,7 @@ enum PageDigests {
         var pageCountShown = true
         var labels: [String]
         var pageFiles: [String]
-        var indexByID: [String: Int]
+        var indexByID: MessagePositions
         var threads: [String: (count: Int, first: Int)]
         package var media: [Int: MessageMedia]
         /// Everything the page frames show of the conversation as a whole.

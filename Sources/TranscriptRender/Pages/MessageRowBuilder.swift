@@ -11,7 +11,7 @@ struct MessageRowBuilder {
     /// The rendered text of each message (nil for kinds without text), by message index.
     let texts: TextWindow
     /// Message index by message id (the first message with that id).
-    let indexByID: [String: Int]
+    let indexByID: MessagePositions
     /// Participant names by id.
     package let names: [String: String]
     /// What a row shows of each sender the conversation knows, by id (`RowSender`).
@@ -50,7 +50,7 @@ struct MessageRowBuilder {
     /// made from `names` and `context` when not given).
     init(
         context: DisplayContext, delegate: any TranscriptDisplayDelegate, texts: TextWindow,
-        indexByID: [String: Int], names: [String: String], avatarImages: [String: String] = [:],
+        indexByID: MessagePositions, names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
         customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],

@@ -47,8 +47,7 @@ import Testing
         let texts = conversation.messages.map { message in
             ConversationRenderer.text(of: message).map { renderer.render($0.source, format: $0.format) }
         }
-        var indexByID: [String: Int] = [:]
-        for (index, message) in conversation.messages.enumerated() { indexByID[message.id] = index }
+        let indexByID = MessagePositions(conversation.messages)
         let builder = MessageRowBuilder(
             context: DisplayContext(conversation: conversation, configuration: configuration.displayConfiguration),
             delegate: DefaultDisplayDelegate(), texts: TextWindow(texts: texts), indexByID: indexByID,
