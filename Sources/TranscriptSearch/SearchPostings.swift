@@ -8,13 +8,13 @@ import Darwin
 /// array, the terms in the order of their UTF-8 bytes.
 ///
 /// While a conversation is rendered its postings grow as a dictionary of lists (`SearchConversationPart.Chunk`);
-/// a finished part keeps them here until the index is written, at 4 bytes a posting and a number per term,
+/// a finished part keeps them here until the index is written, at 4 bytes a posting and two numbers per term,
 /// where a list of its own per term costs its allocation and room to grow.
 package struct SearchPostings: Sendable, Equatable {
     /// The terms, in the order of their UTF-8 bytes.
     package private(set) var terms: [String] = []
-    /// Where each term's postings start in `flat`, and where the last one's end.
-    private var starts: [Int] = [0]
+    /// Where each term's postings start in `flat` and where they end, two numbers a term.
+    private var bounds: [Int] = []
     private var flat: [UInt32] = []
 
     package init() {}
@@ -32,19 +32,28 @@ package struct SearchPostings: Sendable, Equatable {
         // Sorted by bytes compared a run at a time.
         pairs.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(pairs.count)
-        starts.reserveCapacity(pairs.count + 1)
+        bounds.reserveCapacity(2 * pairs.count)
         flat.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count })
         for index in pairs.indices {
             terms.append(pairs[index].key)
+            bounds.append(flat.count)
             flat += pairs[index].value
             pairs[index].value = []
-            starts.append(flat.count)
+            bounds.append(flat.count)
         }
     }
 
     /// The postings of `runs` (`SearchPostingShards`), each sorted by term and no term in two of them, which are
-    /// used up.
+    /// used up: the runs' postings one after another (each run let go once it is copied, so the postings are held
+    /// about once, not twice), the terms merged into one order.
     init(runs: consuming [SearchPostingShards.Run]) {
+        var runStarts: [Int] = []
+        flat.reserveCapacity(runs.reduce(0) { $0 + $1.postings.count })
+        for run in runs.indices {
+            runStarts.append(flat.count)
+            flat += runs[run].postings
+            runs[run].postings = []
+        }
         // Each term by its run and number there, merged into one order (the sort only merges the runs).
         var order: [(key: String, run: Int32, number: Int32)] = []
         order.reserveCapacity(runs.reduce(0) { $0 + $1.terms.count })
@@ -53,12 +62,12 @@ package struct SearchPostings: Sendable, Equatable {
         }
         order.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(order.count)
-        starts.reserveCapacity(order.count + 1)
-        flat.reserveCapacity(runs.reduce(0) { $0 + $1.postings.count })
+        bounds.reserveCapacity(2 * order.count)
         for entry in order {
+            let run = Int(entry.run), number = Int(entry.number)
             terms.append(entry.key)
-            flat += runs[Int(entry.run)].list(at: Int(entry.number))
-            starts.append(flat.count)
+            bounds.append(runStarts[run] + (number == 0 ? 0 : runs[run].ends[number - 1]))
+            bounds.append(runStarts[run] + runs[run].ends[number])
         }
     }
 
@@ -80,7 +89,7 @@ package struct SearchPostings: Sendable, Equatable {
     package var postingCount: Int { flat.count }
 
     /// The postings of the term numbered `number` in `terms`.
-    package func list(at number: Int) -> ArraySlice<UInt32> { flat[starts[number]..<starts[number + 1]] }
+    package func list(at number: Int) -> ArraySlice<UInt32> { flat[bounds[2 * number]..<bounds[2 * number + 1]] }
 
     /// The postings of `term`, or nil when no message holds it: found by halves in the sorted terms. (Walks over
     /// many terms use `TermOrder.positions`, which hashes nothing either.)
@@ -103,6 +112,6 @@ package struct SearchPostings: Sendable, Equatable {
     }
 
     package static func == (a: SearchPostings, b: SearchPostings) -> Bool {
-        a.terms == b.terms && a.starts == b.starts && a.flat == b.flat
+        a.terms == b.terms && a.terms.indices.allSatisfy { a.list(at: $0) == b.list(at: $0) }
     }
 }
