@@ -14,7 +14,9 @@ package final class SearchPostingShards: Sendable {
     private final class Shard: @unchecked Sendable {
         var table = SearchTermTable()
         var terms: [String] = []
-        var lists: [[UInt32]] = []
+        /// Each term's postings, by its number.
+        var lists: [PostingPool.List] = []
+        var pool = PostingPool()
 
         /// Appends `postings` to `term`'s list.
         func add(_ term: String, _ postings: ArraySlice<UInt32>) {
@@ -22,29 +24,28 @@ package final class SearchPostingShards: Sendable {
             let number = term.withUTF8 { table.number(of: $0) }
             if number == lists.count {
                 terms.append(term)
-                lists.append([])
+                lists.append(pool.newList())
             }
-            lists[number] += postings
+            pool.append(postings, to: &lists[number])
         }
 
-        /// The terms and their lists as one run, sorted by term (`SearchPostings.precedes`), the shard emptied:
-        /// each list let go once it is copied, so that the shard's postings are held about once, not twice.
+        /// The terms and their lists as one run, sorted by term (`SearchPostings.precedes`), the shard emptied.
         func takeRun() -> Run {
-            var pairs = zip(terms, lists).map { (key: $0, value: $1) }
+            var order = Array(terms.indices)
+            order.sort { SearchPostings.precedes(terms[$0], terms[$1]) }
+            var run = Run()
+            run.terms.reserveCapacity(order.count)
+            run.ends.reserveCapacity(order.count)
+            run.postings.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+            for number in order {
+                run.terms.append(terms[number])
+                pool.copy(lists[number], to: &run.postings)
+                run.ends.append(run.postings.count)
+            }
             table = SearchTermTable()
             terms = []
             lists = []
-            pairs.sort { SearchPostings.precedes($0.key, $1.key) }
-            var run = Run()
-            run.terms.reserveCapacity(pairs.count)
-            run.ends.reserveCapacity(pairs.count)
-            run.postings.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count })
-            for index in pairs.indices {
-                run.terms.append(pairs[index].key)
-                run.postings += pairs[index].value
-                pairs[index].value = []
-                run.ends.append(run.postings.count)
-            }
+            pool = PostingPool()
             return run
         }
     }
