@@ -140,6 +140,15 @@ import Testing
         return renderer.render(writer.markdown, format: .markdown).html
     }
 
+    @Test func theCompactMarkdownIsTheMarkdownWritten() {
+        var writer = MarkdownWriter()
+        for number in 0..<40 { writer.append("word \(number) é ") }
+        writer.bold { $0.append("東京 👍🏽") }
+        #expect(writer.compactMarkdown == writer.markdown)
+        #expect(writer.compactMarkdown.utf8.count == writer.markdown.utf8.count)
+        #expect(MarkdownWriter().compactMarkdown == "")
+    }
+
     @Test func plainTextIsNeverMarkup() {
         let text = "*not bold* <b>x</b> [a](javascript:alert(1)) # no heading\n- no list\n    no code\n1. no item `x` ~~y~~ | a | b |"
         #expect(html { $0.append(text) } == "<p>*not bold* &lt;b&gt;x&lt;/b&gt; [a](javascript:alert(1)) # no heading<br />\n- no list<br />\n    no code<br />\n1. no item `x` ~~y~~ | a | b |</p>\n")

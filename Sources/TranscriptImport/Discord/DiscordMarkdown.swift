@@ -485,7 +485,7 @@ struct DiscordMarkdown: Sendable {
     static func inlineMarkdown(_ inlines: [Inline]) -> String {
         var writer = MarkdownWriter()
         write(inlines, into: &writer)
-        return writer.markdown
+        return writer.compactMarkdown
     }
 
     package static func write(_ inlines: [Inline], into writer: inout MarkdownWriter) {

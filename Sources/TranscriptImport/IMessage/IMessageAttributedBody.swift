@@ -132,7 +132,7 @@ extension IMessageAttributedBody {
         for piece in pieces where !piece.text.isEmpty {
             Self.write(piece.text, piece.attributes, into: &writer)
         }
-        return .markdown(writer.markdown)
+        return .markdown(writer.compactMarkdown)
     }
 
     private static func write(_ text: String, _ attributes: [String: Attribute], into writer: inout MarkdownWriter) {

@@ -504,7 +504,7 @@ struct SlackMrkdwn: Sendable {
     static func markdown(_ blocks: [Block]) -> String {
         var writer = MarkdownWriter()
         write(blocks, into: &writer)
-        return writer.markdown
+        return writer.compactMarkdown
     }
 
     static func plainText(_ blocks: [Block]) -> String {

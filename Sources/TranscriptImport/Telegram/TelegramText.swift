@@ -111,6 +111,6 @@ enum TelegramText {
             default: writer.append(text)  // custom_emoji (its fallback emoji), and types to come
             }
         }
-        return writer.markdown
+        return writer.compactMarkdown
     }
 }

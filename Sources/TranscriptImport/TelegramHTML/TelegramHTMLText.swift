@@ -57,7 +57,7 @@ struct TelegramHTMLText {
             Self.write(run.text, run.styles[...], into: &writer)
             index += 1
         }
-        return writer.markdown
+        return writer.compactMarkdown
     }
 
     private static func write(_ text: String, _ styles: ArraySlice<Style>, into writer: inout MarkdownWriter) {

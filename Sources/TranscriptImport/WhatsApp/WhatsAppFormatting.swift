@@ -19,7 +19,7 @@ enum WhatsAppFormatting {
             guard parser.formatted else { return nil }
             var writer = MarkdownWriter()
             parser.emit(spans, into: &writer)
-            return writer.markdown
+            return writer.compactMarkdown
         }
     }
 

@@ -22,6 +22,18 @@ public struct MarkdownWriter: Sendable {
 
     private init(inline: Bool) { isInline = inline }
 
+    /// The CommonMark written, in a string of just its size: what an importer keeps in a message. (`markdown` grew
+    /// piece by piece and holds room to grow, up to its size again, for as long as the message is held.)
+    public var compactMarkdown: String {
+        var text = markdown
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+    }
+
     /// Plain text, every character that could be markup escaped; line breaks kept.
     public mutating func append(_ text: String) {
         markdown += Self.escape(text, atLineStart: !isInline && (markdown.isEmpty || endsLine))
