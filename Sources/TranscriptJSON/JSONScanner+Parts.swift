@@ -58,14 +58,21 @@ extension JSONScanner {
     /// The first place from `start` on (before `end`) that starts a line with `indentation`'s bytes and then
     /// `lead`, after a line whose last byte other than whitespace is a comma: where the element starts. The places
     /// are found by memchr of `lead` (the first byte of an element is rarer than a line feed: in a list of big
-    /// elements most lines start with something else).
+    /// elements most lines start with something else), a `releaseStride` at a time, the pages read handed back
+    /// as the search goes (in an account export, the bytes up to the next chat can be a third of the file).
     private func elementLine(from start: Int, before end: Int, indentation: Range<Int>, lead: UInt8) -> Int? {
         guard let base = bytes.baseAddress, start < end else { return nil }
         let indent = indentation.count
+        var released = start
         // The lead, then the line feed and the indentation before it.
         var index = start + indent + 1
         while index < end {
-            guard let found = memchr(base + index, Int32(lead), end - index) else { return nil }
+            releaseBehind(index, &released)
+            let window = min(end, index + releaseStride)
+            guard let found = memchr(base + index, Int32(lead), window - index) else {
+                index = window
+                continue
+            }
             let element = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             index = element + 1
             let lineFeed = element - indent - 1

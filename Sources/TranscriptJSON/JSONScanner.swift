@@ -15,7 +15,7 @@ package struct JSONScanner {
     /// document then keeps a few megabytes of it in memory, not the document).
     package let file: MappedFile?
     /// How far a scan goes between two releases of the pages behind it (16 MiB unless a test says otherwise).
-    private let releaseStride: Int
+    let releaseStride: Int
     /// From how many bytes on a list is scanned in parts on all cores (`elements(ofArrayAt:)`; 8 MiB unless a
     /// test says otherwise).
     let parallelFrom: Int
@@ -32,7 +32,7 @@ package struct JSONScanner {
 
     /// Releases the pages between `mark` and `index` once the scan has gone `releaseStride` past `mark`.
     @inline(__always)
-    private func releaseBehind(_ index: Int, _ mark: inout Int) {
+    func releaseBehind(_ index: Int, _ mark: inout Int) {
         guard let file, index &- mark >= releaseStride else { return }
         file.release(mark..<index)
         mark = index

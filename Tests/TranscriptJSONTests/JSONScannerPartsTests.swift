@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TranscriptJSON
@@ -52,6 +53,22 @@ import Testing
                 .joined(separator: ",") + outer + "}"
         default: return "null"
         }
+    }
+
+    /// Cuts looked for a few bytes at a time, the file's pages handed back as the search goes, are the same cuts.
+    @Test func cutsFoundAStrideAtATimeAreTheSame() throws {
+        var generator = SeededGenerator(seed: 11)
+        let list = (0..<200).map { number -> Any in [("id", number), ("v", value(depth: 1, using: &generator))] as [(String, Any)] }
+        let text = json(list, level: 0, indent: " ", pretty: true)
+        let url = try JSONTestFiles.temporaryFolder().appendingPathComponent("list.json")
+        try Data(text.utf8).write(to: url)
+        let file = try MappedFile.open(url.path, displayPath: "list.json")
+        let whole = JSONScanner(bytes: file.bytes, parallelFrom: .max).elements(ofArrayAt: 0, before: nil)
+        for stride in [1, 7, 4096] {
+            let scanner = JSONScanner(bytes: file.bytes, releasingPagesOf: file, every: stride, parallelFrom: 0)
+            #expect(scanner.elementsInParts(ofArrayAt: 0, before: file.bytes.count) == whole, "stride \(stride)")
+        }
+        #expect(whole?.count == 200)
     }
 
     @Test func partsGiveWhatScanningWholeGives() {
