@@ -3,8 +3,8 @@ import TranscriptJSON
 /// One message: the web counterpart of MessageKit's `MessageType` and IMUI's `IMUIMessageModelProtocol`.
 public struct Message: Codable, Sendable, Equatable, JSONMappable {
     // A conversation's messages are held whole while it is rendered, so a message is kept small: the fields few
-    // messages have are out of line (`MessageRareFields`: one nil reference, not 80 bytes of nils), and the
-    // stored properties are in the order that packs them closest (168 bytes, where 240 were).
+    // messages have are out of line (`MessageRareFields`: one nil reference, not 96 bytes of nils), and the
+    // stored properties are in the order that packs them closest (152 bytes, where 240 were).
 
     /// The message's id, unique within its conversation; it is the message's anchor on the page.
     public var id: String
@@ -16,12 +16,10 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     public var replyTo: String?
     /// Emoji reactions, in the order of the export.
     public var reactions: [Reaction]
-    /// The id of the thread's first message, for a reply inside a thread.
-    public var thread: String?
     /// The app the message was written on, by the name pages show ("WhatsApp", "Telegram"), in a conversation
     /// that gathers several apps (a person's one-to-one chats shown `together`); nil elsewhere.
     public var app: String?
-    /// `forwardedFrom`, `forwardedDate`, `forwardedEdited` and `history`, when one of them is set.
+    /// `thread`, `forwardedFrom`, `forwardedDate`, `forwardedEdited` and `history`, when one of them is set.
     @usableFromInline var rare: MessageRareFields?
     /// When it was sent, with the offset of the clock that recorded it.
     public var date: Timestamp
@@ -34,6 +32,11 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
     /// Whether the message is pinned in its conversation.
     public var pinned: Bool
 
+    /// The id of the thread's first message, for a reply inside a thread.
+    public var thread: String? {
+        get { rare?.fields.thread }
+        set { MessageRareFields.change(&rare) { $0.thread = newValue } }
+    }
     /// The name of the person or chat the message was forwarded from.
     public var forwardedFrom: String? {
         get { rare?.fields.forwardedFrom }
@@ -73,10 +76,10 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         self.reactions = reactions
         self.edited = edited
         self.status = status
-        self.thread = thread
         self.deleted = deleted
         self.rare = MessageRareFields.make(
-            forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited, history: history)
+            thread: thread, forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited,
+            history: history)
     }
 
     /// Every time the message holds: when it was sent and edited, and the forwarded message's times.
@@ -130,7 +133,7 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         reactions = try object.list("reactions", of: Reaction.self) ?? []
         edited = try object.optionalMapped("edited", as: Timestamp.self)
         status = try object.optionalEnum("status", DeliveryStatus.self)
-        thread = try object.optionalIdentifier("thread")
+        let thread = try object.optionalIdentifier("thread")
         let forwardedFrom = try object.optionalString("forwardedFrom")
         let forwardedDate = try object.optionalMapped("forwardedDate", as: Timestamp.self)
         let forwardedEdited = try object.optionalMapped("forwardedEdited", as: Timestamp.self)
@@ -138,7 +141,8 @@ public struct Message: Codable, Sendable, Equatable, JSONMappable {
         pinned = try object.optionalBool("pinned") ?? false
         let history = try object.optionalMapped("history", as: MessageHistory.self).flatMap { $0.isEmpty ? nil : $0 }
         rare = MessageRareFields.make(
-            forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited, history: history)
+            thread: thread, forwardedFrom: forwardedFrom, forwardedDate: forwardedDate, forwardedEdited: forwardedEdited,
+            history: history)
         app = try object.optionalString("app")
         switch type {
         case "text": kind = .text(try object.string("text"))
