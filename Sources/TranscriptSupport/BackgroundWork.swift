@@ -34,6 +34,9 @@ package final class BackgroundWork<Value: Sendable>: Sendable {
         return Result { try work() }
     }
 
+    /// Whether the work is done (its result is then given without waiting).
+    package var isDone: Bool { outcome.withLock { $0 != nil } }
+
     /// The work's value (or its error), once it is done; any number of times.
     package func result() throws -> Value {
         done.wait()

@@ -25,10 +25,12 @@ extension ConversationRenderer {
     ///
     /// Whole pages are rendered a batch at a time (about `pagesBatch` messages, pages next to each other), on all
     /// cores, and written at once: memory follows the batch, not the conversation. The rows of the month pages
-    /// give their messages' search documents as they are made, when `indexing`.
+    /// give their messages' search documents as they are made, when `indexing`. `betweenBatches` is called after each
+    /// batch is written.
     func renderPages(
         _ list: MessagePageList, of frame: ConversationFrame, skipping: Set<Int>, avatarImages: [String: String],
-        media: [Int: MessageMedia], indexing: Bool, write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void
+        media: [Int: MessageMedia], indexing: Bool, write: (_ files: [(file: String, parts: [[UInt8]])]) throws -> Void,
+        betweenBatches: () throws -> Void = {}
     ) throws -> RenderedPages {
         let pages = list.pages
         let quoted = try quotedTexts(of: frame, pages: pages, skipping: skipping)
@@ -92,6 +94,7 @@ extension ConversationRenderer {
             let grouped = Dictionary(grouping: pieces, by: \.page)
             let made = try batch.concurrentMap { position in try page(pages[position], pieces: grouped[position] ?? []) }
             try write(made.map { ($0.file, $0.parts) })
+            try betweenBatches()
             for (position, page) in zip(batch, made) {
                 result.appearances.merge(page.appearances) { first, _ in first }
                 if let digest = pages[position].digest {

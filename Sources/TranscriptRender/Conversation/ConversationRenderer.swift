@@ -145,33 +145,40 @@ package struct ConversationRenderer: Sendable {
         // The pages of message rows are asked for first, their rows rendered below; the other pages are asked for and
         // rendered meanwhile, for a long conversation on a thread of their own (on the core the rows leave idle
         // between their bursts).
-        let (list, producing) = try askProducers(
+        let (list, producing, producedMeanwhile) = try askProducers(
             of: frame, media: media, search: search, digests: digests, previous: previous?.pages ?? [:])
         var taken = PageReuse()
         if let previous, !indexing || previous.searchPart != nil {
             taken = try PageReuse(previous: previous, list: list, indexing: indexing, messageCount: conversation.messages.count)
         }
+        // The other pages are written once they are made (between two batches of rows, or after the last) and let
+        // go: before the search part is made whole, which holds every posting twice for a moment.
+        var produced: ProducedFiles?
+        var producedTakenOver = 0
+        func writeProduced() throws {
+            var made = try producing()
+            for page in made.unchanged {
+                if let previous, try previous.takeOver(page.file) {
+                    producedTakenOver += 1
+                } else {
+                    made.files.append(try render(page))
+                }
+            }
+            try write(made.files)
+            made.files = []
+            produced = made
+        }
         var rendered = try renderPages(
-            list, of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, indexing: indexing, write: write)
+            list, of: frame, skipping: taken.pages, avatarImages: avatarImages, media: media, indexing: indexing, write: write,
+            betweenBatches: { if produced == nil, producedMeanwhile() { try writeProduced() } })
         var lookWarnings = taken.lookWarnings
         for appearance in rendered.appearances.values { lookWarnings[appearance.className] = appearance.contrastWarnings }
         var warnings = frame.warnings
         for className in lookWarnings.keys.sorted() {
             warnings += lookWarnings[className]!.map { "\(file): \($0)" }
         }
-        // The other pages are written and let go before the search part is made whole, which holds every posting
-        // twice for a moment.
-        var produced = try producing()
-        var producedTakenOver = 0
-        for page in produced.unchanged {
-            if let previous, try previous.takeOver(page.file) {
-                producedTakenOver += 1
-            } else {
-                produced.files.append(try render(page))
-            }
-        }
-        try write(produced.files)
-        produced.files = []
+        if produced == nil { try writeProduced() }
+        let producedPages = produced!.pageCount, producedRecords = produced!.records
 
         if indexing {
             searchPart?.assemble(
@@ -181,23 +188,23 @@ package struct ConversationRenderer: Sendable {
             searchPart = knownSearchPart
         }
         return Output(
-            pages: list.pages.count + produced.pageCount, summary: summary(of: frame, url: url),
+            pages: list.pages.count + producedPages, summary: summary(of: frame, url: url),
             rowsRendered: rendered.rows + taken.pages.reduce(0) { $0 + list.pages[$1].messages.count },
             warnings: warnings, search: searchPart,
             pageRecords: recordsPages
-                ? taken.records.merging(rendered.records) { _, new in new }.merging(produced.records) { _, new in new } : [:],
+                ? taken.records.merging(rendered.records) { _, new in new }.merging(producedRecords) { _, new in new } : [:],
             css: taken.css.merging(rendered.appearances.mapValues(AppearanceCSS.init)) { _, new in new },
             pagesTakenOver: taken.pages.count + producedTakenOver)
     }
 
     /// Asks the producers for the pages of `frame`: those of message rows at once (with `search`, the month pages
     /// must be among them); the others (`producedFiles`) for a long conversation at once on a thread of their own,
-    /// else when the returned work is called. What they are told (`ConversationPages`: the gallery's entries, the
-    /// charts) is held by that work alone.
+    /// else when the returned work is called (`othersAreMade` says whether they are made already). What they are
+    /// told (`ConversationPages`: the gallery's entries, the charts) is held by that work alone.
     private func askProducers(
         of frame: ConversationFrame, media: [Int: MessageMedia], search: SearchTarget?, digests: [String],
         previous: [String: PageRecord]
-    ) throws -> (list: MessagePageList, others: () throws -> ProducedFiles) {
+    ) throws -> (list: MessagePageList, others: () throws -> ProducedFiles, othersAreMade: () -> Bool) {
         let conversation = ConversationPages(frame: frame, renderer: self, media: media, search: search, monthPageDigests: digests)
         let list = try MessagePageList(asking: producers, of: conversation)
         if search != nil, let missing = list.missingMonthPage(of: frame) {
@@ -206,9 +213,9 @@ package struct ConversationRenderer: Sendable {
         }
         let files = list.files
         let others = { @Sendable [self] in try self.producedFiles(of: conversation, besides: files, previous: previous) }
-        guard frame.messages.count >= Self.overviewMeanwhileFrom else { return (list, others) }
+        guard frame.messages.count >= Self.overviewMeanwhileFrom else { return (list, others, { false }) }
         let work = BackgroundWork(others)
-        return (list, { try work.result() })
+        return (list, { try work.result() }, { work.isDone })
     }
 
     /// Whether month pages may show the conversation's totals (its message count, first and last day, number
