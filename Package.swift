@@ -79,13 +79,9 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        // Debian's libvips-dev, linked as a system library (a book's pictures are shrunk, turned and converted with it,
-        // `PictureResizer`).
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
+        // libvips (Debian's libvips42, which libvips-dev installs), loaded when a book's pictures are first shrunk,
+        // turned and converted (`PictureResizer`), not linked: its hundred libraries would be mapped by every run.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // jemalloc's settings (`malloc_conf`), linked into the command-line tool.
         .target(name: "CAllocatorSettings"),
         // A JSON block's quotes, backslashes and brackets as bit masks, by SSE2 on x86-64 and NEON on arm64

@@ -2,7 +2,8 @@ import CVips
 import Foundation
 
 /// Pictures read, shrunk and written again with libvips: the one file that imports `CVips` and owns all its C
-/// memory (every image is unreferenced and every buffer freed before a function returns).
+/// memory (every image is unreferenced and every buffer freed before a function returns). libvips is loaded when a
+/// picture is first asked for; when it cannot be, every picture fails with the reason.
 ///
 /// Only JPEG, PNG, GIF, WebP and HEIF (HEIC, AVIF) files are read, whatever their names say: libvips recognises
 /// a file by its first bytes, and its other loaders (documents, scientific formats) are not for an export's files.
@@ -42,8 +43,12 @@ enum PictureResizer {
         var reason: String
     }
 
-    /// libvips started, once per process (nil when it could not be).
-    private static let started: Failure? = transcripts_vips_start() == 0 ? nil : Failure(reason: lastError() ?? "libvips did not start")
+    /// libvips loaded and started, once per process (nil when it could not be).
+    private static let started: Failure? = {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard transcripts_vips_start(&reason, reason.count) != 0 else { return nil }
+        return Failure(reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }()
 
     /// The header of the picture at `url`; its pixels are not read.
     static func header(of url: URL) -> Result<Header, Failure> {
@@ -54,10 +59,10 @@ enum PictureResizer {
         case .failure(let failure): return .failure(failure)
         }
         guard let image = transcripts_vips_open(url.path) else { return .failure(failure("it cannot be read", of: url)) }
-        defer { g_object_unref(image) }
+        defer { transcripts_vips_unref(image) }
         return .success(Header(
-            format: format, width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
-            orientation: Int(vips_image_get_orientation(image)), hasAlpha: vips_image_hasalpha(image) != 0))
+            format: format, width: Int(transcripts_vips_width(image)), height: Int(transcripts_vips_height(image)),
+            orientation: Int(transcripts_vips_orientation(image)), hasAlpha: transcripts_vips_has_alpha(image) != 0))
     }
 
     /// The picture at `url`, turned the way its orientation says, shrunk to fit `width` × `height` (never
@@ -68,7 +73,7 @@ enum PictureResizer {
         guard let image = transcripts_vips_thumbnail(url.path, Int32(width), Int32(height), cropped ? 1 : 0) else {
             return .failure(failure("it cannot be read", of: url))
         }
-        defer { g_object_unref(image) }
+        defer { transcripts_vips_unref(image) }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let saved: Int32
@@ -76,17 +81,17 @@ enum PictureResizer {
         case .jpeg(let quality): saved = transcripts_vips_save_jpeg(image, Int32(quality), &buffer, &length)
         case .png: saved = transcripts_vips_save_png(image, &buffer, &length)
         }
-        defer { g_free(buffer) }
+        defer { transcripts_vips_free(buffer) }
         guard saved == 0, let buffer else { return .failure(failure("it cannot be written", of: url)) }
         return .success(Picture(
-            data: Data(bytes: buffer, count: length), width: Int(vips_image_get_width(image)),
-            height: Int(vips_image_get_height(image))))
+            data: Data(bytes: buffer, count: length), width: Int(transcripts_vips_width(image)),
+            height: Int(transcripts_vips_height(image))))
     }
 
     /// The kind of picture at `url`, by the loader libvips finds for its first bytes.
     private static func format(of url: URL) -> Result<Format, Failure> {
-        let loader = vips_foreign_find_load(url.path).map { String(cString: $0) }
-        vips_error_clear()
+        let loader = transcripts_vips_find_load(url.path).map { String(cString: $0) }
+        transcripts_vips_error_clear()
         guard let loader else { return .failure(Failure(reason: "it is not a picture")) }
         // Such as VipsForeignLoadJpegFile, VipsForeignLoadNsgifFile.
         let name = loader.lowercased()
@@ -106,8 +111,8 @@ enum PictureResizer {
 
     /// libvips's error messages since the last call, on one line (and cleared).
     private static func lastError() -> String? {
-        guard let copy = vips_error_buffer_copy() else { return nil }
-        defer { g_free(copy) }
+        guard let copy = transcripts_vips_error_copy() else { return nil }
+        defer { transcripts_vips_free(copy) }
         let text = String(cString: copy).split(whereSeparator: \.isNewline).joined(separator: "; ")
         return text.isEmpty ? nil : text
     }
