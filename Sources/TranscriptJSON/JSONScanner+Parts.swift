@@ -66,6 +66,7 @@ extension JSONScanner {
         var released = start
         // The lead, then the line feed and the indentation before it.
         var index = start + indent + 1
+        defer { releaseRest(index, released) }
         while index < end {
             releaseBehind(index, &released)
             let window = min(end, index + releaseStride)

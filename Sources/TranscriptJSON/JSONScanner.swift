@@ -14,14 +14,15 @@ package struct JSONScanner {
     /// The mapped file `bytes` are, when the scan should hand back the pages it has passed (a scan of a big
     /// document then keeps a few megabytes of it in memory, not the document).
     package let file: MappedFile?
-    /// How far a scan goes between two releases of the pages behind it (16 MiB unless a test says otherwise).
+    /// How far a scan goes between two releases of the pages behind it (4 MiB unless a test says otherwise). A
+    /// long list is scanned in a few parts at once, each of which holds up to this much.
     let releaseStride: Int
     /// From how many bytes on a list is scanned in parts on all cores (`elements(ofArrayAt:)`; 8 MiB unless a
     /// test says otherwise).
     let parallelFrom: Int
 
     package init(
-        bytes: UnsafeBufferPointer<UInt8>, releasingPagesOf file: MappedFile? = nil, every releaseStride: Int = 16 << 20,
+        bytes: UnsafeBufferPointer<UInt8>, releasingPagesOf file: MappedFile? = nil, every releaseStride: Int = 4 << 20,
         parallelFrom: Int = 8 << 20
     ) {
         self.bytes = bytes
@@ -36,6 +37,13 @@ package struct JSONScanner {
         guard let file, index &- mark >= releaseStride else { return }
         file.release(mark..<index)
         mark = index
+    }
+
+    /// Releases the pages between `mark` and `index`, where a scan that released pages behind it ends (the last
+    /// stride it read would otherwise stay, a stride for each part of a list scanned in parts).
+    func releaseRest(_ index: Int, _ mark: Int) {
+        guard let file, index > mark else { return }
+        file.release(mark..<min(index, bytes.count))
     }
 
     /// The end (one past the last byte) of the value starting at `start` (after whitespace), or nil when the
@@ -165,6 +173,7 @@ package struct JSONScanner {
         var stop = stop
         var result: [Range<Int>] = []
         var released = index
+        defer { releaseRest(index, released) }
         while true {
             releaseBehind(index, &released)
             index = skipWhitespace(index)

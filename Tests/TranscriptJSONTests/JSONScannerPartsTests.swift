@@ -71,6 +71,40 @@ import Testing
         #expect(whole?.count == 200)
     }
 
+    #if os(Linux)
+    /// A long list scanned in parts keeps none of its file's pages once scanned: each part hands back the last
+    /// stride it read, not only those behind it (four parts held up to four strides of a 700 MB export).
+    @Test func aListScannedInPartsLeavesNoPagesBehind() throws {
+        let element = "  {\"id\": 1, \"text\": \"" + String(repeating: "word ", count: 40) + "\"}"
+        let text = "[\n" + Array(repeating: element, count: 80_000).joined(separator: ",\n") + "\n]\n"
+        let url = try JSONTestFiles.temporaryFolder().appendingPathComponent("long-list.json")
+        try Data(text.utf8).write(to: url)
+        let file = try MappedFile.open(url.path, displayPath: "long-list.json")
+        let scanner = JSONScanner(bytes: file.bytes, releasingPagesOf: file, every: 2 << 20, parallelFrom: 0)
+        #expect(file.bytes.count > 16 << 20)
+        #expect(scanner.elementsInParts(ofArrayAt: 0, before: file.bytes.count)?.count == 80_000)
+        let resident = try withExtendedLifetime(file) { try #require(Self.residentKiB(ofMappingOf: url.path)) }
+        #expect(resident < 256, "\(resident) KiB of the file's pages kept")
+    }
+
+    /// How many KiB of the mapping of the file at `path` are in this process's memory (`/proc/self/smaps`).
+    private static func residentKiB(ofMappingOf path: String) -> Int? {
+        // Read as a stream: a file of /proc says its size is 0.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps"), let data = try? handle.readToEnd() else { return nil }
+        let smaps = String(decoding: data, as: UTF8.self)
+        var inMapping = false
+        var total: Int?
+        for line in smaps.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasSuffix(":") && line.split(separator: " ").count >= 5 {
+                inMapping = line.hasSuffix(path)
+            } else if inMapping, line.hasPrefix("Rss:") {
+                total = (total ?? 0) + (Int(line.split(separator: " ")[1]) ?? 0)
+            }
+        }
+        return total
+    }
+    #endif
+
     @Test func partsGiveWhatScanningWholeGives() {
         var generator = SeededGenerator(seed: 7)
         var cut = 0
