@@ -217,8 +217,6 @@ package final class BuildCache {
             do {
                 if let searchPart {
                     record.searchPartBytes = try SearchPartArchive.write(searchPart, to: records.appendingPathComponent(name + ".search"))
-                    // Texts moved out of memory were read back to be written: their pages are handed back again.
-                    searchPart.documents.releaseSpilledPages()
                 }
                 try Data(ConversationRecordArchive.encode(record)).write(to: records.appendingPathComponent(name + Self.recordSuffix))
             } catch {

@@ -62,7 +62,12 @@ enum SearchPartArchive {
                 writer.write(utf8: text)
             }
             writer.write(documents.isCut(at: position))
-            handOnIfFull()
+            if writer.bytes.count >= pieceSize {
+                handOn(writer.takeBytes())
+                // Texts moved out of memory (`SearchDocumentList.spillTexts`) are read back to be written: their
+                // pages are handed back a piece at a time, not once the part is written.
+                documents.releaseSpilledPages()
+            }
         }
         writer.write(part.postings.count)
         // In the order of their bytes (as the part keeps them), so that the same part gives the same bytes.
