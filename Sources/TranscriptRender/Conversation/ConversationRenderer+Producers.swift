@@ -43,10 +43,20 @@ extension ConversationRenderer {
             }
             toRender.append(page)
         }
+        // Rendered a few at a time on all cores, each page's model let go once its file is made: a long
+        // conversation's gallery pages hold megabytes of entries.
         let renderer = self
-        produced.files = try toRender.concurrentMap { try renderer.render($0) }
+        toRender.reverse()
+        while !toRender.isEmpty {
+            let some = Array(toRender.suffix(Self.producedPagesAtOnce).reversed())
+            toRender.removeLast(some.count)
+            produced.files += try some.concurrentMap { try renderer.render($0) }
+        }
         return produced
     }
+
+    /// How many of the producers' pages are rendered at once.
+    static let producedPagesAtOnce = 16
 
     /// Renders a page a producer asked for: the file's name and its UTF-8.
     func render(_ page: ProducedPage) throws -> (file: String, parts: [[UInt8]]) {

@@ -64,9 +64,8 @@ extension ConversationRenderer {
         let kindLabel = Self.kindLabel(conversation.kind, strings: strings)
         func entries(_ indices: [Int], _ section: GallerySection) -> [PersonPart.DatedEntry] {
             indices.flatMap { index -> [PersonPart.DatedEntry] in
-                let gallery = ConversationGallery(
-                    frame: frame, media: media, messages: index..<(index + 1), dates: dates, strings: strings)
-                return gallery.entries(of: section).map { entry in
+                let gallery = ConversationGallery(frame: frame, messages: index..<(index + 1))
+                return gallery.entries(of: section, frame: frame, media: media, dates: dates, strings: strings).map { entry in
                     var entry = entry
                     entry.permalink = "../../" + folder + entry.permalink
                     return PersonPart.DatedEntry(entry: entry, seconds: messages[index].date.secondsSince1970)

@@ -13,7 +13,7 @@ public struct ConversationPages: Sendable {
     let search: ConversationRenderer.SearchTarget?
     /// Each month page's digest (`PageDigests`), by page number; empty when no later build takes pages over.
     let monthPageDigests: [String]
-    /// The gallery's entries and the charts: made when first asked for (the pages of message rows, asked for
+    /// Where the gallery's entries are, and the charts: made when first asked for (the pages of message rows, asked for
     /// first, need neither).
     private let galleryWork: LazyValue<ConversationGallery?>
     private let activityWork: LazyValue<OverviewActivity?>
@@ -31,13 +31,13 @@ public struct ConversationPages: Sendable {
         let wantsGallery = renderer.configuration.overview.gallery(for: id), wantsCharts = renderer.configuration.overview.charts(for: id)
         galleryWork = LazyValue {
             wantsGallery
-                ? ConversationGallery(frame: frame, media: media, dates: { renderer.makeDateTexts(for: frame) }, strings: renderer.strings)
+                ? ConversationGallery(frame: frame)
                 : nil
         }
         activityWork = LazyValue { wantsCharts ? renderer.activity(of: frame) : nil }
     }
 
-    /// The gallery's entries, when the overview shows a gallery.
+    /// Where the gallery's entries are, when the overview shows a gallery.
     var gallery: ConversationGallery? { galleryWork.value }
     /// The overview's charts and statistics, when it shows them.
     public var activity: OverviewActivity? { activityWork.value }
@@ -71,9 +71,9 @@ public struct ConversationPages: Sendable {
     public var galleryLinks: [GalleryLink] {
         gallery.map { gallery in
             GallerySection.allCases.compactMap { section in
-                let entries = gallery.entries(of: section)
-                return entries.isEmpty
-                    ? nil : GalleryLink(url: section.file(page: 1), title: section.heading(strings), count: String(entries.count))
+                let items = gallery.items(of: section)
+                return items.isEmpty
+                    ? nil : GalleryLink(url: section.file(page: 1), title: section.heading(strings), count: String(items.count))
             }
         } ?? []
     }

@@ -13,16 +13,18 @@ public struct GalleryPagesProducer: ConversationPageProducer {
     public func pages(of conversation: ConversationPages) throws -> [ProducedPage] {
         guard let gallery = conversation.gallery else { return [] }
         let frame = conversation.frame, strings = conversation.strings, templates = conversation.renderer.templates
-        // Each section's pages, by section and number: their entries rendered on all cores.
+        // Each section's pages, by section and number: their entries made and rendered on all cores, a page's at a
+        // time.
         var toMake: [(section: GallerySection, number: Int, count: Int)] = []
         for section in GallerySection.allCases {
-            let entries = gallery.entries(of: section)
-            guard !entries.isEmpty else { continue }
-            let count = (entries.count + GallerySection.pageSize - 1) / GallerySection.pageSize
+            let items = gallery.items(of: section)
+            guard !items.isEmpty else { continue }
+            let count = (items.count + GallerySection.pageSize - 1) / GallerySection.pageSize
             toMake += (1...count).map { (section, $0, count) }
         }
+        let renderer = conversation.renderer, media = conversation.media
         return try toMake.concurrentMap { section, number, count in
-            let entries = gallery.entries(of: section)
+            let items = gallery.items(of: section)
             let heading = section.heading(strings)
             var site = frame.site
             let place = count > 1 ? strings.text("pageOf", ["page": String(number), "pages": String(count)]) : nil
@@ -33,9 +35,12 @@ public struct GalleryPagesProducer: ConversationPageProducer {
             }
             let page = GalleryPage(
                 site: site, title: frame.conversation.title, heading: heading, section: section,
-                countText: section.count(entries.count, strings: strings), pageText: place,
+                countText: section.count(items.count, strings: strings), pageText: place,
                 entriesHTML: try templates.renderGalleryEntries(
-                    Array(entries[start..<min(entries.count, start + GallerySection.pageSize)]), section: section),
+                    ConversationGallery.entries(
+                        items[start..<min(items.count, start + GallerySection.pageSize)], of: section, frame: frame, media: media,
+                        dates: renderer.makeDateTexts(for: frame), strings: strings),
+                    section: section),
                 previous: number > 1 ? link(number - 1) : nil, next: number < count ? link(number + 1) : nil)
             return ProducedPage(file: section.file(page: number), template: "gallery", model: page, digest: Self.digest(of: page))
         }

@@ -30,14 +30,17 @@ import TranscriptTestSupport
         let copies: [Int: MessageMedia] = [4: MessageMedia(file: CopiedFile(sitePath: "media/x.jpg", size: 3, width: 640, height: 480))]
         @Sendable func dates() -> DateTexts { DateTexts(timeZone: settings.timeZone, locale: settings.locale, timesOfDay: timesOfDay) }
 
-        let chunked = ConversationGallery(frame: frame, media: copies, dates: { dates() })
-        let whole = ConversationGallery(frame: frame, media: copies, messages: 0..<count, dates: dates())
+        let chunked = ConversationGallery(frame: frame)
+        let whole = ConversationGallery(frame: frame, messages: 0..<count)
         for section in GallerySection.allCases {
-            let described = { (entries: [GalleryEntry]) in
-                entries.map { [$0.permalink, $0.meta, $0.label, $0.alt, $0.href ?? "-", $0.image ?? "-", $0.size ?? "-"] }
+            let described = { (gallery: ConversationGallery) in
+                gallery.entries(of: section, frame: frame, media: copies, dates: dates()).map {
+                    [$0.permalink, $0.meta, $0.label, $0.alt, $0.href ?? "-", $0.image ?? "-", $0.size ?? "-"]
+                }
             }
-            #expect(described(chunked.entries(of: section)) == described(whole.entries(of: section)), "\(section)")
-            #expect(chunked.entries(of: section).count > ConversationGallery.chunkSize / 4, "\(section)")
+            #expect(chunked.items(of: section) == whole.items(of: section), "\(section)")
+            #expect(described(chunked) == described(whole), "\(section)")
+            #expect(chunked.items(of: section).count > ConversationGallery.chunkSize / 4, "\(section)")
         }
     }
 }
