@@ -82,37 +82,30 @@ struct PostingPool {
         list.tailUsed += 1
     }
 
-    /// Appends the postings of `list`, in order, to `output`.
-    func copy(_ list: List, to output: inout [UInt32]) {
-        output.reserveCapacity(output.count + list.count)
+    /// How many bytes the pages hold (the lists' bytes, their links and their room to grow): at most what
+    /// `copyBytes` of every list makes.
+    var byteCount: Int { pages.reduce(0) { $0 + $1.count } }
+
+    /// Appends the bytes of `list` (`PostingList`'s, which are the pool's own) to `output`.
+    func copyBytes(_ list: List, to output: inout [UInt8]) {
         var slice = list.head
         var level: UInt8 = 0
-        var position = 0
-        var previous: UInt32 = 0
-        var value: UInt32 = 0
-        var shift: UInt32 = 0
         var left = list.count
         pages.withUnsafeBufferPointer { pages in
             while left > 0 {
                 let page = pages[Int(slice >> UInt32(Self.pageBits))]
-                let start = Int(slice & Self.offsetMask)
-                let byte = page[start + Self.linkSize + position]
-                value |= UInt32(byte & 0x7F) << shift
-                if byte < 0x80 {
-                    previous &+= value
-                    output.append(previous)
-                    left -= 1
-                    value = 0
-                    shift = 0
-                } else {
-                    shift += 7
+                let start = Int(slice & Self.offsetMask) + Self.linkSize
+                let room = Self.size(of: level) - Self.linkSize
+                // The slice's bytes up to the list's end, or all of them.
+                var end = start
+                while end < start + room, left > 0 {
+                    if page[end] < 0x80 { left -= 1 }
+                    end += 1
                 }
-                position += 1
-                if position == Self.size(of: level) - Self.linkSize, left > 0 {
-                    slice = (0..<Self.linkSize).reduce(UInt32(0)) { $0 | UInt32(page[start + $1]) << UInt32(8 * $1) }
-                    level = min(level + 1, Self.largestLevel)
-                    position = 0
-                }
+                output.append(contentsOf: page[start..<end])
+                guard left > 0 else { break }
+                slice = (0..<Self.linkSize).reduce(UInt32(0)) { $0 | UInt32(page[start - Self.linkSize + $1]) << UInt32(8 * $1) }
+                level = min(level + 1, Self.largestLevel)
             }
         }
     }

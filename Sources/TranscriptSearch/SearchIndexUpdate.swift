@@ -184,11 +184,11 @@ package struct SearchIndexUpdate {
                     }
                 }
             }
-            func mapped(_ list: some Collection<UInt32>) -> [UInt32] { list.map { globals[Int($0 >> 2)] << 2 | ($0 & 3) } }
+            func mapped(_ list: some Sequence<UInt32>) -> [UInt32] { list.map { globals[Int($0 >> 2)] << 2 | ($0 & 3) } }
             let oldInNew = TermOrder.positions(of: old.postings.terms, in: new.postings.terms)
             for (number, term) in old.postings.terms.enumerated() {
                 let list = old.postings.list(at: number)
-                let now = oldInNew[number] < 0 ? [] : new.postings.list(at: Int(oldInNew[number]))
+                let now = oldInNew[number] < 0 ? PostingList() : new.postings.list(at: Int(oldInNew[number]))
                 guard !now.elementsEqual(list) else { continue }
                 termChanges[term, default: .init(weighted: true)].remove += mapped(list)
                 termChanges[term, default: .init(weighted: true)].add += mapped(now)

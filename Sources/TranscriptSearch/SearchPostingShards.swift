@@ -30,16 +30,16 @@ package final class SearchPostingShards: Sendable {
         }
 
         /// The terms and their lists as one run, sorted by term (`SearchPostings.precedes`), the shard emptied.
-        func takeRun() -> Run {
+        func takeRun() -> TakenRun {
             var order = Array(terms.indices)
             order.sort { SearchPostings.precedes(terms[$0], terms[$1]) }
-            var run = Run()
+            var run = TakenRun()
             run.terms.reserveCapacity(order.count)
             run.ends.reserveCapacity(order.count)
-            run.postings.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+            run.postings.reserveCapacity(pool.byteCount)
             for number in order {
                 run.terms.append(terms[number])
-                pool.copy(lists[number], to: &run.postings)
+                pool.copyBytes(lists[number], to: &run.postings)
                 run.ends.append(run.postings.count)
             }
             table = SearchTermTable()
@@ -66,6 +66,14 @@ package final class SearchPostingShards: Sendable {
         func list(at number: Int) -> ArraySlice<UInt32> {
             postings[(number == 0 ? 0 : ends[number - 1])..<ends[number]]
         }
+    }
+
+    /// A shard's terms once joined, sorted, and their postings' bytes one after another (`PostingList`; term
+    /// `n`'s end where `ends[n]` says).
+    struct TakenRun: Sendable {
+        var terms: [String] = []
+        var ends: [Int] = []
+        var postings: [UInt8] = []
     }
 
     private let shards: [Shard]

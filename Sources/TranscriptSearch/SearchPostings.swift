@@ -5,17 +5,18 @@ import Darwin
 #endif
 
 /// A conversation's postings once its pages are rendered: each term's ascending postings, all in one flat
-/// array, the terms in the order of their UTF-8 bytes.
+/// array of bytes (`PostingList`: differences in 7-bit groups, a byte or two a posting), the terms in the order of
+/// their UTF-8 bytes.
 ///
-/// While a conversation is rendered its postings grow as a dictionary of lists (`SearchConversationPart.Chunk`);
-/// a finished part keeps them here until the index is written, at 4 bytes a posting and two numbers per term,
-/// where a list of its own per term costs its allocation and room to grow.
+/// While a conversation is rendered its postings grow in a `PostingPool` (or as a dictionary of lists,
+/// `SearchConversationPart.Chunk`); a finished part keeps them here until the index is written, where 4 bytes a
+/// posting were the largest part of a long conversation's share of the index.
 package struct SearchPostings: Sendable, Equatable {
     /// The terms, in the order of their UTF-8 bytes.
     package private(set) var terms: [String] = []
     /// Where each term's postings start in `flat` and where they end, two numbers a term.
     private var bounds: [Int] = []
-    private var flat: [UInt32] = []
+    private var flat: [UInt8] = []
 
     package init() {}
 
@@ -33,11 +34,11 @@ package struct SearchPostings: Sendable, Equatable {
         pairs.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(pairs.count)
         bounds.reserveCapacity(2 * pairs.count)
-        flat.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count })
+        flat.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count } * 2)
         for index in pairs.indices {
             terms.append(pairs[index].key)
             bounds.append(flat.count)
-            flat += pairs[index].value
+            PostingList.append(pairs[index].value, to: &flat)
             pairs[index].value = []
             bounds.append(flat.count)
         }
@@ -46,7 +47,7 @@ package struct SearchPostings: Sendable, Equatable {
     /// The postings of `runs` (`SearchPostingShards`), each sorted by term and no term in two of them, which are
     /// used up: the runs' postings one after another (each run let go once it is copied, so the postings are held
     /// about once, not twice), the terms merged into one order.
-    init(runs: consuming [SearchPostingShards.Run]) {
+    init(runs: consuming [SearchPostingShards.TakenRun]) {
         var runStarts: [Int] = []
         flat.reserveCapacity(runs.reduce(0) { $0 + $1.postings.count })
         for run in runs.indices {
@@ -85,15 +86,12 @@ package struct SearchPostings: Sendable, Equatable {
 
     package var count: Int { terms.count }
     package var isEmpty: Bool { terms.isEmpty }
-    /// How many postings all the terms have, together.
-    package var postingCount: Int { flat.count }
-
     /// The postings of the term numbered `number` in `terms`.
-    package func list(at number: Int) -> ArraySlice<UInt32> { flat[bounds[2 * number]..<bounds[2 * number + 1]] }
+    package func list(at number: Int) -> PostingList { PostingList(bytes: flat[bounds[2 * number]..<bounds[2 * number + 1]]) }
 
     /// The postings of `term`, or nil when no message holds it: found by halves in the sorted terms. (Walks over
     /// many terms use `TermOrder.positions`, which hashes nothing either.)
-    package subscript(term: String) -> ArraySlice<UInt32>? {
+    package subscript(term: String) -> PostingList? {
         var low = 0, high = terms.count
         while low < high {
             let middle = (low + high) / 2

@@ -29,10 +29,15 @@ import TranscriptTestSupport
         pool.append(far[...], to: &lists[0])
         expected[0] = far
         for number in lists.indices {
-            var output: [UInt32] = []
-            pool.copy(lists[number], to: &output)
-            #expect(output == expected[number], "list \(number)")
+            var bytes: [UInt8] = [0xFF]
+            pool.copyBytes(lists[number], to: &bytes)
+            let list = PostingList(bytes: bytes[1...])
+            #expect(Array(list) == expected[number], "list \(number)")
+            #expect(list.count == expected[number].count)
             #expect(lists[number].count == expected[number].count)
+            var encoded: [UInt8] = [0xFF]
+            PostingList.append(expected[number], to: &encoded)
+            #expect(encoded == bytes, "list \(number)")
         }
     }
 }

@@ -19,6 +19,21 @@ import Testing
         #expect(postings.dictionary == Self.lists)
     }
 
+    /// A list is kept as differences in 7-bit groups: a byte for a small step, five for the largest; a step
+    /// back (which a part decoded from another build might hold) wraps and reads back exactly.
+    @Test func keepsListsAsBytesThatReadBackExactly() {
+        let lists: [String: [UInt32]] = [
+            "near": [0, 1, 2, 100, 227], "far": [1 << 7, 1 << 14, 1 << 21, 1 << 28, UInt32.max], "back": [9, 3, 3, 0], "one": [0],
+        ]
+        let postings = SearchPostings(lists)
+        #expect(postings.dictionary == lists)
+        #expect(postings["near"]?.bytes.count == 5)
+        #expect(postings["far"]?.bytes.count == 16)
+        #expect(postings["one"].map { Array($0) } == [0])
+        #expect(postings["back"]?.count == 4)
+        #expect(PostingList().isEmpty && Array(PostingList()).isEmpty)
+    }
+
     /// Terms compared a run of bytes at a time are ordered as their UTF-8 bytes compare one by one: short and
     /// long strings, prefixes, bytes above 0x7F, bridged text.
     @Test func ordersTermsAsTheirBytesCompare() {
