@@ -6,7 +6,6 @@ binary $TRANSCRIPTS_BIN (else .build/debug/transcripts)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,14 +23,6 @@ def tree(folder: Path) -> dict[str, str]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
-
-
-@pytest.fixture(scope="module")
-def binary() -> Path:
-    path = Path(os.environ.get("TRANSCRIPTS_BIN", PACKAGE / ".build/debug/transcripts")).resolve()
-    if not path.exists():
-        pytest.exit(f"no transcripts binary at {path}: run `swift build` first or set TRANSCRIPTS_BIN", returncode=2)
-    return path
 
 
 @pytest.fixture(scope="module")
