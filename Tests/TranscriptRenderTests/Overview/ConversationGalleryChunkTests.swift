@@ -16,6 +16,9 @@ import TranscriptTestSupport
             case 0: .photo(MediaItem(file: "p\(index).jpg", caption: index % 2 == 0 ? "photo \(index)" : nil))
             case 1: .file(MediaItem(file: "docs/f\(index).pdf", size: index * 10))
             case 2: .text("see https://example.com/\(index) and www.example.org/\(index % 5)")
+            case 3: .linkPreview(LinkPreview(
+                url: "https://example.net/\(index % 7)", text: index % 2 == 0 ? "read https://example.net/\(index % 7) or https://other.org" : nil,
+                title: index % 3 == 0 ? nil : "Title \(index)"))
             default: .text("message \(index)")
             }
             return Message(
@@ -42,5 +45,30 @@ import TranscriptTestSupport
             #expect(described(chunked) == described(whole), "\(section)")
             #expect(chunked.items(of: section).count > ConversationGallery.chunkSize / 4, "\(section)")
         }
+    }
+
+    /// A link preview's entries: the addresses of its text, each once, then its own address when its text did
+    /// not hold it (shown by its title, else itself); a page's entries are found again from the items.
+    @Test func aLinkPreviewGivesItsTextsLinksThenItsOwn() throws {
+        let messages = [
+            Message(id: "a", sender: "ann", date: Timestamp(secondsSince1970: 1_700_000_000), kind: .linkPreview(LinkPreview(
+                url: "https://a.example/x", text: "see https://b.example/ and https://a.example/x twice https://b.example/", title: "A"))),
+            Message(id: "b", sender: "ann", date: Timestamp(secondsSince1970: 1_700_000_060), kind: .linkPreview(LinkPreview(
+                url: "https://c.example/", text: "no address here", title: "C page"))),
+        ]
+        let conversation = Conversation(
+            id: "c", title: "Chat", kind: .group, participants: [Participant(id: "ann", name: "Ann")], messages: messages)
+        let settings = ConversationFrameTests.settings
+        let timesOfDay = DateTexts.timesOfDay(locale: settings.locale)
+        let frame = try ConversationFrame(conversation, file: "chat.json", root: "../../", configuration: settings, timesOfDay: timesOfDay)
+        let gallery = ConversationGallery(frame: frame)
+        #expect(gallery.items(of: .links) == [.init(message: 0, link: 0), .init(message: 0, link: 1), .init(message: 1, link: 0)])
+        let entries = gallery.entries(
+            of: .links, frame: frame, media: [:], dates: DateTexts(timeZone: settings.timeZone, locale: settings.locale, timesOfDay: timesOfDay))
+        #expect(entries.map { [$0.href ?? "-", $0.label] } == [
+            ["https://b.example/", "https://b.example/"], ["https://a.example/x", "https://a.example/x"], ["https://c.example/", "C page"],
+        ])
+        let permalinks = ["a", "a", "b"].enumerated().map { frame.pageFiles[$0 == 2 ? 1 : 0] + "#" + Anchor.forMessage(id: $1) }
+        #expect(entries.map(\.permalink) == permalinks)
     }
 }
