@@ -12,14 +12,20 @@ package struct PostingList: Sequence, Equatable, Sendable {
     package static func append(_ postings: some Sequence<UInt32>, to output: inout [UInt8]) {
         var previous: UInt32 = 0
         for posting in postings {
-            var value = posting &- previous
+            forEachByte(of: posting &- previous) { output.append($0) }
             previous = posting
-            while value >= 0x80 {
-                output.append(UInt8(truncatingIfNeeded: value & 0x7F) | 0x80)
-                value >>= 7
-            }
-            output.append(UInt8(value))
         }
+    }
+
+    /// The bytes of one difference, in order: 7 bits a byte, the high bit set on all but the last.
+    @inline(__always)
+    static func forEachByte(of difference: UInt32, _ body: (UInt8) -> Void) {
+        var value = difference
+        while value >= 0x80 {
+            body(UInt8(truncatingIfNeeded: value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        body(UInt8(value))
     }
 
     /// How many postings: a pass over the bytes.

@@ -53,16 +53,10 @@ struct PostingPool {
     /// Appends `postings`, each not less than the list's last one, to `list`.
     mutating func append(_ postings: ArraySlice<UInt32>, to list: inout List) {
         for posting in postings {
-            // The difference from the last posting, 7 bits a byte, the high bit set on all but the last.
-            var value = posting &- list.last
+            // The difference from the last posting, as `PostingList` writes it.
+            PostingList.forEachByte(of: posting &- list.last) { put($0, in: &list) }
             list.last = posting
             list.count += 1
-            while true {
-                let byte = UInt8(truncatingIfNeeded: value & 0x7F)
-                value >>= 7
-                put(value == 0 ? byte : byte | 0x80, in: &list)
-                if value == 0 { break }
-            }
         }
     }
 

@@ -1,6 +1,7 @@
 /// The fields of a `Message` that few messages have: the thread of a reply in one, what a forwarded message says
-/// of its original, and the history of a message of merged exports. Kept out of line and never changed in place (a change makes a new
-/// one), so that a message without them holds a nil reference and a copy of a message shares them.
+/// of its original, and the history of a message of merged exports. Kept out of line and never changed in place
+/// (a change makes a new one), so that a message without them holds a nil reference and a copy of a message shares
+/// them.
 @usableFromInline
 final class MessageRareFields: Sendable, Equatable {
     @usableFromInline
@@ -11,7 +12,9 @@ final class MessageRareFields: Sendable, Equatable {
         var forwardedEdited: Timestamp?
         var history: MessageHistory?
 
-        var isEmpty: Bool { thread == nil && forwardedFrom == nil && forwardedDate == nil && forwardedEdited == nil && history == nil }
+        var isEmpty: Bool {
+            thread == nil && forwardedFrom == nil && forwardedDate == nil && forwardedEdited == nil && history == nil
+        }
     }
 
     let fields: Fields
