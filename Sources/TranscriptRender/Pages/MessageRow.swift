@@ -121,7 +121,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     // template: skip
     public let row: MessageRow
 
-    init(_ row: MessageRow) { self.row = row }
+    init(_ row: MessageRow) {
+        self.row = row
+        paragraphHTML = row.body.html.flatMap(SingleParagraph.inside)
+    }
 
     // The message.
     // template: key
@@ -184,9 +187,9 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     // template: key
     var details: Details? { row.body.details }
     /// The inside of the text's one paragraph, when the text is a single paragraph (most messages): the
-    /// built-in template writes it as one `<p class="text">` rather than a paragraph inside a `<div>`.
-    // template: key
-    var paragraphHTML: String? { row.body.html.flatMap(SingleParagraph.inside) }
+    /// built-in template writes it as one `<p class="text">` rather than a paragraph inside a `<div>`. Found
+    /// once, when the row is made: the template asks twice.
+    let paragraphHTML: String?
     // template: key
     var kindTemplate: String { row.body.kindTemplate }
     // template: key
