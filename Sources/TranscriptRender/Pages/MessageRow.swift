@@ -121,9 +121,10 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     // template: skip
     public let row: MessageRow
 
-    init(_ row: MessageRow) {
-        self.row = row
+    init(_ row: consuming MessageRow) {
+        // Read before the row is stored, so that it is moved in rather than copied.
         paragraphHTML = row.body.html.flatMap(SingleParagraph.inside)
+        self.row = row
     }
 
     // The message.
