@@ -200,6 +200,25 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         for (_, file) in spilled { file.release(0..<file.bytes.count) }
     }
 
+    /// Hands back the pages of spilled texts up to where document `position` begins, for a reader going through
+    /// the documents in order: `mark` is what the call before returned (0 at first), and the offset (among all the
+    /// anchors and texts) to pass next time.
+    ///
+    /// Pages from a little before `mark` are handed back again: the system maps a file's pages a block (a folio,
+    /// up to 2 MiB) at a time, so reading the documents after `mark` may have mapped some before it again.
+    package func releaseSpilledPages(from mark: Int, before position: Int) -> Int {
+        let end = Swift.min(position < count ? anchorRange(position).lowerBound : textBytes, bytesStart)
+        guard end > mark else { return mark }
+        let start = Swift.max(mark - Self.largestFolio, 0)
+        for (fileStart, file) in spilled where fileStart < end && fileStart + file.bytes.count > start {
+            file.release(Swift.max(start - fileStart, 0)..<Swift.min(end - fileStart, file.bytes.count))
+        }
+        return end
+    }
+
+    /// The most bytes of a file the system maps at once (a PMD-sized folio of its page cache).
+    private static let largestFolio = 2 << 20
+
     /// Appends the document at `position` of `other`, copied in place.
     package mutating func append(_ other: SearchDocumentList, at position: Int) {
         appendFields(seconds: other.times[position], flags: other.flags[position], sender: other.sender(at: position), page: other.page(at: position))

@@ -371,6 +371,10 @@ package struct SearchIndexBuilder {
                 toMake.append(number)
             }
         }
+        // Spilled texts read so far, by part: handed back after each batch (the documents of a part come in its
+        // order), so that a site's texts are not all in memory at the end.
+        var released = [Int](repeating: 0, count: parts.count)
+        var nextLocal = [Int](repeating: 0, count: parts.count)
         // A batch of files at a time, made on all cores and written in order.
         for batch in chunkRanges(count: toMake.count, chunkSize: Self.documentFileBatch(chunk: chunk)) {
             let numbers = toMake[batch]
@@ -396,6 +400,12 @@ package struct SearchIndexBuilder {
                 signatures[number].size = statistics.bytes - size
             }
             try flush()
+            for number in numbers {
+                for position in chunks[number] { nextLocal[Int(order[position].part)] = Int(order[position].local) + 1 }
+            }
+            for part in parts.indices {
+                released[part] = documentLists[part].releaseSpilledPages(from: released[part], before: nextLocal[part])
+            }
         }
 
         // Each conversation's pages, with their first document.
