@@ -16,8 +16,9 @@ struct BookParts: Sendable {
     }
 
     let parts: [Part]
-    /// The index in `parts` of each message's part.
-    let partOfMessage: [Int]
+
+    /// The part of each message and its document, found from `parts`.
+    var documents: MessagePageFiles { MessagePageFiles(parts.lazy.map { ($0.file, $0.range) }) }
 
     /// About how many bytes a document holds at most; no document reaches 2 MB, the most EPUBCheck and
     /// reading systems are at ease with.
@@ -25,7 +26,6 @@ struct BookParts: Sendable {
 
     init(frame: ConversationFrame, budget: Int = Self.budget) {
         var parts: [Part] = []
-        var partOfMessage = [Int](repeating: 0, count: frame.messages.count)
         for (number, page) in frame.plan.pages.enumerated() {
             let base = page.file.hasSuffix(".html") ? String(page.file.dropLast(5)) : page.file
             var pieces: [Range<Int>] = []
@@ -45,7 +45,6 @@ struct BookParts: Sendable {
             pieces.append(start..<page.range.upperBound)
             for (position, range) in pieces.enumerated() {
                 let suffix = position == 0 ? "" : "-part\(position + 1)"
-                for index in range { partOfMessage[index] = parts.count }
                 parts.append(Part(
                     file: base + suffix + ".xhtml",
                     label: frame.labels[number] + (pieces.count > 1 ? " (\(position + 1)/\(pieces.count))" : ""),
@@ -53,7 +52,6 @@ struct BookParts: Sendable {
             }
         }
         self.parts = parts
-        self.partOfMessage = partOfMessage
     }
 
     /// A generous guess at a message's bytes in a document: its markup, its text escaped, its reactions.

@@ -26,7 +26,7 @@ extension ConversationRenderer {
         let split = BookParts(frame: frame)
         let parts = split.parts
         let files = parts.map(\.file)
-        let pageFiles = split.partOfMessage.map { files[$0] }
+        let pageFiles = split.documents
 
         // The months, on all cores.
         let quoted = quotedBookTexts(of: frame)
@@ -108,10 +108,10 @@ extension ConversationRenderer {
         }
     }
 
-    /// One month's (or part's) model. `pageFiles` names each message's document (empty: all in one),
+    /// One month's (or part's) model. `pageFiles` names each message's document (none: all in one),
     /// `pageName` the month's pages in print.
     func chapter(
-        _ page: BookParts.Part, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: [String],
+        _ page: BookParts.Part, of frame: ConversationFrame, media: [Int: MessageMedia], pageFiles: MessagePageFiles,
         quoted: [Int: String], bookTitle: String, pageName: String? = nil, avatars: [String: String] = [:]
     ) throws -> BookChapter {
         let renderer = CommonMarkRenderer()
@@ -184,14 +184,14 @@ extension ConversationRenderer {
     func bookPeople(
         of frame: ConversationFrame, split: BookParts, avatars: [String: String] = [:], link: (BookParts.Part) -> String
     ) -> [BookPerson] {
-        let parts = split.parts, partOfMessage = split.partOfMessage
+        let parts = split.parts, documents = split.documents
         let messages = frame.messages
         var counts: [String: Int] = [:]
         var firsts: [String: [(page: Int, index: Int)]] = [:]
         for index in messages.indices {
             guard let sender = messages[index].sender else { continue }
             counts[sender, default: 0] += 1
-            let page = partOfMessage[index]
+            let page = documents.page(of: index)
             if firsts[sender]?.last?.page != page { firsts[sender, default: []].append((page, index)) }
         }
         let byName = Dictionary(grouping: counts.keys) { frame.name(of: $0) }

@@ -24,7 +24,7 @@ extension ConversationRenderer {
         let parts = split.parts
         let months = try Array(parts.enumerated()).concurrentMap { number, part in
             try chapter(
-                part, of: frame, media: bookMedia, pageFiles: [], quoted: quoted, bookTitle: title, pageName: "month-\(number + 1)",
+                part, of: frame, media: bookMedia, pageFiles: .none, quoted: quoted, bookTitle: title, pageName: "month-\(number + 1)",
                 avatars: avatars)
         }
         let numbered = pageNumbers.flatMap { $0.count == parts.count + 1 ? $0 : nil }

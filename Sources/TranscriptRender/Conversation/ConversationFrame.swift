@@ -23,7 +23,7 @@ package struct ConversationFrame: Sendable {
     /// Each page's label (`May 2024`, `May 2024, part 2 of 3`), by page number.
     let labels: [String]
     /// The page file of each message, by index.
-    let pageFiles: [String]
+    let pageFiles: MessagePageFiles
     /// The date of the earliest and of the latest message (not always the first and last: exports are kept
     /// in their order), and their days.
     let firstDate: Timestamp?
@@ -108,7 +108,7 @@ package struct ConversationFrame: Sendable {
                 ? strings.text("monthPart", ["month": page.monthTitle, "part": String(page.part), "parts": String(parts)])
                 : page.monthTitle
         }
-        pageFiles = plan.pageOfMessage.map { plan.pages[$0].file }
+        pageFiles = plan.pageFiles
 
         firstDate = gathered.firstDate
         lastDate = gathered.lastDate

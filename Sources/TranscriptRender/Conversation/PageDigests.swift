@@ -12,7 +12,7 @@ enum PageDigests {
         /// Whether the pages may show how many pages there are (else only whether a page has neighbours).
         var pageCountShown = true
         var labels: [String]
-        var pageFiles: [String]
+        var pageFiles: MessagePageFiles
         var indexByID: MessagePositions
         var threads: [String: (count: Int, first: Int)]
         package var media: [Int: MessageMedia]

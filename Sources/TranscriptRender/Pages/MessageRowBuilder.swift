@@ -26,14 +26,16 @@ struct MessageRowBuilder {
     let threads: [String: (count: Int, first: Int)]
     /// Renderers of custom kinds, by kind.
     package let customRenderers: [String: any CustomMessageRenderer]
-    /// The page file of each message, by index (empty: all on one page).
-    let pageFiles: [String]
+    /// The page file of each message, by index (none: all on one page).
+    let pageFiles: MessagePageFiles
 
     /// A link to the message at `target` from the page of the message at `index`.
     package func link(to target: Int, from index: Int) -> String {
         let anchor = "#" + context.conversation.messages.withUnsafeBufferPointer { Anchor.forMessage(id: $0[target].id) }
-        guard target < pageFiles.count, index < pageFiles.count, pageFiles[target] != pageFiles[index] else { return anchor }
-        return pageFiles[target] + anchor
+        guard target < pageFiles.messageCount, index < pageFiles.messageCount else { return anchor }
+        let page = pageFiles.page(of: target)
+        guard page != pageFiles.page(of: index) else { return anchor }
+        return pageFiles.files[page] + anchor
     }
     package let dates: DateTexts
     /// The words the rows show.
@@ -53,7 +55,7 @@ struct MessageRowBuilder {
         indexByID: MessagePositions, names: [String: String], avatarImages: [String: String] = [:],
         media: [Int: MessageMedia] = [:], templateNames: Set<String> = [], root: String = "../../",
         threads: [String: (count: Int, first: Int)] = [:],
-        customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: [String] = [],
+        customRenderers: [String: any CustomMessageRenderer] = [:], pageFiles: MessagePageFiles = .none,
         timesOfDay: [String]? = nil, strings: StringTable = StringTables.english, dayTexts: DayTexts = .none,
         initials: [String: String]? = nil, participants: [String: Participant]? = nil, senders: [String: RowSender]? = nil
     ) {

@@ -16,12 +16,12 @@ struct PagePlan: Sendable {
     }
 
     package let pages: [Page]
-    /// The index in `pages` of each message's page.
-    let pageOfMessage: [Int]
+
+    /// The page of each message and its file, found from `pages`.
+    var pageFiles: MessagePageFiles { MessagePageFiles(pages.lazy.map { ($0.file, $0.range) }) }
 
     init(messages: [Message], dates: DateTexts, pageSize: Int) {
         var pages: [Page] = []
-        var pageOfMessage = [Int](repeating: 0, count: messages.count)
         var currentMonth = Int.min
         var start = 0
         var part = 1
@@ -48,10 +48,8 @@ struct PagePlan: Sendable {
                 start = index
                 part += 1
             }
-            pageOfMessage[index] = pages.count
         }
         close(messages.count)
         self.pages = pages
-        self.pageOfMessage = pageOfMessage
     }
 }
