@@ -18,6 +18,17 @@ import Testing
         #expect(MessagePositions([])["m0"] == nil)
     }
 
+    @Test func aTableThreeQuartersFullFindsEveryIDAndNoOther() {
+        // 12 messages fill 12 of 16 slots: long runs of taken slots, passed over by their hash bits or their ids.
+        for count in [12, 13, 3_072, 3_073] {
+            let ids = (0..<count).map { "id-\($0)" }
+            let positions = MessagePositions(Self.messages(ids))
+            #expect(positions.firstRepeated == nil)
+            #expect(ids.indices.allSatisfy { positions[ids[$0]] == $0 })
+            #expect((count..<(count + 500)).allSatisfy { positions["id-\($0)"] == nil })
+        }
+    }
+
     @Test func theFirstRepeatedIDIsFound() {
         let positions = MessagePositions(Self.messages(["a", "b", "c", "b", "a"]))
         #expect(positions.firstRepeated?.position == 3 && positions.firstRepeated?.first == 1)
