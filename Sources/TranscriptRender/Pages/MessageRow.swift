@@ -122,7 +122,8 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     public let row: MessageRow
 
     init(_ row: consuming MessageRow) {
-        // Read before the row is stored, so that it is moved in rather than copied.
+        // Found once (the built-in template asks twice), and before the row is stored, so that the row is moved
+        // in rather than copied.
         paragraphHTML = row.body.html.flatMap(SingleParagraph.inside)
         self.row = row
     }
@@ -188,8 +189,7 @@ public final class MessageRowObject: TemplateObject, TemplateModel {
     // template: key
     var details: Details? { row.body.details }
     /// The inside of the text's one paragraph, when the text is a single paragraph (most messages): the
-    /// built-in template writes it as one `<p class="text">` rather than a paragraph inside a `<div>`. Found
-    /// once, when the row is made: the template asks twice.
+    /// built-in template writes it as one `<p class="text">` rather than a paragraph inside a `<div>`.
     let paragraphHTML: String?
     // template: key
     var kindTemplate: String { row.body.kindTemplate }
