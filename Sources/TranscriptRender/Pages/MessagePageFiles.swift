@@ -1,6 +1,6 @@
 /// Which page each message of a conversation lies on, and that page's file: found by a binary search over the
 /// pages' first messages, so that a conversation holds a file name and a number per page, not per message (a
-/// name per message was 16 bytes each, 18 MB for a chat of 1.14 million messages).
+/// name per message would take 16 bytes each, 18 MB for a chat of 1.14 million messages).
 struct MessagePageFiles: Sendable {
     /// The pages' files, in order.
     let files: [String]
@@ -32,9 +32,6 @@ struct MessagePageFiles: Sendable {
         self.starts = starts
         self.messageCount = messageCount
     }
-
-    /// Whether there are no pages (`none`).
-    var isEmpty: Bool { files.isEmpty }
 
     /// The number of the page the message at `index` lies on (one of the pages' messages).
     func page(of index: Int) -> Int {

@@ -32,9 +32,9 @@ import TranscriptTestSupport
     }
 
     @Test func noPagesAndOnePage() {
-        #expect(MessagePageFiles.none.isEmpty && MessagePageFiles.none.messageCount == 0)
-        #expect(MessagePageFiles([]).isEmpty)
+        #expect(MessagePageFiles.none.files.isEmpty && MessagePageFiles.none.messageCount == 0)
+        #expect(MessagePageFiles([]).files.isEmpty)
         let one = MessagePageFiles([("2024-05.html", 0..<3)])
-        #expect(!one.isEmpty && (0..<3).map { one[$0] } == ["2024-05.html", "2024-05.html", "2024-05.html"])
+        #expect(!one.files.isEmpty && (0..<3).map { one[$0] } == ["2024-05.html", "2024-05.html", "2024-05.html"])
     }
 }
