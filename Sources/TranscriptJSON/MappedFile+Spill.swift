@@ -11,31 +11,72 @@ extension MappedFile {
     /// file removed at once (the mapping keeps its bytes until it is let go). Reading them reads the file's
     /// pages, which the system can drop and read again, where bytes held in memory stay resident until freed.
     package static func spilling(_ bytes: [UInt8], in folder: String) throws -> MappedFile {
-        let path = folder + "/spill-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        func failure(_ doing: String) -> TranscriptsError {
-            let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-            return TranscriptsError(file: folder, message: "cannot \(doing) a file of the build's own (\(reason))")
+        try spilling(in: folder) { writer in
+            _ = try bytes.withUnsafeBytes { try writer.append($0) }
         }
+    }
+
+    /// What `write` gives a `SpillWriter` moved out of memory like `spilling(_:in:)`: one file, mapped once.
+    package static func spilling(in folder: String, _ write: (inout SpillWriter) throws -> Void) throws -> MappedFile {
+        let path = folder + "/spill-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         #if canImport(Glibc)
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         #else
         let descriptor = Darwin.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         #endif
-        guard descriptor >= 0 else { throw failure("create") }
+        guard descriptor >= 0 else { throw SpillWriter.failure("create", in: folder) }
         defer { unlink(path) }
-        let written = bytes.withUnsafeBytes { raw -> Bool in
+        var writer = SpillWriter(descriptor: descriptor, folder: folder)
+        do {
+            try write(&writer)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw SpillWriter.failure("write", in: folder) }
+        guard let file = MappedFile(path: path) else { throw SpillWriter.failure("map", in: folder) }
+        return file
+    }
+
+    /// Writes runs of bytes one after another into the file `spilling(in:_:)` makes, each from an offset that is
+    /// a multiple of 8, so that numbers of any size can be read where they lie once the file is mapped.
+    package struct SpillWriter {
+        fileprivate let descriptor: Int32
+        fileprivate let folder: String
+        /// How many bytes were written so far.
+        package private(set) var size = 0
+
+        fileprivate init(descriptor: Int32, folder: String) {
+            self.descriptor = descriptor
+            self.folder = folder
+        }
+
+        /// Writes `bytes`: the offset in the file where they begin.
+        package mutating func append(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+            let padding = (8 - size % 8) % 8
+            if padding > 0 {
+                let zeros: UInt64 = 0
+                try withUnsafeBytes(of: zeros) { try writeAll(UnsafeRawBufferPointer(rebasing: $0[..<padding])) }
+            }
+            let start = size
+            try writeAll(bytes)
+            return start
+        }
+
+        private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
             var offset = 0
-            while offset < raw.count {
-                let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { throw Self.failure("write", in: folder) }
                 offset += count
             }
-            return true
+            size += bytes.count
         }
-        let closed = close(descriptor) == 0
-        guard written, closed else { throw failure("write") }
-        guard let file = MappedFile(path: path) else { throw failure("map") }
-        return file
+
+        fileprivate static func failure(_ doing: String, in folder: String) -> TranscriptsError {
+            let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+            return TranscriptsError(file: folder, message: "cannot \(doing) a file of the build's own (\(reason))")
+        }
     }
 }

@@ -16,15 +16,15 @@ import TranscriptSupport
 package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     package typealias Index = Int
 
-    private var times: [Int64] = []
+    private var times = SpillableArray<Int64>()
     /// The kinds' raw value, with `cutFlag` set when the text was cut.
-    private var flags: [UInt16] = []
+    private var flags = SpillableArray<UInt16>()
     /// A number in `senders`, or `noSender`.
-    private var senderNumbers: [UInt32] = []
+    private var senderNumbers = SpillableArray<UInt32>()
     /// The distinct senders, in the order they first occur.
     package private(set) var senders: [String] = []
     private var senderIndex: [String: UInt32] = [:]
-    private var pageNumbers: [UInt32] = []
+    private var pageNumbers = SpillableArray<UInt32>()
     private var pages: [String] = []
     private var pageIndex: [String: UInt32] = [:]
     /// Each document's anchor and then its text, as UTF-8: those after `spilled`'s.
@@ -35,7 +35,7 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
     /// documents.
     private var spilled: [(start: Int, file: MappedFile)] = []
     /// Two per document: where its anchor ends and where its text ends among all the anchors and texts.
-    private var ends: [Int] = []
+    private var ends = SpillableArray<Int>()
 
     private static let cutFlag: UInt16 = 1 << 15
     private static let noSender = UInt32.max
@@ -184,6 +184,41 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         bytes = []
     }
 
+    /// Moves the whole list out of memory into files of its own in `folder`: its anchors and texts (as
+    /// `spillTexts(to:)` does) and its numbers (times, kinds, senders, pages, where texts end), in one file mapped
+    /// read-only. The documents read the same; nothing is added to the list after. The pages read are handed back
+    /// by `releaseMovedOutPages()`.
+    package mutating func moveOut(to folder: String) throws {
+        precondition(!isMovedOut, "a list is moved out once")
+        try spillTexts(to: folder)
+        guard !isEmpty else { return }
+        var offsets: [Int] = []
+        let file = try MappedFile.spilling(in: folder) { writer in
+            offsets = [
+                try times.write(to: &writer), try flags.write(to: &writer), try senderNumbers.write(to: &writer),
+                try pageNumbers.write(to: &writer), try ends.write(to: &writer),
+            ]
+        }
+        times.useMoved(file, at: offsets[0])
+        flags.useMoved(file, at: offsets[1])
+        senderNumbers.useMoved(file, at: offsets[2])
+        pageNumbers.useMoved(file, at: offsets[3])
+        ends.useMoved(file, at: offsets[4])
+    }
+
+    /// Whether the list was moved out of memory (`moveOut(to:)`).
+    package var isMovedOut: Bool { times.isMovedOut }
+
+    /// Hands back the memory of every page of a moved-out list's numbers that was read (the texts' pages are
+    /// handed back by `releaseSpilledPages`): reading them again reads the file again.
+    package func releaseMovedOutPages() {
+        times.releasePages()
+        flags.releasePages()
+        senderNumbers.releasePages()
+        pageNumbers.releasePages()
+        ends.releasePages()
+    }
+
     package mutating func append(_ document: SearchDocument) {
         appendFields(
             seconds: document.seconds, flags: document.kinds.rawValue | (document.isCut ? Self.cutFlag : 0),
@@ -239,14 +274,14 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         }
         let senderMap = other.senders.map { Self.number(of: $0, in: &senders, index: &senderIndex) }
         let pageMap = other.pages.map { Self.number(of: $0, in: &pages, index: &pageIndex) }
-        times += other.times
-        flags += other.flags
-        senderNumbers += other.senderNumbers.lazy.map { $0 == Self.noSender ? Self.noSender : senderMap[Int($0)] }
-        pageNumbers += other.pageNumbers.lazy.map { pageMap[Int($0)] }
+        times.append(contentsOf: other.times)
+        flags.append(contentsOf: other.flags)
+        senderNumbers.append(contentsOf: other.senderNumbers.lazy.map { $0 == Self.noSender ? Self.noSender : senderMap[Int($0)] })
+        pageNumbers.append(contentsOf: other.pageNumbers.lazy.map { pageMap[Int($0)] })
         let base = textBytes
         for (_, file) in other.spilled { bytes += file.bytes }
         bytes += other.bytes
-        ends += other.ends.lazy.map { $0 + base }
+        ends.append(contentsOf: other.ends.lazy.map { $0 + base })
     }
 
     private mutating func appendFields(seconds: Int64, flags: UInt16, sender: String?, page: String) {

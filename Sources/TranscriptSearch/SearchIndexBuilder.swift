@@ -128,6 +128,19 @@ package struct SearchIndexBuilder {
         return list
     }
 
+    /// Hands back the pages of the moved-out postings (`SearchPostings.moveOut(to:)`) of the parts that hold a text
+    /// term of `batch` (positions in the sorted terms, whose numbers among the text terms `textNumbers` gives).
+    private static func releasePostings(
+        of batch: Range<Int>, textNumbers: [Int32], sources: TermSources, in parts: [SearchPostings]
+    ) {
+        guard parts.contains(where: \.isMovedOut) else { return }
+        var read = [Bool](repeating: false, count: parts.count)
+        for position in batch where textNumbers[position] >= 0 {
+            sources.forEach(of: Int(textNumbers[position])) { part, _ in read[part] = true }
+        }
+        for part in parts.indices where read[part] && parts[part].isMovedOut { parts[part].releaseMovedOutPages() }
+    }
+
     /// Adds a conversation's part; conversations are numbered in the order they are added.
     package mutating func add(_ part: SearchConversationPart) {
         parts.append(part)
@@ -282,6 +295,8 @@ package struct SearchIndexBuilder {
                 }
             }
         }
+        // Parts moved out of memory were read whole by now (dates, senders and kinds): their pages handed back.
+        for list in documentLists where list.isMovedOut { list.releaseMovedOutPages() }
         for (person, list) in personPostings.enumerated() where !list.isEmpty { filters["~p\(person)"] = list }
         for (number, (name, _)) in SearchKinds.named.enumerated() where !kindPostings[number].isEmpty {
             filters["~k" + name] = kindPostings[number]
@@ -344,6 +359,7 @@ package struct SearchIndexBuilder {
                     if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { closeTermFile() }
                 }
                 try flush()
+                Self.releasePostings(of: batch, textNumbers: textNumbers, sources: sources, in: postingParts)
             }
         }
         closeTermFile()
@@ -400,11 +416,14 @@ package struct SearchIndexBuilder {
                 signatures[number].size = statistics.bytes - size
             }
             try flush()
+            let nextBefore = nextLocal
             for number in numbers {
                 for position in chunks[number] { nextLocal[Int(order[position].part)] = Int(order[position].local) + 1 }
             }
             for part in parts.indices {
                 released[part] = documentLists[part].releaseSpilledPages(from: released[part], before: nextLocal[part])
+                // A moved-out part whose documents this batch read.
+                if nextLocal[part] != nextBefore[part], documentLists[part].isMovedOut { documentLists[part].releaseMovedOutPages() }
             }
         }
 
@@ -417,6 +436,7 @@ package struct SearchIndexBuilder {
         }
 
         let months = try monthsWork.result()
+        for list in documentLists where list.isMovedOut { list.releaseMovedOutPages() }
         let manifest = SearchIndexFormat.Manifest(
             documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
             people: people, months: months, termFiles: firstTerms)

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import TranscriptJSON
+
 /// A conversation's postings once its pages are rendered: each term's ascending postings, all in one flat
 /// array of bytes (`PostingList`: differences in 7-bit groups, a byte or two a posting), the terms in the order of
 /// their UTF-8 bytes.
@@ -15,8 +17,8 @@ package struct SearchPostings: Sendable, Equatable {
     /// The terms, in the order of their UTF-8 bytes.
     package private(set) var terms: [String] = []
     /// Where each term's postings start in `flat` and where they end, two numbers a term.
-    private var bounds: [Int] = []
-    private var flat: [UInt8] = []
+    private var bounds = SpillableArray<Int>()
+    private var flat = SpillableArray<UInt8>()
 
     package init() {}
 
@@ -34,6 +36,7 @@ package struct SearchPostings: Sendable, Equatable {
         pairs.sort { Self.precedes($0.key, $1.key) }
         terms.reserveCapacity(pairs.count)
         bounds.reserveCapacity(2 * pairs.count)
+        var flat: [UInt8] = []
         flat.reserveCapacity(pairs.reduce(0) { $0 + $1.value.count } * 2)
         for index in pairs.indices {
             terms.append(pairs[index].key)
@@ -42,6 +45,7 @@ package struct SearchPostings: Sendable, Equatable {
             pairs[index].value = []
             bounds.append(flat.count)
         }
+        self.flat = SpillableArray(flat)
     }
 
     /// The postings of `runs` (`SearchPostingShards`), each sorted by term and no term in two of them, which are
@@ -52,7 +56,7 @@ package struct SearchPostings: Sendable, Equatable {
         flat.reserveCapacity(runs.reduce(0) { $0 + $1.postings.count })
         for run in runs.indices {
             runStarts.append(flat.count)
-            flat += runs[run].postings
+            flat.append(contentsOf: runs[run].postings)
             runs[run].postings = []
         }
         // Each term by its run and number there, merged into one order (the sort only merges the runs).
@@ -84,10 +88,33 @@ package struct SearchPostings: Sendable, Equatable {
         return (ordered ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
+    /// Moves the postings out of memory into a file of their own in `folder`, mapped read-only (the terms stay):
+    /// they read the same, and `releaseMovedOutPages()` hands back the pages read.
+    package mutating func moveOut(to folder: String) throws {
+        precondition(!flat.isMovedOut, "postings are moved out once")
+        guard !terms.isEmpty else { return }
+        var offsets: [Int] = []
+        let file = try MappedFile.spilling(in: folder) { writer in
+            offsets = [try bounds.write(to: &writer), try flat.write(to: &writer)]
+        }
+        bounds.useMoved(file, at: offsets[0])
+        flat.useMoved(file, at: offsets[1])
+    }
+
+    /// Whether the postings were moved out of memory (`moveOut(to:)`).
+    package var isMovedOut: Bool { flat.isMovedOut }
+
+    /// Hands back the memory of every page of moved-out postings that was read: reading them again reads the
+    /// file again.
+    package func releaseMovedOutPages() {
+        bounds.releasePages()
+        flat.releasePages()
+    }
+
     package var count: Int { terms.count }
     package var isEmpty: Bool { terms.isEmpty }
     /// The postings of the term numbered `number` in `terms`.
-    package func list(at number: Int) -> PostingList { PostingList(bytes: flat[bounds[2 * number]..<bounds[2 * number + 1]]) }
+    package func list(at number: Int) -> PostingList { PostingList(bytes: flat.slice(bounds[2 * number]..<bounds[2 * number + 1])) }
 
     /// The postings of `term`, or nil when no message holds it: found by halves in the sorted terms. (Walks over
     /// many terms use `TermOrder.positions`, which hashes nothing either.)

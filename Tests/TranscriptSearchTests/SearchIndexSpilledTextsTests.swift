@@ -43,7 +43,7 @@ import TranscriptTestSupport
     }
 
     /// How many KiB of the mappings of files in `folder` are in this process's memory (`/proc/self/smaps`).
-    private static func residentKiB(ofFilesIn folder: String) -> Int {
+    static func residentKiB(ofFilesIn folder: String) -> Int {
         // Read as a stream: a file of /proc says its size is 0.
         guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps"), let data = try? handle.readToEnd() else { return -1 }
         var inMapping = false

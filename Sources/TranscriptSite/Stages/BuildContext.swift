@@ -235,6 +235,22 @@ public final class BuildContext {
     private static let standardNames: Set<String> = Set(BuildStages.standard.map(\.name) + [ShardStage().name, "assemble"])
 }
 
+extension BuildContext {
+    /// `part` moved out of memory into the build's own folder when it is big enough to be worth its files (see
+    /// `SearchConversationPart.moveOut(to:)`): the parts of a site's conversations wait for the index without
+    /// adding up in memory.
+    func waitingForTheIndex(_ part: SearchConversationPart) throws -> SearchConversationPart {
+        guard let folder = renderer.documentSpill, part.documents.count >= Self.partsMovedOutFrom else { return part }
+        var part = part
+        try part.moveOut(to: folder)
+        return part
+    }
+
+    /// From how many documents a part is moved out of memory: a smaller one costs less than its three files
+    /// (their mappings count against the system's limit per process).
+    static let partsMovedOutFrom = 1024
+}
+
 /// A conversation's share of the search index: rendered now, or stored in the build cache (read only when
 /// the index has to be built again).
 enum SearchSource {

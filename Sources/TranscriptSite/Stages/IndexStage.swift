@@ -65,15 +65,17 @@ extension BuildContext {
                     throw TranscriptsError(
                         file: cache?.folder.path ?? "", message: "a stored part of the search index cannot be read; build again with --clean")
                 }
-                index.add(part)
+                index.add(try waitingForTheIndex(part))
             case .stored(let file):
+                let part: SearchConversationPart
                 do {
-                    index.add(try SearchPartArchive.decode([UInt8](try Data(contentsOf: file))))
+                    part = try SearchPartArchive.decode([UInt8](try Data(contentsOf: file)))
                 } catch {
                     throw TranscriptsError(
                         file: file.relativePathForDisplay,
                         message: "this part of the search index cannot be read (\(TranscriptsError.sentence(for: error))); build the part again")
                 }
+                index.add(try waitingForTheIndex(part))
             case .elsewhere:
                 throw TranscriptsError(message: "a shard's build writes no search index; transcripts assemble does")
             }

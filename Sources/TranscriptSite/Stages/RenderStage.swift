@@ -89,7 +89,7 @@ extension BuildContext {
         let displayPath = export.source.displayPath
         guard let cache else {
             let rendered = try render(imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName)
-            if let part = rendered.searchPart { self.rendered.searchSources.append(.part(part, key: nil)) }
+            if let part = rendered.searchPart { self.rendered.searchSources.append(.part(try waitingForTheIndex(part), key: nil)) }
             return (nil, nil)
         }
         let exportPath = cachePath ?? Self.cachePath(of: export)
@@ -120,7 +120,9 @@ extension BuildContext {
             imported, slug: slug, searchNumber: searchNumber, file: displayPath, app: export.importer.appName,
             exportPath: exportPath, previous: previous,
             messageDigests: messageDigests, knownSearchPart: knownSearchPart)
-        if let part = record.searchPart { rendered.searchSources.append(.part(part, key: key, previous: record.previousSearchPart)) }
+        if let part = record.searchPart {
+            rendered.searchSources.append(.part(try waitingForTheIndex(part), key: key, previous: record.previousSearchPart))
+        }
         record.record.key = key
         record.record.dependencies = media.takeDependencies()
         record.record.media = Array(Set(record.record.dependencies.compactMap(\.sitePath))).sorted()
