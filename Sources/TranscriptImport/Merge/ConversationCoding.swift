@@ -7,10 +7,23 @@ import TranscriptSupport
 /// and read back to be merged (`MergeStash`): every field of the model, so that reading back gives the same
 /// values. Not a file format: it is read by the same binary that wrote it.
 package enum ConversationCoding {
-    /// The bytes of `imported` (its conversation, media folder, message digests, warnings and source key).
+    /// The bytes of `imported` (its conversation, media folder, message digests, warnings and source key): the
+    /// blocks `encode(_:handingOn:)` makes, one after another.
     package static func encode(_ imported: ImportedConversation) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(imported) { bytes += $0 }
+        return bytes
+    }
+
+    /// About how many bytes a block holds: a big conversation is written and read a block at a time, never held
+    /// whole as bytes beside its messages.
+    static let blockSize = 1 << 20
+
+    /// Makes the bytes of `imported` and hands them to `handOn` a block at a time, in order: each block its length
+    /// (8 bytes, little-endian) and then its bytes; the first holds everything but the messages, each other whole
+    /// messages, about `blockSize` bytes of them.
+    package static func encode(_ imported: ImportedConversation, handingOn handOn: ([UInt8]) throws -> Void) rethrows {
         var writer = BinaryWriter()
-        writer.reserveCapacity(imported.conversation.messages.count * 96 + 256)
         writer.write(imported.mediaFolder.path)
         writer.write(imported.warnings.count)
         for warning in imported.warnings { writer.write(warning) }
@@ -34,13 +47,46 @@ package enum ConversationCoding {
             writer.write(participant.person)
         }
         writer.write(conversation.messages.count)
-        for message in conversation.messages { write(message, to: &writer) }
-        return writer.bytes
+        try handOn(block(&writer))
+        writer.reserveCapacity(blockSize + (64 << 10))
+        for message in conversation.messages {
+            write(message, to: &writer)
+            if writer.bytes.count >= blockSize { try handOn(block(&writer)) }
+        }
+        if !writer.bytes.isEmpty { try handOn(block(&writer)) }
+    }
+
+    /// The writer's bytes as a block (their length first); the writer is emptied.
+    private static func block(_ writer: inout BinaryWriter) -> [UInt8] {
+        let bytes = writer.takeBytes()
+        return withUnsafeBytes(of: UInt64(bytes.count).littleEndian, Array.init) + bytes
     }
 
     /// What `encode` wrote.
     package static func decode(_ bytes: [UInt8]) throws -> ImportedConversation {
-        var reader = BinaryReader(bytes)
+        var offset = 0
+        return try decode {
+            guard offset < bytes.count else { return nil }
+            let count = try blockLength(bytes[offset..<min(offset + 8, bytes.count)])
+            guard count <= bytes.count - offset - 8 else { throw BinaryReader.Truncated() }
+            defer { offset += 8 + count }
+            return Array(bytes[(offset + 8)..<(offset + 8 + count)])
+        }
+    }
+
+    /// The length a block's first 8 bytes give.
+    package static func blockLength(_ bytes: some Collection<UInt8>) throws -> Int {
+        guard bytes.count == 8 else { throw BinaryReader.Truncated() }
+        let value = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard value <= UInt64(Int.max) else { throw BinaryReader.Truncated() }
+        return Int(value)
+    }
+
+    /// What `encode(_:handingOn:)` wrote, from its blocks' bytes (without their lengths) in order: `nextBlock`
+    /// gives each, and nil after the last.
+    package static func decode(blocks nextBlock: () throws -> [UInt8]?) throws -> ImportedConversation {
+        guard let first = try nextBlock() else { throw BinaryReader.Truncated() }
+        var reader = BinaryReader(first)
         let folder = URL(fileURLWithPath: try reader.readString())
         let warnings = try (0..<reader.readCount()).map { _ in try reader.readString() }
         let sourceKey = try reader.readOptionalString()
@@ -53,10 +99,17 @@ package enum ConversationCoding {
                 id: try reader.readString(), name: try reader.readString(), avatar: try reader.readOptionalString(),
                 color: try reader.readOptionalString(), bot: try reader.readBool(), person: try reader.readOptionalString())
         }
-        let count = try reader.readCount()
+        let count = Int(try reader.readUInt64())
+        guard reader.isAtEnd else { throw BinaryReader.Truncated() }
         var messages: [Message] = []
-        messages.reserveCapacity(count)
-        for _ in 0..<count { messages.append(try read(&reader)) }
+        messages.reserveCapacity(min(count, 1 << 24))
+        while messages.count < count {
+            guard let block = try nextBlock() else { throw BinaryReader.Truncated() }
+            reader = BinaryReader(block)
+            while !reader.isAtEnd, messages.count < count { messages.append(try read(&reader)) }
+            guard reader.isAtEnd else { throw BinaryReader.Truncated() }
+        }
+        guard try nextBlock() == nil else { throw BinaryReader.Truncated() }
         return ImportedConversation(
             conversation: Conversation(id: id, title: title, kind: kind, participants: participants, messages: messages),
             mediaFolder: folder, messageDigests: digests, warnings: warnings, sourceKey: sourceKey)

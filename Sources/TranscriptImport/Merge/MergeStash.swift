@@ -36,15 +36,25 @@ package final class MergeStash: Sendable {
         }
         if number == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let file = folder.appendingPathComponent("part-\(number)")
-        let bytes = ConversationCoding.encode(part.imported)
-        try bytes.withUnsafeBytes { buffer in
-            // Written as they are, not copied into a `Data` first: a part can be a large conversation.
-            try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count, deallocator: .none)
-                .write(to: file)
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw TranscriptsError(file: file.path, message: "cannot create the build's stash of a conversation")
+        }
+        // Written a block at a time as it is encoded: a part can be a large conversation, not to be held twice.
+        let handle = try FileHandle(forWritingTo: file)
+        var size = 0
+        do {
+            defer { try? handle.close() }
+            try ConversationCoding.encode(part.imported) { block in
+                try block.withUnsafeBytes { buffer in
+                    try handle.write(
+                        contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count, deallocator: .none))
+                }
+                size += block.count
+            }
         }
         let kept = Kept(
             file: file, display: part.file, position: part.position, contentIDs: part.contentIDs, family: part.family,
-            bytes: bytes.count, kind: part.imported.conversation.kind,
+            bytes: size, kind: part.imported.conversation.kind,
             idDigests: part.family == nil ? [] : part.imported.conversation.messages.map { Self.digest(ofID: $0.id) }.sorted())
         state.withLock { $0.parts[part.imported.conversation.id, default: []].append(kept) }
     }
@@ -62,8 +72,7 @@ package final class MergeStash: Sendable {
         let kept = state.withLock { $0.parts.removeValue(forKey: id) } ?? []
         return try kept.map { kept in
             defer { try? FileManager.default.removeItem(at: kept.file) }
-            let bytes = try Self.read(kept.file, count: kept.bytes)
-            var imported = try ConversationCoding.decode(bytes)
+            var imported = try Self.read(kept.file, count: kept.bytes)
             // A part joined to another id (`joinSameChats`) takes it.
             imported.conversation.id = id
             return ConversationMerge.Part(
@@ -151,20 +160,31 @@ package final class MergeStash: Sendable {
         return digest.value
     }
 
-    /// The `count` bytes of a part's file, read straight into the array the decoder reads.
-    private static func read(_ file: URL, count: Int) throws -> [UInt8] {
+    /// The conversation a part's file of `count` bytes holds, read a block at a time (each straight into the array
+    /// the decoder reads): its bytes are never in memory whole beside its messages.
+    private static func read(_ file: URL, count: Int) throws -> ImportedConversation {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         let descriptor = handle.fileDescriptor
-        return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, count - initialized)
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else {
-                    throw TranscriptsError(file: file.path, message: "the build's stash of this conversation is shorter than written")
+        var left = count
+        func bytes(_ count: Int) throws -> [UInt8] {
+            guard count <= left else { throw shorter() }
+            left -= count
+            return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                while initialized < count {
+                    let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, count - initialized)
+                    if got < 0, errno == EINTR { continue }
+                    guard got > 0 else { throw shorter() }
+                    initialized += got
                 }
-                initialized += got
             }
+        }
+        func shorter() -> TranscriptsError {
+            TranscriptsError(file: file.path, message: "the build's stash of this conversation is shorter than written")
+        }
+        return try ConversationCoding.decode {
+            guard left > 0 else { return nil }
+            return try bytes(try ConversationCoding.blockLength(try bytes(8)))
         }
     }
 }

@@ -43,6 +43,42 @@ import Testing
         #expect(back.sourceKey == imported.sourceKey)
     }
 
+    /// A big conversation's bytes come in blocks of about `blockSize` bytes, whole messages each, read back one at a
+    /// time; a block missing, cut or added is an error.
+    @Test func aBigConversationIsWrittenAndReadABlockAtATime() throws {
+        let text = String(repeating: "lorem ipsum ", count: 20)
+        let messages = (0..<20_000).map {
+            Message(id: "\($0)", sender: "ann", date: Timestamp(secondsSince1970: Double($0)), kind: .text("\($0) " + text))
+        }
+        let imported = ImportedConversation(
+            conversation: Conversation(id: "c", title: "Chat", messages: messages), mediaFolder: URL(fileURLWithPath: "/"),
+            messageDigests: messages.indices.map { UInt64($0) })
+        var blocks: [[UInt8]] = []
+        ConversationCoding.encode(imported) { blocks.append($0) }
+        #expect(blocks.count > 4)
+        for block in blocks {
+            let length = try ConversationCoding.blockLength(block.prefix(8))
+            #expect(length == block.count - 8)
+            #expect(length < ConversationCoding.blockSize + 1024)
+        }
+        #expect(blocks.joined().elementsEqual(ConversationCoding.encode(imported)))
+        func decoded(_ blocks: [[UInt8]]) throws -> ImportedConversation {
+            var next = 0
+            return try ConversationCoding.decode {
+                defer { next += 1 }
+                return next < blocks.count ? Array(blocks[next].dropFirst(8)) : nil
+            }
+        }
+        let back = try decoded(blocks)
+        #expect(back.conversation == imported.conversation)
+        #expect(back.messageDigests == imported.messageDigests)
+        #expect(throws: (any Error).self) { try decoded(Array(blocks.dropLast())) }
+        #expect(throws: (any Error).self) { try decoded(blocks + [blocks[1]]) }
+        var cut = blocks
+        cut[2] = Array(cut[2].dropLast(5))
+        #expect(throws: (any Error).self) { try decoded(cut) }
+    }
+
     @Test func cutBytesAreAnErrorNotATrap() {
         let bytes = ConversationCoding.encode(ImportedConversation(
             conversation: Conversation(id: "c", title: "t", messages: [Message(id: "1", sender: nil, date: Timestamp(secondsSince1970: 0), kind: .text("x"))]),
