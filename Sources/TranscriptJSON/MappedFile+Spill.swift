@@ -39,7 +39,8 @@ extension MappedFile {
     }
 
     /// Writes runs of bytes one after another into the file `spilling(in:_:)` makes, each from an offset that is
-    /// a multiple of 8, so that numbers of any size can be read where they lie once the file is mapped.
+    /// a multiple of 8 unless said otherwise, so that numbers of any size can be read where they lie once the file
+    /// is mapped.
     package struct SpillWriter {
         fileprivate let descriptor: Int32
         fileprivate let folder: String
@@ -51,9 +52,11 @@ extension MappedFile {
             self.folder = folder
         }
 
-        /// Writes `bytes`: the offset in the file where they begin.
-        package mutating func append(_ bytes: UnsafeRawBufferPointer) throws -> Int {
-            let padding = (8 - size % 8) % 8
+        /// Writes `bytes` from the next offset that is a multiple of `alignment` (a power of two, at most 8): the
+        /// offset in the file where they begin.
+        package mutating func append(_ bytes: UnsafeRawBufferPointer, alignment: Int = 8) throws -> Int {
+            precondition(alignment > 0 && alignment <= 8 && alignment & (alignment - 1) == 0)
+            let padding = (alignment - size % alignment) % alignment
             if padding > 0 {
                 let zeros: UInt64 = 0
                 try withUnsafeBytes(of: zeros) { try writeAll(UnsafeRawBufferPointer(rebasing: $0[..<padding])) }

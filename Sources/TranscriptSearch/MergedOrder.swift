@@ -1,4 +1,8 @@
 extension SearchIndexBuilder {
+    /// How many documents of a part a pass over the site's documents reads between handing back the pages of
+    /// the part's numbers it read (when the part was moved out of memory).
+    static let releaseStep = 1 << 16
+
     /// The documents of all parts in date order: repeatedly the earliest next message of any conversation
     /// (ties go to the conversation added first), so each conversation keeps its own order.
     static func mergedOrder(_ parts: [SearchConversationPart]) -> [(part: Int32, local: Int32)] {
@@ -40,6 +44,8 @@ extension SearchIndexBuilder {
         }
         var order: [(part: Int32, local: Int32)] = []
         order.reserveCapacity(parts.reduce(0) { $0 + $1.documents.count })
+        // Where each part's times were handed back up to (for a part moved out of memory).
+        var released = parts.map { _ in 0 }
         while !heap.isEmpty {
             let next = pop()
             order.append((Int32(next.part), Int32(heads[next.part])))
@@ -47,7 +53,11 @@ extension SearchIndexBuilder {
             if heads[next.part] < parts[next.part].documents.count {
                 push((parts[next.part].documents.seconds(at: heads[next.part]), next.part))
             }
+            if heads[next.part] >= released[next.part] + releaseStep {
+                released[next.part] = parts[next.part].documents.releaseMovedOutPages(from: released[next.part], before: heads[next.part])
+            }
         }
+        for (number, part) in parts.enumerated() { _ = part.documents.releaseMovedOutPages(from: released[number], before: part.documents.count) }
         return order
     }
 }

@@ -206,6 +206,22 @@ package struct SearchDocumentList: RandomAccessCollection, Equatable, Sendable {
         ends.useMoved(file, at: offsets[4])
     }
 
+    /// Hands back the pages of a moved-out list's numbers up to document `position`, for a reader going through
+    /// the documents in order: `mark` is what the call before returned (0 at first), and the position to pass next
+    /// time. From a little before `mark`, as `releaseSpilledPages(from:before:)` does (the system maps a file's
+    /// pages a folio at a time).
+    package func releaseMovedOutPages(from mark: Int, before position: Int) -> Int {
+        guard isMovedOut, position > mark else { return mark }
+        // A folio's worth of the widest numbers (8 bytes) before the mark.
+        let start = Swift.max(mark - Self.largestFolio / 8, 0)
+        times.releasePages(start..<position)
+        flags.releasePages(start..<position)
+        senderNumbers.releasePages(start..<position)
+        pageNumbers.releasePages(start..<position)
+        ends.releasePages((2 * start)..<(2 * position))
+        return position
+    }
+
     /// Whether the list was moved out of memory (`moveOut(to:)`).
     package var isMovedOut: Bool { times.isMovedOut }
 

@@ -95,7 +95,15 @@ package struct SearchIndexBuilder {
         // The page of the document before: a document on the same page is in a month already seen.
         var lastPage: (part: Int32, number: UInt32)?
         documentLists.withUnsafeBufferPointer { documentLists in
+            var released = [Int](repeating: 0, count: documentLists.count)
+            defer {
+                for part in documentLists.indices { _ = documentLists[part].releaseMovedOutPages(from: released[part], before: documentLists[part].count) }
+            }
             for (global, entry) in order.enumerated() {
+                if Int(entry.local) >= released[Int(entry.part)] + releaseStep {
+                    released[Int(entry.part)] = documentLists[Int(entry.part)].releaseMovedOutPages(
+                        from: released[Int(entry.part)], before: Int(entry.local))
+                }
                 let pageNumber = documentLists[Int(entry.part)].pageNumber(at: Int(entry.local))
                 if let lastPage, lastPage == (entry.part, pageNumber) { continue }
                 lastPage = (entry.part, pageNumber)
@@ -115,7 +123,7 @@ package struct SearchIndexBuilder {
 
     /// A term's postings over the whole site: each part's, numbered by `mappings` (a part's document numbers in
     /// the site by their number in the part), in order.
-    static func postings(of term: Int, from sources: TermSources, in parts: [SearchPostings], mappings: [[UInt32]]) -> [UInt32] {
+    static func postings(of term: Int, from sources: TermSources, in parts: [SearchPostings.Window], mappings: [[UInt32]]) -> [UInt32] {
         var list: [UInt32] = []
         var partCount = 0
         sources.forEach(of: term) { part, local in
@@ -128,17 +136,23 @@ package struct SearchIndexBuilder {
         return list
     }
 
-    /// Hands back the pages of the moved-out postings (`SearchPostings.moveOut(to:)`) of the parts that hold a text
-    /// term of `batch` (positions in the sorted terms, whose numbers among the text terms `textNumbers` gives).
-    private static func releasePostings(
+    /// Each part's postings of the text terms of `batch` (positions in the sorted terms, whose numbers among the
+    /// text terms `textNumbers` gives), read together (`SearchPostings.window(_:)`): the terms a part holds are
+    /// in its order but for a few (UTF-8 and UTF-16 order differ from U+E000 on), so the window goes from the
+    /// first to the last of them.
+    private static func windows(
         of batch: Range<Int>, textNumbers: [Int32], sources: TermSources, in parts: [SearchPostings]
-    ) {
-        guard parts.contains(where: \.isMovedOut) else { return }
-        var read = [Bool](repeating: false, count: parts.count)
+    ) -> [SearchPostings.Window] {
+        var lowest = [Int](repeating: .max, count: parts.count), highest = [Int](repeating: -1, count: parts.count)
         for position in batch where textNumbers[position] >= 0 {
-            sources.forEach(of: Int(textNumbers[position])) { part, _ in read[part] = true }
+            sources.forEach(of: Int(textNumbers[position])) { part, local in
+                lowest[part] = min(lowest[part], local)
+                highest[part] = max(highest[part], local)
+            }
         }
-        for part in parts.indices where read[part] && parts[part].isMovedOut { parts[part].releaseMovedOutPages() }
+        return parts.indices.map { part in
+            parts[part].window(highest[part] < 0 ? 0..<0 : lowest[part]..<(highest[part] + 1))
+        }
     }
 
     /// Adds a conversation's part; conversations are numbered in the order they are added.
@@ -282,8 +296,15 @@ package struct SearchIndexBuilder {
         var personPostings = [[UInt32]](repeating: [], count: people.count)
         var kindPostings = [[UInt32]](repeating: [], count: SearchKinds.named.count)
         documentLists.withUnsafeBufferPointer { documentLists in
+            var released = [Int](repeating: 0, count: documentLists.count)
+            defer {
+                for part in documentLists.indices { _ = documentLists[part].releaseMovedOutPages(from: released[part], before: documentLists[part].count) }
+            }
             for (global, entry) in order.enumerated() {
                 let part = Int(entry.part), local = Int(entry.local)
+                if local >= released[part] + Self.releaseStep {
+                    released[part] = documentLists[part].releaseMovedOutPages(from: released[part], before: local)
+                }
                 if let sender = documentLists[part].senderNumber(at: local) {
                     personPostings[personOfSender[part][sender]].append(UInt32(global))
                 }
@@ -295,8 +316,6 @@ package struct SearchIndexBuilder {
                 }
             }
         }
-        // Parts moved out of memory were read whole by now (dates, senders and kinds): their pages handed back.
-        for list in documentLists where list.isMovedOut { list.releaseMovedOutPages() }
         for (person, list) in personPostings.enumerated() where !list.isEmpty { filters["~p\(person)"] = list }
         for (number, (name, _)) in SearchKinds.named.enumerated() where !kindPostings[number].isEmpty {
             filters["~k" + name] = kindPostings[number]
@@ -330,6 +349,7 @@ package struct SearchIndexBuilder {
             let postingParts = parts.map(\.postings), mappings = globalOfLocal
             for number in parts.indices { parts[number].postings = SearchPostings() }
             for batch in chunkRanges(count: terms.count, chunkSize: Self.termBatch) {
+                let windows = Self.windows(of: batch, textNumbers: textNumbers, sources: sources, in: postingParts)
                 // Each term encoded, its blocks' JSON made and, for a term without blocks, its entry: on all cores.
                 let encoded = try chunkRanges(count: batch.count, chunkSize: Self.encodingChunk).concurrentMap { range in
                     range.map { offset -> (term: EncodedTerm, blocks: [[UInt8]], entry: String?) in
@@ -338,7 +358,7 @@ package struct SearchIndexBuilder {
                             EncodedTerm(term: term, postings: filterPostings[term] ?? [], weighted: false)
                         } else {
                             EncodedTerm(
-                                term: term, postings: Self.postings(of: number, from: sources, in: postingParts, mappings: mappings),
+                                term: term, postings: Self.postings(of: number, from: sources, in: windows, mappings: mappings),
                                 weighted: true)
                         }
                         return (
@@ -359,7 +379,6 @@ package struct SearchIndexBuilder {
                     if boundaries.add(term: term.term, entryBytes: entry.utf8.count) { closeTermFile() }
                 }
                 try flush()
-                Self.releasePostings(of: batch, textNumbers: textNumbers, sources: sources, in: postingParts)
             }
         }
         closeTermFile()
@@ -436,7 +455,6 @@ package struct SearchIndexBuilder {
         }
 
         let months = try monthsWork.result()
-        for list in documentLists where list.isMovedOut { list.releaseMovedOutPages() }
         let manifest = SearchIndexFormat.Manifest(
             documents: order.count, timeZone: timeZone, locale: locale, conversations: parts.map { ($0.title, $0.url) },
             people: people, months: months, termFiles: firstTerms)

@@ -89,17 +89,42 @@ package struct SearchPostings: Sendable, Equatable {
     }
 
     /// Moves the postings out of memory into a file of their own in `folder`, mapped read-only (the terms stay):
-    /// they read the same, and `releaseMovedOutPages()` hands back the pages read.
+    /// they read the same, and `releaseMovedOutPages()` hands back the pages read. In the file each term's
+    /// postings follow the term's before (postings joined from runs are not), so that the postings of a range of
+    /// terms are one range of bytes (`window(_:)`).
     package mutating func moveOut(to folder: String) throws {
         precondition(!flat.isMovedOut, "postings are moved out once")
         guard !terms.isEmpty else { return }
+        var ordered = [Int]()
+        ordered.reserveCapacity(bounds.count)
         var offsets: [Int] = []
         let file = try MappedFile.spilling(in: folder) { writer in
-            offsets = [try bounds.write(to: &writer), try flat.write(to: &writer)]
+            var piece: [UInt8] = []
+            piece.reserveCapacity(Self.movedPieceSize + (64 << 10))
+            var written = 0
+            try flat.withUnsafeBufferPointer { flat in
+                for number in terms.indices {
+                    let range = bounds[2 * number]..<bounds[2 * number + 1]
+                    ordered.append(written + piece.count)
+                    piece.append(contentsOf: flat[range])
+                    ordered.append(written + piece.count)
+                    if piece.count >= Self.movedPieceSize {
+                        _ = try piece.withUnsafeBytes { try writer.append($0, alignment: 1) }
+                        written += piece.count
+                        piece.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            _ = try piece.withUnsafeBytes { try writer.append($0, alignment: 1) }
+            bounds = SpillableArray(ordered)
+            offsets = [try bounds.write(to: &writer)]
         }
+        flat.useMoved(file, at: 0)
         bounds.useMoved(file, at: offsets[0])
-        flat.useMoved(file, at: offsets[1])
     }
+
+    /// How many bytes of postings `moveOut(to:)` writes at once.
+    private static let movedPieceSize = 1 << 20
 
     /// Whether the postings were moved out of memory (`moveOut(to:)`).
     package var isMovedOut: Bool { flat.isMovedOut }
@@ -115,6 +140,41 @@ package struct SearchPostings: Sendable, Equatable {
     package var isEmpty: Bool { terms.isEmpty }
     /// The postings of the term numbered `number` in `terms`.
     package func list(at number: Int) -> PostingList { PostingList(bytes: flat.slice(bounds[2 * number]..<bounds[2 * number + 1])) }
+
+    /// The postings of the terms numbered `numbers`, read together: those moved out of memory copied out of their
+    /// file at once, and its pages handed back. A reader of a few terms at a time (the index, a batch of terms
+    /// after another) holds their postings and no more: the system maps a file's pages a folio (up to 2 MiB) at a
+    /// time, so lists read one by one through the mapping left most of the file in memory.
+    package func window(_ numbers: Range<Int>) -> Window {
+        guard !numbers.isEmpty else { return Window(first: 0, bounds: [], flat: [], base: 0) }
+        guard flat.isMovedOut else {
+            return Window(first: 0, bounds: bounds.slice(0..<bounds.count), flat: flat.slice(0..<flat.count), base: 0)
+        }
+        // Moved out, each term's postings follow the one's before.
+        let start = bounds[2 * numbers.lowerBound]
+        let window = Window(
+            first: numbers.lowerBound, bounds: bounds.slice((2 * numbers.lowerBound)..<(2 * numbers.upperBound)),
+            flat: flat.slice(start..<bounds[2 * numbers.upperBound - 1]), base: start)
+        releaseMovedOutPages()
+        return window
+    }
+
+    /// Some terms' postings, read together (`window(_:)`).
+    package struct Window: Sendable {
+        /// The number of the window's first term.
+        let first: Int
+        /// Where each of its terms' postings start and end (in the part's bytes).
+        let bounds: ArraySlice<Int>
+        let flat: ArraySlice<UInt8>
+        /// Where `flat` begins in the part's bytes.
+        let base: Int
+
+        /// The postings of the term numbered `number`, which must be in the window.
+        package func list(at number: Int) -> PostingList {
+            let start = bounds[bounds.startIndex + 2 * (number - first)], end = bounds[bounds.startIndex + 2 * (number - first) + 1]
+            return PostingList(bytes: flat[(flat.startIndex + start - base)..<(flat.startIndex + end - base)])
+        }
+    }
 
     /// The postings of `term`, or nil when no message holds it: found by halves in the sorted terms. (Walks over
     /// many terms use `TermOrder.positions`, which hashes nothing either.)

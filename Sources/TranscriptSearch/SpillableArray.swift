@@ -77,8 +77,15 @@ struct SpillableArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchec
 
     /// Hands back the memory of the pages of moved values that were read: reading them again reads the file again.
     func releasePages() {
-        guard let file, let movedStart, movedCount > 0 else { return }
+        releasePages(0..<movedCount)
+    }
+
+    /// Hands back the memory of the pages that hold only values at `positions` (those it shares with values
+    /// outside are kept).
+    func releasePages(_ positions: Range<Int>) {
+        guard let file, let movedStart, !positions.isEmpty else { return }
         let offset = UnsafeRawPointer(movedStart) - UnsafeRawPointer(file.bytes.baseAddress!)
-        file.release(offset..<(offset + movedCount * MemoryLayout<Element>.stride))
+        let stride = MemoryLayout<Element>.stride
+        file.release((offset + positions.lowerBound * stride)..<(offset + Swift.min(positions.upperBound, movedCount) * stride))
     }
 }

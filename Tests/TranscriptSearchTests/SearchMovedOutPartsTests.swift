@@ -94,5 +94,25 @@ import TranscriptTestSupport
         #expect(SearchIndexSpilledTextsTests.residentKiB(ofFilesIn: folder) < 96)
         withExtendedLifetime(builder) {}
     }
+
+    /// The passes over every document in date order (numbering them, finding each month's first) hand back the
+    /// pages they read as they go.
+    @Test func thePassesInDateOrderHandBackWhatTheyRead() throws {
+        let folder = try TestSupport.temporaryFolder().path
+        let parts = try ["Alpha", "Beta", "Gamma"].enumerated().map { offset, title in
+            var part = SearchIndexUpdateTests.part(title, (0..<150_000).map {
+                SearchIndexUpdateTests.Message(seconds: Int64($0) * 60 + Int64(offset), sender: "Ann", text: "w\($0 % 50)")
+            })
+            try part.moveOut(to: folder)
+            return part
+        }
+        let order = SearchIndexBuilder.mergedOrder(parts)
+        #expect(order.count == 450_000)
+        // Their dates alone are 3.4 MiB.
+        #expect(SearchIndexSpilledTextsTests.residentKiB(ofFilesIn: folder) < 512)
+        let months = SearchIndexBuilder.firstDocumentOfEachMonth(order: order, documentLists: parts.map(\.documents))
+        #expect(months.map(\.first) == [0])
+        #expect(SearchIndexSpilledTextsTests.residentKiB(ofFilesIn: folder) < 512)
+    }
     #endif
 }

@@ -36,6 +36,18 @@ import TranscriptTestSupport
         #expect(postings.dictionary == expected)
         #expect(postings == SearchPostings(expected))
         #expect(shards.takePostings().isEmpty)
+        // Moved out of memory, the runs' postings are written in the terms' order: they read the same, and any range
+        // of terms' postings read together (`window`) gives each term's.
+        var moved = postings
+        try moved.moveOut(to: try TestSupport.temporaryFolder().path)
+        #expect(moved.isMovedOut && moved == postings)
+        for range in [0..<moved.count, 0..<1, 3..<9, (moved.count - 2)..<moved.count] {
+            let window = moved.window(range), held = postings.window(range)
+            for number in range {
+                #expect(Array(window.list(at: number)) == Array(postings.list(at: number)))
+                #expect(Array(held.list(at: number)) == Array(postings.list(at: number)))
+            }
+        }
     }
 
     /// A term's shard is a digest of its bytes: the same in every process.
