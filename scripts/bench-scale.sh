@@ -13,6 +13,8 @@
 #   transcripts-edit   one message's text edited in the Telegram export, then an incremental build
 #   transcripts-merge  two overlapping exports of the same chats (each chat's first two thirds and its last two
 #                      thirds, cut from the Telegram export) merged into one site (docs/archive.md)
+#   transcripts-exports3  three exports of one account (the Telegram export and two copies whose chats have other
+#                      ids) built into one site: three times the messages, the largest conversation the same
 #   transcripts-shardK the Telegram export built in S shards (`--shard K/S`, default S = 2), one after another
 #                      here, as S machines would at once (docs/ci.md)
 #   transcripts-assemble  `transcripts assemble` of the S parts, checked to be the clean build's bytes
@@ -118,6 +120,20 @@ for name, part in (("a", lambda m: m[: len(m) * 2 // 3]), ("b", lambda m: m[len(
 EOF
 fi
 
+# Three exports of one account: the Telegram export, and two copies whose chats have other ids (a digit put before
+# each chat's id: the chats' own `"id"`, the only ones indented by four spaces).
+EXPORTS="$DIR/exports-n$count"
+if [ ! -f "$EXPORTS/c/result.json" ]; then
+    mkdir -p "$EXPORTS/b" "$EXPORTS/c"
+    python3 - "$CORPUS/telegram/result.json" "$EXPORTS" <<'EOF'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+for name, digit in (("b", b"7"), ("c", b"8")):
+    changed = re.sub(rb'(\n    "id": )(\d+)(,)', lambda m: m.group(1) + digit + m.group(2) + m.group(3), data)
+    open(f"{sys.argv[2]}/{name}/result.json", "wb").write(changed)
+EOF
+fi
+
 # WhatsApp for Android's database of N messages.
 MSGSTORE="$DIR/msgstore-n$count"
 if [ ! -f "$MSGSTORE/msgstore.db" ]; then
@@ -170,6 +186,7 @@ for ((run = 1; run <= RUNS; run++)); do
     cp "$CORPUS/telegram/result.json" "$EDIT/site/result.json"
     measure transcripts-edit "$EDIT/site/public" -- "$BIN" build --input "$EDIT/site/result.json" "$EDIT/site"
     measure transcripts-merge "$DIR/site-merge" -- "$BIN" build --clean --input "$MERGE/a/result.json" --input "$MERGE/b/result.json" -o "$DIR/site-merge" "$DIR/site"
+    measure transcripts-exports3 "$DIR/site-exports3" -- "$BIN" build --clean --input "$CORPUS/telegram/result.json" --input "$EXPORTS/b/result.json" --input "$EXPORTS/c/result.json" -o "$DIR/site-exports3" "$DIR/site"
     parts=()
     for ((shard = 1; shard <= SHARDS; shard++)); do
         measure "transcripts-shard$shard" "$DIR/part$shard" -- "$BIN" build --shard "$shard/$SHARDS" --input "$CORPUS/telegram/result.json" -o "$DIR/part$shard" "$DIR/site"
@@ -208,6 +225,7 @@ for label, (wall, cpu, rss, files, size) in median.items():
         ratios.append(f"tg-archive {peer / wall:.1f}x slower (run by run: {', '.join(f'{pair:.1f}' for pair in pairs)})")
     if label == "transcripts-edit": ratios.append(f"{clean / wall:.1f}x faster than clean")
     if label == "transcripts-merge": ratios.append(f"{wall / clean:.2f}x the clean build")
+    if label == "transcripts-exports3": ratios.append(f"{wall / clean:.2f}x the clean build, peak {rss / median['transcripts'][2]:.2f}x its peak")
     if label == "transcripts-msgstore":
         ratios.append(f"{wall / clean:.2f}x the Telegram build")
         if "wtsexporter" in median:
