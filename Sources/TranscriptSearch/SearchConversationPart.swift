@@ -124,18 +124,12 @@ package struct SearchConversationPart: Sendable {
     }
 
     /// Moves the part's documents and postings out of memory into files of its own in `folder` (see
-    /// `SearchDocumentList.moveOut(to:)`): a finished part waits there for the index, which hands back the pages it
-    /// reads (`releaseMovedOutPages()`), so that the parts of a site's conversations do not add up in memory.
+    /// `SearchDocumentList.moveOut(to:)` and `SearchPostings.moveOut(to:)`): a finished part waits there for the
+    /// index, which hands back the pages it reads, so that the parts of a site's conversations do not add up in
+    /// memory.
     package mutating func moveOut(to folder: String) throws {
         try documents.moveOut(to: folder)
         try postings.moveOut(to: folder)
-    }
-
-    /// Hands back the pages of a moved-out part's numbers and postings that were read (its texts' pages are handed
-    /// back as the documents are read in order: `SearchDocumentList.releaseSpilledPages(from:before:)`).
-    package func releaseMovedOutPages() {
-        documents.releaseMovedOutPages()
-        postings.releaseMovedOutPages()
     }
 
     /// Adds the next messages' documents and postings.

@@ -89,7 +89,7 @@ package struct SearchPostings: Sendable, Equatable {
     }
 
     /// Moves the postings out of memory into a file of their own in `folder`, mapped read-only (the terms stay):
-    /// they read the same, and `releaseMovedOutPages()` hands back the pages read. In the file each term's
+    /// they read the same, and `window(_:)` hands back the pages it read. In the file each term's
     /// postings follow the term's before (postings joined from runs are not), so that the postings of a range of
     /// terms are one range of bytes (`window(_:)`).
     package mutating func moveOut(to folder: String) throws {
@@ -131,7 +131,7 @@ package struct SearchPostings: Sendable, Equatable {
 
     /// Hands back the memory of every page of moved-out postings that was read: reading them again reads the
     /// file again.
-    package func releaseMovedOutPages() {
+    private func releaseMovedOutPages() {
         bounds.releasePages()
         flat.releasePages()
     }

@@ -40,7 +40,8 @@ import TranscriptTestSupport
                 #expect(moved.documents.senderNumber(at: position) == held.documents.senderNumber(at: position))
             }
             // Pages handed back read again from the file.
-            moved.releaseMovedOutPages()
+            moved.documents.releaseMovedOutPages()
+            _ = moved.postings.window(0..<moved.postings.count)
             #expect(moved.postings.dictionary == held.postings.dictionary)
             #expect(Array(moved.documents) == Array(held.documents))
         }
@@ -51,7 +52,7 @@ import TranscriptTestSupport
         var part = SearchConversationPart(title: "Empty", url: "c/empty/")
         try part.moveOut(to: folder)
         #expect(part.documents.isEmpty && part.postings.isEmpty)
-        part.releaseMovedOutPages()
+        part.documents.releaseMovedOutPages()
     }
 
     @Test func theIndexOfMovedOutPartsIsTheIndexOfPartsHeld() throws {
