@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// The inside of HTML that is one paragraph and nothing else, as cmark writes a one-paragraph text
 /// (`<p>…</p>` and a line break).
 enum SingleParagraph {
@@ -24,13 +30,15 @@ enum SingleParagraph {
             bytes[(count - closingLine.count)...].elementsEqual(closingLine)
         else { return nil }
         let inner = opening.count..<(count - closingLine.count)
-        // Any other block comes after a `</p>` (and text holds none: cmark escapes raw HTML).
+        // Any other block comes after a `</p>` (and text holds none: cmark escapes raw HTML). Each `<` found by
+        // `memchr`: most texts have none, or only a few tags.
+        guard let base = bytes.baseAddress else { return nil }
         var position = inner.lowerBound
         while position + closing.count <= inner.upperBound {
-            if bytes[position] == UInt8(ascii: "<"), bytes[position..<(position + closing.count)].elementsEqual(closing) {
-                return nil
-            }
-            position += 1
+            guard let found = memchr(base + position, Int32(UInt8(ascii: "<")), inner.upperBound - position) else { break }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if at + closing.count <= inner.upperBound, memcmp(base + at, closing, closing.count) == 0 { return nil }
+            position = at + 1
         }
         return inner
     }

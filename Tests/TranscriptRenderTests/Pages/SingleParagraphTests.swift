@@ -9,6 +9,10 @@ import Testing
         #expect(SingleParagraph.inside("<p></p>\n") == "")
         #expect(SingleParagraph.inside("<p>héllo 👋 &lt;/p&gt; שלום</p>\n") == "héllo 👋 &lt;/p&gt; שלום")
         #expect(SingleParagraph.inside("<p>a <code>&lt;/p</code></p>\n") == "a <code>&lt;/p</code>")
+        // A `<` that starts no `</p>`, up to the paragraph's very end.
+        #expect(SingleParagraph.inside("<p>a</p</p>\n") == "a</p")
+        #expect(SingleParagraph.inside("<p>x <y</p>\n") == "x <y")
+        #expect(SingleParagraph.inside("<p><<<</p>\n") == "<<<")
     }
 
     @Test func anythingElseGivesNothing() {
@@ -20,5 +24,7 @@ import Testing
         #expect(SingleParagraph.inside("") == nil)
         #expect(SingleParagraph.inside("<p>\n") == nil)
         #expect(SingleParagraph.inside("<p>a</p>\n<p>👋</p>\n") == nil)
+        #expect(SingleParagraph.inside("<p>1</p>2</p>\n") == nil)
+        #expect(SingleParagraph.inside("<p><</p></p>\n") == nil)
     }
 }
