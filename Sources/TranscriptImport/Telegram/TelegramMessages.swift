@@ -100,8 +100,12 @@ struct TelegramMessages {
 
     private func kind<Fields: JSONView>(of fields: Fields, problems: inout FieldProblems) -> MessageKind {
         let entities = TelegramText.entities(fields, problems: &problems)
-        let plain = TelegramText.plain(entities)
-        let caption = plain.isEmpty ? nil : plain
+        // The text without its formatting: a media message's caption, made only for those (a formatted text
+        // message needs its markdown, not this).
+        var caption: String? {
+            let plain = TelegramText.plain(entities)
+            return plain.isEmpty ? nil : plain
+        }
         func media(_ key: String) -> String? {
             guard let value = fields[key], !value.isNull else { return nil }
             if let path = value.stringValue { return path != Self.notIncluded && !path.isEmpty ? path : nil }
@@ -150,7 +154,8 @@ struct TelegramMessages {
             }
             return .poll(Poll(question: Self.string(poll[member: "question"]) ?? "Poll", options: options, closed: poll[member: "closed"]?.boolValue ?? false))
         }
-        if plain.isEmpty || TelegramText.isPlain(entities) { return .text(plain) }
+        if TelegramText.isPlain(entities) { return .text(TelegramText.plain(entities)) }
+        if entities.allSatisfy({ $0.text.isEmpty }) { return .text("") }
         return .markdown(TelegramText.markdown(entities))
     }
 

@@ -49,6 +49,24 @@ import TranscriptTestSupport
         }
     }
 
+    /// A text's kind: plain parts give text, formatting gives markdown, formatting around nothing gives empty
+    /// text, and a media message's caption is its text without the formatting.
+    @Test func textsAndCaptions() throws {
+        let cases: [(String, MessageKind)] = [
+            (#"{"id": 1, "type": "message", "text_entities": [{"type": "plain", "text": "a "}, {"type": "plain", "text": "b"}]}"#, .text("a b")),
+            (#"{"id": 2, "type": "message", "text_entities": [{"type": "bold", "text": ""}, {"type": "italic", "text": ""}]}"#, .text("")),
+            (#"{"id": 3, "type": "message", "text_entities": [{"type": "plain", "text": "a "}, {"type": "bold", "text": "b"}]}"#, .markdown("a ![b](transcripts:bold)")),
+            (#"{"id": 4, "type": "message", "photo": "p.jpg", "text_entities": [{"type": "plain", "text": "a "}, {"type": "bold", "text": "b"}]}"#,
+             .photo(MediaItem(file: "p.jpg", caption: "a b"))),
+            (#"{"id": 5, "type": "message", "photo": "p.jpg", "text_entities": [{"type": "bold", "text": ""}]}"#, .photo(MediaItem(file: "p.jpg"))),
+        ]
+        for (index, (text, kind)) in cases.enumerated() {
+            let (inPlace, parsed) = try both(text, index: index)
+            #expect(inPlace?.message.kind == kind, "\(text)")
+            #expect(parsed.message.kind == kind, "\(text)")
+        }
+    }
+
     /// Random messages whose fields each may be missing, null or of any type.
     @Test func randomMessages() throws {
         var generator = SeededGenerator(seed: 3)
