@@ -91,7 +91,8 @@ public struct ReadStage: BuildStage {
             if !gathers { context.noteRead(export, fingerprint: fedTimeline ? nil : fingerprint) }
         }
         // Each id's readings are read back and merged; those of up to `mergedAheadBytes` on a thread of their own
-        // while the conversation before is rendered (a bigger one after it: two big ones are never held at once).
+        // while the conversation before is rendered, when that one is no bigger (`preparesAhead`): a big
+        // conversation is never held beside another, so memory is bounded by the largest conversation.
         // A chat read twice under two ids (a WhatsApp text export and the phone's database) is one.
         let joined = gathered.joinSameChats { TogetherConversations.parse($0) != nil }
         if !joined.isEmpty { context.count("conversations joined by their messages", joined.count) }
@@ -99,9 +100,11 @@ public struct ReadStage: BuildStage {
         var ahead: BackgroundWork<Prepared>?
         var timeline: [(app: String, read: ReadConversation)] = []
         for (position, id) in ids.enumerated() {
+            // One prepared ahead was small, and is no longer in the stash.
+            let bytes = ahead != nil ? 0 : gathered.bytes(of: id)
             let prepared = try ahead?.result() ?? Self.prepare(id, from: gathered)
             ahead = nil
-            if position + 1 < ids.count, gathered.bytes(of: ids[position + 1]) <= Self.mergedAheadBytes {
+            if position + 1 < ids.count, Self.preparesAhead(bytes: gathered.bytes(of: ids[position + 1]), whileRendering: bytes) {
                 let next = ids[position + 1]
                 ahead = BackgroundWork { try Self.prepare(next, from: gathered) }
             }
@@ -166,6 +169,14 @@ public struct ReadStage: BuildStage {
 
     /// How many bytes of stashed readings a conversation may have to be merged while the one before is rendered.
     static let mergedAheadBytes = 32 << 20
+
+    /// Whether a conversation of `bytes` stashed bytes is read back and merged while one of `rendered` bytes is
+    /// rendered: when both are small. Beside the largest conversation even a small one would raise the build's
+    /// peak (an 80,000-message chat beside a 380,000-message one: about 35 MB more); after it, it costs its own
+    /// reading's time only.
+    static func preparesAhead(bytes: Int, whileRendering rendered: Int) -> Bool {
+        bytes <= mergedAheadBytes && rendered <= mergedAheadBytes
+    }
 }
 
 /// Which exports of a build are read before their conversations go on, to be merged with those of the same id
