@@ -172,8 +172,7 @@ public struct ReadStage: BuildStage {
 
     /// Whether a conversation of `bytes` stashed bytes is read back and merged while one of `rendered` bytes is
     /// rendered: when both are small. Beside the largest conversation even a small one would raise the build's
-    /// peak (an 80,000-message chat beside a 380,000-message one: about 35 MB more); after it, it costs its own
-    /// reading's time only.
+    /// peak by its own size; read after it, it costs only its reading's time.
     static func preparesAhead(bytes: Int, whileRendering rendered: Int) -> Bool {
         bytes <= mergedAheadBytes && rendered <= mergedAheadBytes
     }
