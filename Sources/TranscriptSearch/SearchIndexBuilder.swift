@@ -143,6 +143,8 @@ package struct SearchIndexBuilder {
     private static func windows(
         of batch: Range<Int>, textNumbers: [Int32], sources: TermSources, in parts: [SearchPostings]
     ) -> [SearchPostings.Window] {
+        // Postings held in memory are read where they are: only moved-out ones need the batch's range of terms.
+        guard parts.contains(where: \.isMovedOut) else { return parts.map { $0.window($0.terms.indices) } }
         var lowest = [Int](repeating: .max, count: parts.count), highest = [Int](repeating: -1, count: parts.count)
         for position in batch where textNumbers[position] >= 0 {
             sources.forEach(of: Int(textNumbers[position])) { part, local in
